@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <map>
+#include <vector>
+
+// One problem found in a user's input: which file, which line (0 when the problem is
+// about the whole file) and what was expected. Problems are counted and the item is
+// skipped; none is fatal.
+struct DatasetIssue
+{
+    enum class Kind {
+        ConfigInvalid,        // data.yaml unreadable or a key missing / malformed
+        FlipIdxInvalid,       // flip_idx is not a permutation of 0..K-1
+        ColumnCount,          // label line width disagrees with kpt_shape
+        NotANumber,           // a field does not parse as a number
+        CoordinateOutOfRange, // a normalised coordinate outside [0, 1]
+        UnknownClass,         // class id not in names
+        BadVisibility,        // visibility not 0, 1 or 2
+        DuplicateLine,        // the same object written twice
+        ImageMissing,         // a label file whose image does not exist
+        ImageUndecodable,     // an image that does not decode
+        UnsafePath,           // a path (COCO file_name) escaping the image root
+        BadReference,         // a COCO annotation referring to an unknown image / category
+    };
+
+    Kind kind = Kind::ConfigInvalid;
+    QString file;
+    int line = 0;
+    QString message;
+
+    // "file:line: message", the form compilers use, so editors can jump to it.
+    QString toString() const;
+    static QString kindName(Kind kind);
+    static std::vector<Kind> allKinds();
+};
+
+// The issues of a whole scan plus a count per kind.
+struct DatasetIssueList
+{
+    std::vector<DatasetIssue> issues;
+
+    void add(DatasetIssue::Kind kind, const QString &file, int line, const QString &message)
+    {
+        issues.push_back({kind, file, line, message});
+    }
+    void append(const DatasetIssueList &other)
+    {
+        issues.insert(issues.end(), other.issues.begin(), other.issues.end());
+    }
+    bool isEmpty() const { return issues.empty(); }
+    size_t size() const { return issues.size(); }
+    std::map<DatasetIssue::Kind, int> countByKind() const;
+    int count(DatasetIssue::Kind kind) const;
+};

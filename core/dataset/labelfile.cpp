@@ -1,0 +1,163 @@
+#include "labelfile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include <set>
+
+namespace {
+
+using Kind = DatasetIssue::Kind;
+
+bool inUnitRange(double v)
+{
+    return v >= 0.0 && v <= 1.0;
+}
+
+} // namespace
+
+std::vector<PoseInstance> LabelFile::read(const QString &labelFile, const QSize &imageSize, const Format &format,
+                                          DatasetIssueList *issues, const QString &displayName)
+{
+    const QString name = displayName.isEmpty() ? labelFile : displayName;
+    QFile f(labelFile);
+    if (!f.exists())
+        return {};
+    if (!f.open(QIODevice::ReadOnly)) {
+        issues->add(Kind::NotANumber, name, 0, tr("cannot open: %1").arg(f.errorString()));
+        return {};
+    }
+    return parse(f.readAll(), imageSize, format, issues, name);
+}
+
+std::vector<PoseInstance> LabelFile::parse(const QByteArray &text, const QSize &imageSize, const Format &format,
+                                           DatasetIssueList *issues, const QString &name)
+{
+    std::vector<PoseInstance> out;
+    const int columns = 5 + format.keypointCount * format.keypointDims;
+    const double w = imageSize.width(), h = imageSize.height();
+    std::set<QByteArrayList> seenLines;
+    const QList<QByteArray> lines = text.split('\n');
+    for (int li = 0; li < lines.size(); ++li) {
+        const int lineNo = li + 1;
+        const QByteArray line = lines[li].simplified();
+        if (line.isEmpty())
+            continue;
+        const QByteArrayList tok = line.split(' ');
+        if (tok.size() != columns) {
+            issues->add(Kind::ColumnCount, name, lineNo,
+                        tr("expected %1 columns (class, 4 box values and %2 keypoints × %3 for kpt_shape [%2, %3]), found %4")
+                            .arg(columns)
+                            .arg(format.keypointCount)
+                            .arg(format.keypointDims)
+                            .arg(tok.size()));
+            continue;
+        }
+        std::vector<double> v(static_cast<size_t>(columns));
+        int bad = -1;
+        for (int i = 0; i < columns && bad < 0; ++i) {
+            bool ok = false;
+            v[size_t(i)] = tok[i].toDouble(&ok);
+            if (!ok || !std::isfinite(v[size_t(i)]))
+                bad = i;
+        }
+        if (bad >= 0) {
+            issues->add(Kind::NotANumber, name, lineNo,
+                        tr("column %1 (\"%2\") is not a number").arg(bad + 1).arg(QString::fromUtf8(tok[bad])));
+            continue;
+        }
+        const double cls = v[0];
+        if (cls != std::floor(cls) || cls < 0 || cls >= format.classCount) {
+            issues->add(Kind::UnknownClass, name, lineNo,
+                        tr("class %1 is not one of the %2 classes in names (0..%3)")
+                            .arg(QString::fromUtf8(tok[0]))
+                            .arg(format.classCount)
+                            .arg(format.classCount - 1));
+            continue;
+        }
+        int outOfRange = -1;
+        for (int i = 1; i < columns && outOfRange < 0; ++i) {
+            const bool isVisibility = format.keypointDims == 3 && i >= 5 && (i - 5) % 3 == 2;
+            if (!isVisibility && !inUnitRange(v[size_t(i)]))
+                outOfRange = i;
+        }
+        if (outOfRange >= 0) {
+            const QString what = outOfRange < 5 ? tr("box value %1").arg(outOfRange)
+                                                : tr("keypoint %1").arg((outOfRange - 5) / format.keypointDims);
+            issues->add(Kind::CoordinateOutOfRange, name, lineNo,
+                        tr("%1 is %2; normalised coordinates must lie in [0, 1]").arg(what).arg(v[size_t(outOfRange)]));
+            continue;
+        }
+        if (v[3] <= 0.0 || v[4] <= 0.0) {
+            issues->add(Kind::CoordinateOutOfRange, name, lineNo,
+                        tr("box width and height must be positive, got %1 × %2").arg(v[3]).arg(v[4]));
+            continue;
+        }
+        PoseInstance inst;
+        inst.classId = int(cls);
+        inst.box = QRectF((v[1] - v[3] / 2) * w, (v[2] - v[4] / 2) * h, v[3] * w, v[4] * h);
+        bool badVis = false;
+        for (int k = 0; k < format.keypointCount; ++k) {
+            const size_t at = size_t(5 + k * format.keypointDims);
+            Keypoint kp{v[at] * w, v[at + 1] * h, Keypoint::Visible};
+            if (format.keypointDims == 3) {
+                const double vis = v[at + 2];
+                if (vis != 0.0 && vis != 1.0 && vis != 2.0) {
+                    issues->add(Kind::BadVisibility, name, lineNo,
+                                tr("keypoint %1 has visibility %2; expected 0 (absent), 1 (occluded) or 2 (visible)")
+                                    .arg(k)
+                                    .arg(QString::fromUtf8(tok[int(at + 2)])));
+                    badVis = true;
+                    break;
+                }
+                kp.visibility = int(vis);
+            } else if (v[at] == 0.0 && v[at + 1] == 0.0) {
+                kp.visibility = Keypoint::Absent;
+            }
+            inst.keypoints.push_back(kp);
+        }
+        if (badVis)
+            continue;
+        if (!seenLines.insert(tok).second) {
+            issues->add(Kind::DuplicateLine, name, lineNo, tr("the same object is written twice; the copy is ignored"));
+            continue;
+        }
+        out.push_back(std::move(inst));
+    }
+    return out;
+}
+
+QByteArray LabelFile::serialize(const std::vector<PoseInstance> &instances, const QSize &imageSize, int keypointDims)
+{
+    const double w = imageSize.width(), h = imageSize.height();
+    auto num = [](double x) { return QByteArray::number(std::clamp(x, 0.0, 1.0), 'f', 6); };
+    QByteArray out;
+    for (const PoseInstance &inst : instances) {
+        const QRectF b = inst.box;
+        out += QByteArray::number(inst.classId);
+        for (double x : {b.center().x() / w, b.center().y() / h, b.width() / w, b.height() / h})
+            out += ' ' + num(x);
+        for (const Keypoint &kp : inst.keypoints) {
+            // Coordinates of absent points are kept as written: nothing the user typed is dropped.
+            out += ' ' + num(kp.x / w) + ' ' + num(kp.y / h);
+            if (keypointDims == 3)
+                out += ' ' + QByteArray::number(kp.visibility);
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+bool LabelFile::write(const QString &labelFile, const std::vector<PoseInstance> &instances, const QSize &imageSize,
+                      int keypointDims, QString *error)
+{
+    QDir().mkpath(QFileInfo(labelFile).absolutePath());
+    QSaveFile f(labelFile);
+    if (!f.open(QIODevice::WriteOnly) || f.write(serialize(instances, imageSize, keypointDims)) < 0 || !f.commit()) {
+        *error = tr("%1: cannot write: %2").arg(labelFile, f.errorString());
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,170 @@
+#include "labelfile.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+Q_DECLARE_METATYPE(DatasetIssue::Kind)
+
+namespace {
+
+// A valid line for 14 keypoints × 3: keypoint k at (0.1 + 0.05k, 0.2), visibility cycling 2, 1, 0.
+QByteArray goodLine(int cls = 0)
+{
+    QByteArray l = QByteArray::number(cls) + " 0.500000 0.400000 0.600000 0.500000";
+    for (int k = 0; k < 14; ++k) {
+        const int v = k % 3 == 0 ? 2 : k % 3 == 1 ? 1 : 0;
+        l += ' ' + QByteArray::number(v ? 0.1 + 0.05 * k : 0.0, 'f', 6) + ' ' + QByteArray::number(v ? 0.2 : 0.0, 'f', 6)
+             + ' ' + QByteArray::number(v);
+    }
+    return l;
+}
+
+QByteArray replaceField(QByteArray line, int field, const QByteArray &value)
+{
+    QByteArrayList t = line.split(' ');
+    t[field] = value;
+    return t.join(' ');
+}
+
+const LabelFile::Format kFormat{14, 3, 1};
+const QSize kSize(1280, 720);
+
+} // namespace
+
+class TestLabelFile : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void parsesGoodLine();
+    void badLines_data();
+    void badLines();
+    void emptyAndMissingFiles();
+    void twoValueKeypoints();
+    void fileRoundTripIsByteExact();
+    void annotationRoundTrip();
+};
+
+void TestLabelFile::parsesGoodLine()
+{
+    DatasetIssueList issues;
+    const auto inst = LabelFile::parse(goodLine() + '\n', kSize, kFormat, &issues, QStringLiteral("a.txt"));
+    QVERIFY(issues.isEmpty());
+    QCOMPARE(inst.size(), size_t(1));
+    QCOMPARE(inst[0].keypoints.size(), size_t(14));
+    QCOMPARE(inst[0].box, QRectF(0.2 * 1280, 0.15 * 720, 0.6 * 1280, 0.5 * 720));
+    QCOMPARE(inst[0].keypoints[0].visibility, 2);
+    QCOMPARE(inst[0].keypoints[1].visibility, 1);
+    QCOMPARE(inst[0].keypoints[2].visibility, 0);
+    QVERIFY(qAbs(inst[0].keypoints[3].x - (0.1 + 0.15) * 1280) < 1e-9);
+}
+
+void TestLabelFile::badLines_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<DatasetIssue::Kind>("kind");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<int>("kept");
+    using K = DatasetIssue::Kind;
+    const QByteArray g = goodLine();
+    QTest::newRow("too few columns (kpt_shape 17 labels)") << g.left(g.lastIndexOf(' ')) + "\n" << K::ColumnCount << 1
+                                                          << "expected 47 columns" << 0;
+    QTest::newRow("detection-only line") << QByteArray("0 0.5 0.5 0.2 0.2\n") << K::ColumnCount << 1 << "found 5" << 0;
+    QTest::newRow("x above 1") << replaceField(g, 5, "1.5") << K::CoordinateOutOfRange << 1 << "keypoint 0 is 1.5" << 0;
+    QTest::newRow("negative box") << replaceField(g, 1, "-0.1") << K::CoordinateOutOfRange << 1 << "box value 1" << 0;
+    QTest::newRow("zero width") << replaceField(g, 3, "0") << K::CoordinateOutOfRange << 1 << "must be positive" << 0;
+    QTest::newRow("unknown class") << goodLine(3) << K::UnknownClass << 1 << "class 3 is not one of the 1 classes" << 0;
+    QTest::newRow("fractional class") << replaceField(g, 0, "0.5") << K::UnknownClass << 1 << "class 0.5" << 0;
+    QTest::newRow("not a number") << replaceField(g, 7, "abc") << K::NotANumber << 1 << "column 8 (\"abc\")" << 0;
+    QTest::newRow("nan") << replaceField(g, 6, "nan") << K::NotANumber << 1 << "column 7" << 0;
+    QTest::newRow("visibility 3") << replaceField(g, 7, "3") << K::BadVisibility << 1 << "visibility 3" << 0;
+    QTest::newRow("duplicate line") << g + "\n" + goodLine() + "\n" << K::DuplicateLine << 2 << "written twice" << 1;
+    QTest::newRow("bad second line") << g + "\n\n" + replaceField(g, 2, "7") << K::CoordinateOutOfRange << 3 << "box value 2" << 1;
+}
+
+void TestLabelFile::badLines()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(DatasetIssue::Kind, kind);
+    QFETCH(int, line);
+    QFETCH(QString, message);
+    QFETCH(int, kept);
+    DatasetIssueList issues;
+    const auto inst = LabelFile::parse(text, kSize, kFormat, &issues, QStringLiteral("labels/train/x.txt"));
+    QCOMPARE(issues.size(), size_t(1));
+    const DatasetIssue &i = issues.issues[0];
+    QCOMPARE(i.kind, kind);
+    QCOMPARE(i.line, line);
+    QCOMPARE(i.file, QStringLiteral("labels/train/x.txt"));
+    QVERIFY2(i.message.contains(message), qPrintable(i.toString()));
+    QVERIFY(i.toString().startsWith(QStringLiteral("labels/train/x.txt:%1: ").arg(line)));
+    // The bad line is skipped; the good ones are kept.
+    QCOMPARE(int(inst.size()), kept);
+}
+
+void TestLabelFile::emptyAndMissingFiles()
+{
+    QTemporaryDir dir;
+    DatasetIssueList issues;
+    QVERIFY(LabelFile::read(dir.filePath(QStringLiteral("missing.txt")), kSize, kFormat, &issues).empty());
+    QFile f(dir.filePath(QStringLiteral("empty.txt")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.close();
+    QVERIFY(LabelFile::read(f.fileName(), kSize, kFormat, &issues).empty());
+    QVERIFY(issues.isEmpty());
+}
+
+void TestLabelFile::twoValueKeypoints()
+{
+    QByteArray l = "0 0.5 0.5 0.4 0.4";
+    for (int k = 0; k < 14; ++k)
+        l += k == 3 ? " 0 0" : " 0.5 0.25";
+    DatasetIssueList issues;
+    const auto inst = LabelFile::parse(l, QSize(100, 100), {14, 2, 1}, &issues, QStringLiteral("a.txt"));
+    QVERIFY(issues.isEmpty());
+    QCOMPARE(inst.size(), size_t(1));
+    QCOMPARE(inst[0].keypoints[0], (Keypoint{50.0, 25.0, Keypoint::Visible}));
+    QCOMPARE(inst[0].keypoints[3].visibility, int(Keypoint::Absent));
+    QCOMPARE(LabelFile::serialize(inst, QSize(100, 100), 2).trimmed(),
+             QByteArray("0 0.500000 0.500000 0.400000 0.400000") + QByteArray(" 0.500000 0.250000").repeated(3)
+                 + " 0.000000 0.000000" + QByteArray(" 0.500000 0.250000").repeated(10));
+}
+
+void TestLabelFile::fileRoundTripIsByteExact()
+{
+    const QByteArray text = goodLine() + '\n' + replaceField(goodLine(), 1, "0.123457") + '\n';
+    DatasetIssueList issues;
+    const auto inst = LabelFile::parse(text, kSize, kFormat, &issues, QStringLiteral("a.txt"));
+    QVERIFY(issues.isEmpty());
+    QTemporaryDir dir;
+    QString error;
+    const QString path = dir.filePath(QStringLiteral("labels/train/a.txt"));
+    QVERIFY2(LabelFile::write(path, inst, kSize, 3, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), text);
+}
+
+void TestLabelFile::annotationRoundTrip()
+{
+    PoseInstance a;
+    a.box = QRectF(100.5, 50.25, 300.125, 200.0);
+    for (int k = 0; k < 14; ++k)
+        a.keypoints.push_back({120.0 + 10 * k, 60.0 + 5 * k, k % 3});
+    DatasetIssueList issues;
+    const QByteArray text = LabelFile::serialize({a}, kSize, 3);
+    const auto back = LabelFile::parse(text, kSize, kFormat, &issues, QStringLiteral("a.txt"));
+    QCOMPARE(back.size(), size_t(1));
+    // Six decimals of a normalised coordinate: within 0.0005 of a pixel at 1280 px.
+    QVERIFY(qAbs(back[0].box.left() - a.box.left()) < 1e-3);
+    for (int k = 0; k < 14; ++k) {
+        QCOMPARE(back[0].keypoints[size_t(k)].visibility, a.keypoints[size_t(k)].visibility);
+        QVERIFY(qAbs(back[0].keypoints[size_t(k)].x - a.keypoints[size_t(k)].x) < 1e-3);
+    }
+    // And serialising what was read gives the same bytes again.
+    QCOMPARE(LabelFile::serialize(back, kSize, 3), text);
+}
+
+QTEST_GUILESS_MAIN(TestLabelFile)
+#include "tst_labelfile.moc"
