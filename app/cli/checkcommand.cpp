@@ -1,0 +1,74 @@
+#include "checkcommand.h"
+
+#include "datasetchecker.h"
+#include "progressbar.h"
+
+#include <QSet>
+
+#include <mutex>
+#include <optional>
+
+QString CheckCommand::summary() const
+{
+    return tr("validate a dataset: data.yaml, every image and every label line");
+}
+
+std::vector<CliOption> CheckCommand::options() const
+{
+    return {{QStringLiteral("data"), QString(), tr("the dataset's data.yaml")}};
+}
+
+int CheckCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
+{
+    const QString yaml = args.value(QStringLiteral("data"));
+    DatasetIssueList issues;
+    const auto config = DatasetConfig::load(yaml, &issues);
+    if (!config) {
+        for (const DatasetIssue &i : issues.issues)
+            out << i.toString() << '\n';
+        return 1;
+    }
+    out << tr("Checking %1").arg(config->yamlFile) << '\n';
+    // The checker reports from its worker threads; the total is known with the first call.
+    std::optional<ProgressBar> bar;
+    std::mutex barMutex;
+    const auto report = DatasetChecker(*config).run(nullptr, [&](int done, int total) {
+        std::lock_guard lock(barMutex);
+        if (!bar)
+            bar.emplace(err, tr("check"), total);
+        bar->update(done);
+    });
+    if (bar)
+        bar->finish();
+    issues.append(report.issues);
+
+    QSet<QString> files;
+    for (const DatasetIssue &i : issues.issues) {
+        out << i.toString() << '\n';
+        files.insert(i.file);
+    }
+    for (const auto &[split, s] : report.splits)
+        out << tr("%1: %2 images (%3 labelled, %4 background, %5 unlabelled, %6 unreadable), %7 instances; "
+                  "keypoints %8 visible, %9 occluded, %10 absent")
+                   .arg(split)
+                   .arg(s.images)
+                   .arg(s.labelled)
+                   .arg(s.background)
+                   .arg(s.unlabelled)
+                   .arg(s.badImages)
+                   .arg(s.instances)
+                   .arg(s.visible)
+                   .arg(s.occluded)
+                   .arg(s.absent)
+            << '\n';
+    if (issues.isEmpty()) {
+        out << tr("No problems found.") << '\n';
+        return 0;
+    }
+    out << tr("Problems by kind:") << '\n';
+    for (const auto &[kind, n] : issues.countByKind())
+        out << "  " << DatasetIssue::kindName(kind) << ": " << n << '\n';
+    out << tr("%n problem(s)", nullptr, int(issues.size())) << ' ' << tr("in %n file(s); the bad items are skipped.", nullptr, int(files.size()))
+        << '\n';
+    return 1;
+}

@@ -1,0 +1,91 @@
+#include "cococommands.h"
+
+#include "datasetconverter.h"
+#include "skeleton.h"
+
+namespace {
+
+// The skeleton named by skeleton=FILE, or the default gripper.
+std::optional<Skeleton> skeletonArg(const CliArgs &args, QString *error)
+{
+    const QString file = args.value(QStringLiteral("skeleton"));
+    return file.isEmpty() ? std::optional(Skeleton::defaultGripper()) : Skeleton::load(file, error);
+}
+
+int report(const DatasetIssueList &issues, bool ok, const QString &error, QTextStream &out, QTextStream &err)
+{
+    for (const DatasetIssue &i : issues.issues)
+        out << i.toString() << '\n';
+    if (!ok) {
+        err << error << '\n';
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace
+
+QString CocoToYoloCommand::summary() const
+{
+    return tr("convert COCO keypoints JSON into an Ultralytics pose dataset");
+}
+
+std::vector<CliOption> CocoToYoloCommand::options() const
+{
+    return {{QStringLiteral("json"), QString(), tr("the COCO keypoints file")},
+            {QStringLiteral("images"), QString(), tr("folder the COCO file_name values are relative to")},
+            {QStringLiteral("out"), QString(), tr("output dataset folder")},
+            {QStringLiteral("split"), QStringLiteral("train"), tr("split to write the images into")},
+            {QStringLiteral("skeleton"), QString(), tr("skeleton JSON (default: the 14-point gripper)"), true}};
+}
+
+int CocoToYoloCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
+{
+    QString error;
+    const auto skeleton = skeletonArg(args, &error);
+    if (!skeleton) {
+        err << error << '\n';
+        return 2;
+    }
+    DatasetIssueList issues;
+    int written = 0;
+    const bool ok = DatasetConverter::cocoToYolo(args.value(QStringLiteral("json")), args.value(QStringLiteral("images")),
+                                                 args.value(QStringLiteral("out")), args.value(QStringLiteral("split")),
+                                                 *skeleton, &issues, &written, &error);
+    const int rc = report(issues, ok, error, out, err);
+    if (ok)
+        out << tr("wrote %1 images; %2 problems skipped").arg(written).arg(issues.size()) << '\n';
+    return rc;
+}
+
+QString YoloToCocoCommand::summary() const
+{
+    return tr("write one split of an Ultralytics pose dataset as COCO keypoints JSON");
+}
+
+std::vector<CliOption> YoloToCocoCommand::options() const
+{
+    return {{QStringLiteral("data"), QString(), tr("the dataset's data.yaml")},
+            {QStringLiteral("split"), QStringLiteral("val"), tr("train, val or test")},
+            {QStringLiteral("out"), QString(), tr("the COCO JSON file to write")},
+            {QStringLiteral("skeleton"), QString(), tr("skeleton JSON (default: the 14-point gripper)"), true}};
+}
+
+int YoloToCocoCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
+{
+    QString error;
+    const auto skeleton = skeletonArg(args, &error);
+    if (!skeleton) {
+        err << error << '\n';
+        return 2;
+    }
+    DatasetIssueList issues;
+    int written = 0;
+    const bool ok = DatasetConverter::yoloToCoco(args.value(QStringLiteral("data")), args.value(QStringLiteral("split")),
+                                                 args.value(QStringLiteral("out")), *skeleton, &issues, &written, &error);
+    const int rc = report(issues, ok, error, out, err);
+    if (ok)
+        out << tr("wrote %1 images to %2; %3 problems skipped").arg(written).arg(args.value(QStringLiteral("out"))).arg(issues.size())
+            << '\n';
+    return rc;
+}

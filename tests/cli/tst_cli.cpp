@@ -1,0 +1,204 @@
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run gripperpose(const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("GRIPPERPOSE_LANG"), QStringLiteral("en"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(GP_BINARY_DIR "/app/cli/gripperpose"), args);
+    p.waitForFinished(300000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeAll(const QString &path, const QByteArray &bytes, bool append = false)
+{
+    QFile f(path);
+    QVERIFY(f.open(append ? QIODevice::Append : QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+void copyTree(const QString &from, const QString &to)
+{
+    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString f = it.next();
+        const QString target = to + f.mid(from.size());
+        QDir().mkpath(QFileInfo(target).absolutePath());
+        QVERIFY(QFile::copy(f, target));
+    }
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void synthThenCheckIsClean();
+    void corruptedCopyReportsEachProblem();
+    void cocoRoundTripThroughTheCli();
+    void rejectsUnknownKeys_data();
+    void rejectsUnknownKeys();
+    void helpForEachCommand_data();
+    void helpForEachCommand();
+    void info();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_data;
+};
+
+void TestCli::initTestCase()
+{
+    m_data = m_dir.filePath(QStringLiteral("synth"));
+    const Run r = gripperpose({QStringLiteral("synth"), QStringLiteral("out=") + m_data, QStringLiteral("n=12"),
+                               QStringLiteral("imgsz=192,128"), QStringLiteral("seed=3"),
+                               QStringLiteral("video_frames=6")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(QFileInfo::exists(m_data + QStringLiteral("/data.yaml")));
+}
+
+void TestCli::synthThenCheckIsClean()
+{
+    const Run r = gripperpose({QStringLiteral("check"), QStringLiteral("data=") + m_data + QStringLiteral("/data.yaml")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY(r.out.contains(QStringLiteral("No problems found.")));
+    QVERIFY(r.out.contains(QStringLiteral("train: ")));
+    QVERIFY(r.out.contains(QStringLiteral("val: ")));
+}
+
+void TestCli::corruptedCopyReportsEachProblem()
+{
+    const QString bad = m_dir.filePath(QStringLiteral("bad"));
+    copyTree(m_data, bad);
+    const QStringList labels = QDir(bad + QStringLiteral("/labels/train")).entryList({QStringLiteral("*.txt")}, QDir::Files, QDir::Name);
+    const QStringList images = QDir(bad + QStringLiteral("/images/train")).entryList(QDir::Files, QDir::Name);
+    QVERIFY(labels.size() >= 4 && images.size() >= 4);
+    // 1. a line with 17 keypoints' columns, 2. a coordinate out of range, 3. an unknown
+    // class, 4. an image that does not decode, 5. a label file without an image.
+    QByteArray line17 = "0 0.5 0.5 0.2 0.2";
+    for (int k = 0; k < 17; ++k)
+        line17 += " 0.5 0.5 2";
+    QByteArray outOfRange = "0 0.5 0.5 0.2 1.2", unknownClass = "4 0.5 0.5 0.2 0.2";
+    for (int k = 0; k < 14; ++k) {
+        outOfRange += " 0.5 0.5 2";
+        unknownClass += " 0.5 0.5 2";
+    }
+    writeAll(bad + QStringLiteral("/labels/train/") + labels[0], "\n" + line17 + "\n", true);
+    writeAll(bad + QStringLiteral("/labels/train/") + labels[1], "\n" + outOfRange + "\n", true);
+    writeAll(bad + QStringLiteral("/labels/train/") + labels[2], "\n" + unknownClass + "\n", true);
+    writeAll(bad + QStringLiteral("/images/train/") + images.last(), "garbage");
+    writeAll(bad + QStringLiteral("/labels/train/orphan.txt"), "");
+
+    const Run r = gripperpose({QStringLiteral("check"), QStringLiteral("data=") + bad + QStringLiteral("/data.yaml")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains(QStringLiteral("labels/train/") + labels[1] + QLatin1Char(':')), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("expected 47 columns")) && r.out.contains(QStringLiteral("found 56")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("box value 4 is 1.2")));
+    QVERIFY(r.out.contains(QStringLiteral("class 4 is not one of the 1 classes")));
+    QVERIFY(r.out.contains(QStringLiteral("images/train/") + images.last() + QStringLiteral(": the image does not decode")));
+    QVERIFY(r.out.contains(QStringLiteral("labels/train/orphan.txt: no image with this name")));
+    QVERIFY(r.out.contains(QStringLiteral("Problems by kind:")));
+    QVERIFY(r.out.contains(QStringLiteral("  wrong column count: 1")));
+    QVERIFY(r.out.contains(QStringLiteral("  coordinate outside [0, 1]: 1")));
+    QVERIFY(r.out.contains(QStringLiteral("  unknown class: 1")));
+    QVERIFY(r.out.contains(QStringLiteral("  image does not decode: 1")));
+    QVERIFY(r.out.contains(QStringLiteral("  image missing: 1")));
+    QVERIFY(r.out.contains(QStringLiteral("5 problems")));
+}
+
+void TestCli::cocoRoundTripThroughTheCli()
+{
+    const QString json = m_dir.filePath(QStringLiteral("val.json"));
+    const QString back = m_dir.filePath(QStringLiteral("fromcoco"));
+    Run r = gripperpose({QStringLiteral("yolo2coco"), QStringLiteral("data=") + m_data + QStringLiteral("/data.yaml"),
+                         QStringLiteral("split=val"), QStringLiteral("out=") + json});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    r = gripperpose({QStringLiteral("coco2yolo"), QStringLiteral("json=") + json, QStringLiteral("images=") + m_data,
+                     QStringLiteral("out=") + back, QStringLiteral("split=val")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    r = gripperpose({QStringLiteral("check"), QStringLiteral("data=") + back + QStringLiteral("/data.yaml")});
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    // Every val label file comes back with the same bytes.
+    const QStringList labels = QDir(m_data + QStringLiteral("/labels/val")).entryList({QStringLiteral("*.txt")}, QDir::Files);
+    QVERIFY(!labels.isEmpty());
+    for (const QString &l : labels)
+        QCOMPARE(readAll(back + QStringLiteral("/labels/val/") + l), readAll(m_data + QStringLiteral("/labels/val/") + l));
+}
+
+void TestCli::rejectsUnknownKeys_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown key") << QStringList{QStringLiteral("synth"), QStringLiteral("out=x"), QStringLiteral("epochs=3")}
+                                 << "unknown key \"epochs\"; valid keys: out, n, imgsz, seed, val, video_frames, fps";
+    QTest::newRow("missing key") << QStringList{QStringLiteral("check")} << "missing required key data=";
+    QTest::newRow("not key=value") << QStringList{QStringLiteral("check"), QStringLiteral("data")} << "not of the form key=value";
+    QTest::newRow("bad number") << QStringList{QStringLiteral("synth"), QStringLiteral("out=x"), QStringLiteral("n=many")}
+                                << "n=many is not a whole number";
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("fly")} << "unknown command \"fly\"";
+}
+
+void TestCli::rejectsUnknownKeys()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Run r = gripperpose(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+}
+
+void TestCli::helpForEachCommand_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("key");
+    QTest::newRow("synth") << "synth" << "imgsz=";
+    QTest::newRow("check") << "check" << "data=";
+    QTest::newRow("coco2yolo") << "coco2yolo" << "json=";
+    QTest::newRow("yolo2coco") << "yolo2coco" << "split=";
+    QTest::newRow("info") << "info" << "usage: gripperpose info";
+}
+
+void TestCli::helpForEachCommand()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, key);
+    const Run r = gripperpose({command, QStringLiteral("--help")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(key), qPrintable(r.out));
+}
+
+void TestCli::info()
+{
+    const Run r = gripperpose({QStringLiteral("info")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("LibTorch")));
+    QVERIFY(r.out.contains(QStringLiteral("  cpu  CPU")));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
