@@ -1,0 +1,153 @@
+#include "imagelistmodel.h"
+
+#include "datasetconfig.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QPainter>
+#include <QPixmap>
+
+namespace {
+// A label file this small may hold only white space: read it to tell.
+constexpr qint64 kSmallFile = 256;
+} // namespace
+
+ImageListModel::Counts &ImageListModel::Counts::operator+=(const Counts &o)
+{
+    images += o.images;
+    labelled += o.labelled;
+    empty += o.empty;
+    unlabelled += o.unlabelled;
+    return *this;
+}
+
+ImageListModel::ImageListModel(QObject *parent)
+    : QAbstractListModel(parent)
+{
+}
+
+ImageListModel::Status ImageListModel::statusOf(const QString &labelFile)
+{
+    const QFileInfo fi(labelFile);
+    if (!fi.isFile())
+        return Status::Unlabelled;
+    if (fi.size() == 0)
+        return Status::Empty;
+    if (fi.size() < kSmallFile) {
+        QFile f(labelFile);
+        if (f.open(QIODevice::ReadOnly) && f.readAll().trimmed().isEmpty())
+            return Status::Empty;
+    }
+    return Status::Labelled;
+}
+
+std::vector<ImageListModel::Entry> ImageListModel::scan(const DatasetConfig &config, const QString &split)
+{
+    std::vector<Entry> out;
+    const QString imagesDir = config.imagesDir(split);
+    const QFileInfo splitInfo(imagesDir);
+    // A split given as a .txt list has no folder of its own: show paths from the root.
+    const QDir base(splitInfo.isDir() ? imagesDir : config.rootDir());
+    const QStringList files = config.imageFiles(split);
+    out.reserve(size_t(files.size()));
+    for (const QString &file : files)
+        out.push_back({file, base.relativeFilePath(file), statusOf(DatasetConfig::labelFileFor(file))});
+    return out;
+}
+
+ImageListModel::Counts ImageListModel::countsOf(const std::vector<Entry> &entries)
+{
+    Counts c;
+    for (const Entry &e : entries) {
+        ++c.images;
+        switch (e.status) {
+        case Status::Labelled: ++c.labelled; break;
+        case Status::Empty: ++c.empty; break;
+        case Status::Unlabelled: ++c.unlabelled; break;
+        }
+    }
+    return c;
+}
+
+QString ImageListModel::statusName(Status status)
+{
+    switch (status) {
+    case Status::Labelled: return tr("labelled");
+    case Status::Empty: return tr("empty (background, no objects)");
+    case Status::Unlabelled: break;
+    }
+    return tr("unlabelled");
+}
+
+void ImageListModel::setEntries(std::vector<Entry> entries)
+{
+    beginResetModel();
+    m_entries = std::move(entries);
+    endResetModel();
+}
+
+int ImageListModel::rowOf(const QString &file) const
+{
+    for (size_t i = 0; i < m_entries.size(); ++i)
+        if (m_entries[i].file == file)
+            return int(i);
+    return -1;
+}
+
+void ImageListModel::retranslate()
+{
+    if (!m_entries.empty())
+        Q_EMIT dataChanged(index(0), index(rowCount() - 1), {Qt::ToolTipRole});
+}
+
+int ImageListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_entries.size());
+}
+
+QVariant ImageListModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const Entry &e = m_entries[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole: return e.displayName;
+    case Qt::ToolTipRole: return QStringLiteral("%1\n%2").arg(QDir::toNativeSeparators(e.file), statusName(e.status));
+    case Qt::DecorationRole: return iconFor(e.status);
+    case FileRole: return e.file;
+    case StatusRole: return int(e.status);
+    default: return {};
+    }
+}
+
+QIcon ImageListModel::iconFor(Status status) const
+{
+    QIcon &icon = m_icons[int(status)];
+    if (!icon.isNull())
+        return icon;
+    // A filled green dot: labelled; a grey ring: empty; an amber ring: not labelled yet.
+    QPixmap pm(16, 16);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QRectF r(3, 3, 10, 10);
+    switch (status) {
+    case Status::Labelled:
+        p.setPen(QPen(QColor(0x1b, 0x5e, 0x20), 1));
+        p.setBrush(QColor(0x43, 0xa0, 0x47));
+        break;
+    case Status::Empty:
+        p.setPen(QPen(QColor(0x75, 0x75, 0x75), 2));
+        p.setBrush(QColor(0xbd, 0xbd, 0xbd));
+        break;
+    case Status::Unlabelled:
+        p.setPen(QPen(QColor(0xef, 0x6c, 0x00), 2));
+        p.setBrush(Qt::NoBrush);
+        break;
+    }
+    p.drawEllipse(r);
+    p.end();
+    icon = QIcon(pm);
+    return icon;
+}

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QAbstractListModel>
+#include <QIcon>
+
+#include <vector>
+
+class DatasetConfig;
+
+// The images of one split with their label status, for the Label workspace's list.
+class ImageListModel : public QAbstractListModel
+{
+    Q_OBJECT
+
+public:
+    enum class Status {
+        Unlabelled, // no label file yet
+        Labelled,   // a label file with at least one object
+        Empty,      // an empty label file: a background image, no objects
+    };
+    struct Entry
+    {
+        QString file;        // absolute path
+        QString displayName; // relative to the split's image folder
+        Status status = Status::Unlabelled;
+    };
+    struct Counts
+    {
+        int images = 0, labelled = 0, empty = 0, unlabelled = 0;
+        Counts &operator+=(const Counts &o);
+    };
+    enum Role { FileRole = Qt::UserRole + 1, StatusRole };
+
+    explicit ImageListModel(QObject *parent = nullptr);
+
+    // Lists a split: its images and whether each has a label file and objects in it.
+    static std::vector<Entry> scan(const DatasetConfig &config, const QString &split);
+    static Status statusOf(const QString &labelFile);
+    static Counts countsOf(const std::vector<Entry> &entries);
+    static QString statusName(Status status);
+
+    void setEntries(std::vector<Entry> entries);
+    const std::vector<Entry> &entries() const { return m_entries; }
+    const Entry &entry(int row) const { return m_entries.at(size_t(row)); }
+    int rowOf(const QString &file) const;
+    Counts counts() const { return countsOf(m_entries); }
+    // Re-reads the translated texts (after a language change).
+    void retranslate();
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+
+private:
+    QIcon iconFor(Status status) const;
+
+    std::vector<Entry> m_entries;
+    mutable QIcon m_icons[3];
+};

@@ -1,0 +1,376 @@
+#include "trainworkspace.h"
+
+#include "datasetscan.h"
+#include "project.h"
+
+#include <QDir>
+#include <QEvent>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace {
+
+QTableWidget *makeTable(QWidget *parent)
+{
+    auto *t = new QTableWidget(parent);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setAlternatingRowColors(true);
+    t->verticalHeader()->setVisible(false);
+    t->setWordWrap(false);
+    return t;
+}
+
+QTableWidgetItem *numberItem(int n)
+{
+    auto *item = new QTableWidgetItem;
+    item->setData(Qt::DisplayRole, n);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+} // namespace
+
+TrainWorkspace::TrainWorkspace(QWidget *parent)
+    : QWidget(parent)
+    , m_scan(new DatasetScan(this))
+    , m_datasetBox(new QGroupBox(this))
+    , m_dataYaml(new QLabel(this))
+    , m_checkButton(new QPushButton(this))
+    , m_cancelButton(new QPushButton(this))
+    , m_progress(new QProgressBar(this))
+    , m_status(new QLabel(this))
+    , m_summary(makeTable(this))
+    , m_kindsTitle(new QLabel(this))
+    , m_kinds(makeTable(this))
+    , m_problemsTitle(new QLabel(this))
+    , m_problems(makeTable(this))
+    , m_recipeBox(new QGroupBox(this))
+    , m_recipeNote(new QLabel(this))
+    , m_recipe(makeTable(this))
+{
+    m_dataYaml->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true);
+    m_problems->setSortingEnabled(true);
+    m_kinds->setSortingEnabled(true);
+
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_checkButton);
+    controls->addWidget(m_progress, 1);
+    controls->addWidget(m_cancelButton);
+
+    auto *kindsPane = new QWidget(this);
+    auto *kindsLayout = new QVBoxLayout(kindsPane);
+    kindsLayout->setContentsMargins(0, 0, 0, 0);
+    kindsLayout->addWidget(m_kindsTitle);
+    kindsLayout->addWidget(m_kinds);
+    auto *problemsPane = new QWidget(this);
+    auto *problemsLayout = new QVBoxLayout(problemsPane);
+    problemsLayout->setContentsMargins(0, 0, 0, 0);
+    problemsLayout->addWidget(m_problemsTitle);
+    problemsLayout->addWidget(m_problems);
+    auto *problemSplitter = new QSplitter(Qt::Horizontal, this);
+    problemSplitter->addWidget(kindsPane);
+    problemSplitter->addWidget(problemsPane);
+    problemSplitter->setStretchFactor(1, 1);
+    problemSplitter->setSizes({220, 600});
+
+    auto *datasetLayout = new QVBoxLayout(m_datasetBox);
+    datasetLayout->addWidget(m_dataYaml);
+    datasetLayout->addLayout(controls);
+    datasetLayout->addWidget(m_status);
+    datasetLayout->addWidget(m_summary);
+    datasetLayout->addWidget(problemSplitter, 1);
+
+    m_recipeNote->setWordWrap(true);
+    auto *recipeLayout = new QVBoxLayout(m_recipeBox);
+    recipeLayout->addWidget(m_recipeNote);
+    recipeLayout->addWidget(m_recipe, 1);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_datasetBox);
+    splitter->addWidget(m_recipeBox);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(splitter);
+
+    connect(m_checkButton, &QPushButton::clicked, this, &TrainWorkspace::startCheck);
+    connect(m_cancelButton, &QPushButton::clicked, this, &TrainWorkspace::cancelCheck);
+    connect(m_scan, &DatasetScan::progress, this, &TrainWorkspace::onProgress);
+    connect(m_scan, &DatasetScan::finished, this, &TrainWorkspace::onFinished);
+
+    retranslateUi();
+    updateState();
+}
+
+TrainWorkspace::~TrainWorkspace() = default;
+
+void TrainWorkspace::setProject(std::shared_ptr<const Project> project)
+{
+    m_scan->stop();
+    m_project = std::move(project);
+    m_report.reset();
+    m_checkWanted = m_project != nullptr;
+    m_progress->setValue(0);
+    fillReport();
+    fillRecipe();
+    updateState();
+    if (m_checkWanted && isVisible())
+        startCheck();
+}
+
+bool TrainWorkspace::isBusy() const
+{
+    return m_scan->isRunning() || (m_checkWanted && isVisible());
+}
+
+void TrainWorkspace::startCheck()
+{
+    if (!m_project)
+        return;
+    m_checkWanted = false;
+    m_report.reset();
+    m_progress->setRange(0, 0); // busy until the checker knows its total
+    m_scan->start(m_project->config());
+    fillReport();
+    updateState();
+}
+
+void TrainWorkspace::cancelCheck()
+{
+    m_scan->cancel();
+}
+
+void TrainWorkspace::onProgress(int done, int total)
+{
+    m_progress->setRange(0, std::max(1, total));
+    m_progress->setValue(done);
+}
+
+void TrainWorkspace::onFinished(const DatasetChecker::Report &report)
+{
+    m_lastElapsedMs = m_scan->elapsedMs();
+    m_report = report;
+    // Problems found while opening data.yaml come first, as `gripperpose check` prints them.
+    if (m_project && !m_project->issues().isEmpty()) {
+        DatasetIssueList all = m_project->issues();
+        all.append(report.issues);
+        m_report->issues = all;
+    }
+    m_progress->setRange(0, std::max(1, report.totalImages()));
+    m_progress->setValue(report.cancelled ? m_progress->value() : m_progress->maximum());
+    fillReport();
+    updateState();
+    Q_EMIT checkFinished();
+}
+
+void TrainWorkspace::updateState()
+{
+    const bool running = m_scan->isRunning();
+    m_checkButton->setEnabled(m_project && !running);
+    m_cancelButton->setEnabled(running);
+    m_progress->setEnabled(m_project != nullptr);
+    if (!m_project) {
+        m_dataYaml->setText(tr("No project is open."));
+        m_status->clear();
+        return;
+    }
+    m_dataYaml->setText(tr("Dataset: %1").arg(QDir::toNativeSeparators(m_project->dataYaml())));
+    if (running) {
+        m_status->setText(tr("Checking every image and label line…"));
+    } else if (!m_report) {
+        m_status->setText(tr("Not checked yet."));
+    } else {
+        const int problems = int(m_report->issues.size());
+        const QString seconds = QString::number(m_lastElapsedMs / 1000.0, 'f', 1);
+        if (m_report->cancelled)
+            m_status->setText(tr("Check cancelled; the counts below are incomplete."));
+        else if (problems == 0)
+            m_status->setText(tr("Checked %n image(s) in %1 s: no problems found.", nullptr, m_report->totalImages()).arg(seconds));
+        else
+            m_status->setText(tr("Checked %n image(s) in %1 s: ", nullptr, m_report->totalImages()).arg(seconds)
+                              + tr("%n problem(s); the bad items are skipped in training.", nullptr, problems));
+    }
+}
+
+void TrainWorkspace::fillReport()
+{
+    const QStringList columns{tr("Split"),    tr("Images"),   tr("Labelled"), tr("Background"),
+                              tr("Unlabelled"), tr("Unreadable"), tr("Instances"), tr("Visible points"),
+                              tr("Occluded points"), tr("Absent points")};
+    m_summary->clear();
+    m_summary->setColumnCount(int(columns.size()));
+    m_summary->setHorizontalHeaderLabels(columns);
+    m_summary->setRowCount(0);
+    if (m_report) {
+        DatasetChecker::SplitSummary total;
+        auto addRow = [this](const QString &name, const DatasetChecker::SplitSummary &s) {
+            const int row = m_summary->rowCount();
+            m_summary->insertRow(row);
+            m_summary->setItem(row, 0, new QTableWidgetItem(name));
+            const int values[] = {s.images, s.labelled, s.background, s.unlabelled, s.badImages,
+                                  s.instances, s.visible, s.occluded, s.absent};
+            for (int c = 0; c < 9; ++c)
+                m_summary->setItem(row, c + 1, numberItem(values[c]));
+        };
+        for (const auto &[split, s] : m_report->splits) {
+            addRow(split, s);
+            total.images += s.images;
+            total.labelled += s.labelled;
+            total.background += s.background;
+            total.unlabelled += s.unlabelled;
+            total.badImages += s.badImages;
+            total.instances += s.instances;
+            total.visible += s.visible;
+            total.occluded += s.occluded;
+            total.absent += s.absent;
+        }
+        if (m_report->splits.size() > 1) {
+            addRow(tr("Total"), total);
+            QFont bold = m_summary->font();
+            bold.setBold(true);
+            for (int c = 0; c < m_summary->columnCount(); ++c)
+                m_summary->item(m_summary->rowCount() - 1, c)->setFont(bold);
+        }
+    }
+    m_summary->resizeColumnsToContents();
+    m_summary->setFixedHeight(m_summary->horizontalHeader()->sizeHint().height()
+                              + std::max(3, m_summary->rowCount()) * m_summary->verticalHeader()->defaultSectionSize()
+                              + 2 * m_summary->frameWidth());
+
+    m_kinds->setSortingEnabled(false);
+    m_kinds->clear();
+    m_kinds->setColumnCount(2);
+    m_kinds->setHorizontalHeaderLabels({tr("Kind"), tr("Count")});
+    m_kinds->setRowCount(0);
+    m_problems->setSortingEnabled(false);
+    m_problems->clear();
+    m_problems->setColumnCount(3);
+    m_problems->setHorizontalHeaderLabels({tr("Kind"), tr("Location"), tr("Message")});
+    m_problems->setRowCount(0);
+    if (m_report) {
+        for (const auto &[kind, n] : m_report->issues.countByKind()) {
+            const int row = m_kinds->rowCount();
+            m_kinds->insertRow(row);
+            m_kinds->setItem(row, 0, new QTableWidgetItem(DatasetIssue::kindName(kind)));
+            m_kinds->setItem(row, 1, numberItem(n));
+        }
+        m_problems->setRowCount(int(m_report->issues.size()));
+        int row = 0;
+        for (const DatasetIssue &i : m_report->issues.issues) {
+            const QString location = i.line > 0 ? QStringLiteral("%1:%2").arg(i.file).arg(i.line) : i.file;
+            m_problems->setItem(row, 0, new QTableWidgetItem(DatasetIssue::kindName(i.kind)));
+            auto *loc = new QTableWidgetItem(location);
+            loc->setToolTip(location);
+            m_problems->setItem(row, 1, loc);
+            auto *msg = new QTableWidgetItem(i.message);
+            msg->setToolTip(i.toString());
+            m_problems->setItem(row, 2, msg);
+            ++row;
+        }
+    }
+    m_kinds->setSortingEnabled(true);
+    m_problems->setSortingEnabled(true);
+    m_kinds->resizeColumnsToContents();
+    m_problems->resizeColumnsToContents();
+    m_problems->horizontalHeader()->setStretchLastSection(true);
+    m_kindsTitle->setText(m_report ? tr("Problems by kind (%1)").arg(m_report->issues.size()) : tr("Problems by kind"));
+    m_problemsTitle->setText(tr("Problems (file:line and what was expected)"));
+}
+
+std::vector<TrainWorkspace::RecipeRow> TrainWorkspace::defaultRecipe(const QString &kptShape)
+{
+    return {
+        {QStringLiteral("model"), QStringLiteral("yolov8s-pose"), tr("YOLOv8-pose, scale s (~11 M parameters); n, s, m, l, x selectable")},
+        {QStringLiteral("kpt_shape"), kptShape, tr("keypoints per object and values per keypoint, from the skeleton")},
+        {QStringLiteral("imgsz"), QStringLiteral("640"), tr("frames letterboxed to 640 × 640")},
+        {QStringLiteral("batch"), QStringLiteral("16"), tr("images per batch")},
+        {QStringLiteral("epochs"), QStringLiteral("100"), tr("training epochs")},
+        {QStringLiteral("patience"), QStringLiteral("20"), tr("stop early after this many epochs without better fitness")},
+        {QStringLiteral("optimizer"), QStringLiteral("AdamW"), tr("optimiser")},
+        {QStringLiteral("lr0"), QStringLiteral("0.001"), tr("initial learning rate")},
+        {QStringLiteral("lrf"), QStringLiteral("0.01"), tr("final learning rate as a fraction of lr0 (cosine schedule)")},
+        {QStringLiteral("momentum"), QStringLiteral("0.937"), tr("AdamW β1")},
+        {QStringLiteral("weight_decay"), QStringLiteral("0.0005"), tr("scaled by batch/64; not applied to biases and norm weights")},
+        {QStringLiteral("warmup_epochs"), QStringLiteral("3"), tr("learning-rate and momentum warm-up")},
+        {QStringLiteral("close_mosaic"), QStringLiteral("10"), tr("Mosaic off for the last epochs")},
+        {QStringLiteral("mosaic"), QStringLiteral("1.0"), tr("Mosaic augmentation probability")},
+        {QStringLiteral("mixup"), QStringLiteral("0.1"), tr("MixUp probability")},
+        {QStringLiteral("hsv_h, hsv_s, hsv_v"), QStringLiteral("0.015, 0.7, 0.4"), tr("colour jitter: hue, saturation, value")},
+        {QStringLiteral("fliplr"), QStringLiteral("0.5"), tr("horizontal flip probability; left and right points swap by flip_idx")},
+        {QStringLiteral("degrees"), QStringLiteral("10"), tr("random rotation (±degrees)")},
+        {QStringLiteral("translate"), QStringLiteral("0.1"), tr("random translation (fraction of the image)")},
+        {QStringLiteral("scale"), QStringLiteral("0.5"), tr("random scale gain (±)")},
+        {QStringLiteral("shear"), QStringLiteral("2"), tr("random shear (±degrees)")},
+        {QStringLiteral("amp"), tr("on GPU"), tr("mixed precision on a GPU (bf16 where supported, else fp16); fp32 on the CPU")},
+        {QStringLiteral("ema"), QStringLiteral("0.9999"), tr("exponential moving average of the weights (ramp 2000 updates)")},
+    };
+}
+
+void TrainWorkspace::fillRecipe()
+{
+    const QString kptShape = m_project ? QStringLiteral("[%1, %2]")
+                                             .arg(m_project->config().keypointCount)
+                                             .arg(m_project->config().keypointDims)
+                                       : QStringLiteral("[14, 3]");
+    const auto rows = defaultRecipe(kptShape);
+    m_recipe->clear();
+    m_recipe->setColumnCount(3);
+    m_recipe->setHorizontalHeaderLabels({tr("Setting"), tr("Value"), tr("What it does")});
+    m_recipe->setRowCount(int(rows.size()));
+    for (int r = 0; r < int(rows.size()); ++r) {
+        auto *key = new QTableWidgetItem(rows[size_t(r)].key);
+        QFont mono = key->font();
+        mono.setFamily(QStringLiteral("monospace"));
+        mono.setStyleHint(QFont::Monospace);
+        key->setFont(mono);
+        m_recipe->setItem(r, 0, key);
+        auto *value = new QTableWidgetItem(rows[size_t(r)].value);
+        value->setFont(mono);
+        m_recipe->setItem(r, 1, value);
+        auto *desc = new QTableWidgetItem(rows[size_t(r)].description);
+        desc->setToolTip(rows[size_t(r)].description);
+        m_recipe->setItem(r, 2, desc);
+    }
+    m_recipe->resizeColumnsToContents();
+    m_recipe->horizontalHeader()->setStretchLastSection(true);
+}
+
+void TrainWorkspace::retranslateUi()
+{
+    m_datasetBox->setTitle(tr("Dataset check"));
+    m_checkButton->setText(tr("&Check Again"));
+    m_checkButton->setToolTip(tr("Decode every image and validate every label line again"));
+    m_cancelButton->setText(tr("Cancel"));
+    m_progress->setFormat(tr("%v / %m images"));
+    m_recipeBox->setTitle(tr("Training recipe"));
+    m_recipeNote->setText(tr("The default recipe the trainer will use for this project. Settings are "
+                             "named as in Ultralytics, so a recipe written for `yolo pose train` reads the same."));
+    fillReport();
+    fillRecipe();
+    updateState();
+}
+
+void TrainWorkspace::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_checkWanted)
+        startCheck();
+}
+
+void TrainWorkspace::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}
