@@ -1,0 +1,42 @@
+#pragma once
+
+#include "augmentrng.h"
+#include "trainingconfig.h"
+#include "trainsample.h"
+
+#include <array>
+#include <vector>
+
+// The training augmentations with Ultralytics' names and semantics: mosaic (4 images),
+// random perspective (degrees, translate, scale, shear, perspective), mixup, HSV,
+// horizontal flip with flip_idx (left and right keypoints swap), vertical flip and the
+// letterbox. Keypoints pushed outside the image become absent (visibility 0); boxes that
+// become too small are dropped as Ultralytics' box_candidates does.
+class Augmenter
+{
+public:
+    Augmenter(const TrainingConfig &config, std::vector<int> flipIdx);
+
+    // Mosaic of four samples (each already resized so its long side is imgsz) on a
+    // 2·imgsz canvas, followed by the random perspective down to imgsz.
+    TrainSample mosaic(const std::array<TrainSample, 4> &samples, AugmentRng &rng) const;
+    // Letterbox to imgsz × imgsz, then the random perspective (the path without mosaic).
+    TrainSample letterboxAndPerspective(const TrainSample &sample, AugmentRng &rng) const;
+    // Blends b into a with ratio Beta(32, 32); instances of both are kept.
+    static TrainSample mixup(const TrainSample &a, const TrainSample &b, AugmentRng &rng);
+    void hsv(TrainSample &s, AugmentRng &rng) const;
+    void flips(TrainSample &s, AugmentRng &rng) const;
+
+    // The geometric steps, exposed for tests. `m` is 3×3 (CV_64F).
+    static TrainSample warp(const TrainSample &s, const cv::Mat &m, cv::Size out, bool perspective);
+    cv::Mat randomMatrix(cv::Size in, cv::Size out, AugmentRng &rng) const;
+    static void flipHorizontal(TrainSample &s, const std::vector<int> &flipIdx);
+    static void flipVertical(TrainSample &s);
+    static TrainSample letterbox(const TrainSample &s, int width, int height);
+    // Long side to `imgsz`, aspect kept (Ultralytics' load_image).
+    static TrainSample resizeLongSide(const TrainSample &s, int imgsz);
+
+private:
+    TrainingConfig m_config;
+    std::vector<int> m_flipIdx;
+};

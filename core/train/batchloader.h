@@ -1,0 +1,77 @@
+#pragma once
+
+#include "augmenter.h"
+#include "traindataset.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+// Builds training batches on `workers` threads with a bounded prefetch. Every sample's
+// augmentation is seeded from (seed, epoch, position), so an epoch's batches are the same
+// bytes whatever the worker count; batches are delivered in order.
+class BatchLoader
+{
+public:
+    struct Options
+    {
+        int batch = 16;
+        int workers = 4;      // 0: build in the calling thread
+        int prefetch = 2;     // batches ready ahead, per worker
+        uint64_t seed = 0;
+        bool shuffle = true;
+        double fraction = 1.0;
+    };
+
+    struct Batch
+    {
+        int index = 0;
+        std::vector<TrainSample> samples;
+        std::vector<size_t> images; // dataset indices
+        QStringList problems;       // images that failed to decode
+    };
+
+    BatchLoader(const TrainDataset &dataset, const Augmenter &augmenter, const TrainingConfig &config, Options options);
+    ~BatchLoader();
+    BatchLoader(const BatchLoader &) = delete;
+    BatchLoader &operator=(const BatchLoader &) = delete;
+
+    int batchesPerEpoch() const;
+    // Starts producing the batches of `epoch`; mosaic (and mixup) only when `mosaic`.
+    void startEpoch(int epoch, bool mosaic);
+    // The next batch of the epoch in order, or nothing at its end.
+    std::optional<Batch> next();
+    void stop();
+
+    // One augmented training sample (what a worker computes), for tests and benchmarks.
+    TrainSample buildSample(size_t position, int epoch, bool mosaic, QStringList *problems = nullptr) const;
+
+private:
+    size_t usableImages() const;
+    Batch buildBatch(int index) const;
+    void workerLoop();
+
+    const TrainDataset &m_dataset;
+    const Augmenter &m_augmenter;
+    TrainingConfig m_config;
+    Options m_options;
+    std::vector<size_t> m_order;
+    int m_epoch = 0;
+    bool m_mosaic = true;
+
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::map<int, Batch> m_ready;
+    int m_nextToBuild = 0;
+    int m_nextToDeliver = 0;
+    bool m_stopping = false;
+    std::vector<std::thread> m_threads;
+};

@@ -1,0 +1,44 @@
+#include "traindataset.h"
+
+#include "augmenter.h"
+
+#include <opencv2/imgcodecs.hpp>
+
+TrainDataset::TrainDataset(std::vector<ImageAnnotation> images)
+    : m_images(std::move(images))
+{
+}
+
+TrainSample TrainDataset::load(size_t i, int imgsz, QString *error) const
+{
+    const ImageAnnotation &a = m_images.at(i);
+    TrainSample s;
+    s.image = cv::imread(a.imagePath.toStdString(), cv::IMREAD_COLOR);
+    if (s.image.empty()) {
+        if (error)
+            *error = tr("%1: the image no longer decodes; skipped").arg(a.imagePath);
+        s.image = cv::Mat(imgsz, imgsz, CV_8UC3, cv::Scalar(114, 114, 114));
+        return s;
+    }
+    s.instances = a.instances;
+    // Labels were read for the size in the file's header; scale if the decode differs
+    // (EXIF-rotated JPEGs).
+    if (s.image.cols != a.imageSize.width() || s.image.rows != a.imageSize.height())
+        for (PoseInstance &inst : s.instances) {
+            const double sx = double(s.image.cols) / a.imageSize.width(), sy = double(s.image.rows) / a.imageSize.height();
+            inst.box = QRectF(inst.box.left() * sx, inst.box.top() * sy, inst.box.width() * sx, inst.box.height() * sy);
+            for (Keypoint &k : inst.keypoints) {
+                k.x *= sx;
+                k.y *= sy;
+            }
+        }
+    return Augmenter::resizeLongSide(s, imgsz);
+}
+
+int TrainDataset::instanceCount() const
+{
+    int n = 0;
+    for (const ImageAnnotation &a : m_images)
+        n += int(a.instances.size());
+    return n;
+}

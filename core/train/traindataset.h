@@ -1,0 +1,27 @@
+#pragma once
+
+#include "imageannotation.h"
+#include "trainsample.h"
+
+#include <QCoreApplication>
+
+#include <vector>
+
+// The images of one split with their labels, loaded on demand for training or validation.
+class TrainDataset
+{
+    Q_DECLARE_TR_FUNCTIONS(TrainDataset)
+
+public:
+    explicit TrainDataset(std::vector<ImageAnnotation> images);
+
+    size_t size() const { return m_images.size(); }
+    const ImageAnnotation &annotation(size_t i) const { return m_images.at(i); }
+    // Decodes image i and resizes it so its long side is imgsz (labels follow). An image
+    // that no longer decodes gives an empty sample and *error names it.
+    TrainSample load(size_t i, int imgsz, QString *error = nullptr) const;
+    int instanceCount() const;
+
+private:
+    std::vector<ImageAnnotation> m_images;
+};

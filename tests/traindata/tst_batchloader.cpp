@@ -1,0 +1,154 @@
+#include "batchloader.h"
+#include "labelcache.h"
+#include "skeleton.h"
+#include "synthgenerator.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <opencv2/core.hpp>
+
+#include <thread>
+
+class TestBatchLoader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void sameBatchesForAnyWorkerCount();
+    void epochsDiffer();
+    void fractionAndBatchCount();
+    void stopMidEpoch();
+    void labelCacheReusesUnchangedFiles();
+
+private:
+    std::vector<ImageAnnotation> annotations(LabelCache::Stats *stats = nullptr);
+
+    QTemporaryDir m_dir;
+    DatasetConfig m_config;
+};
+
+void TestBatchLoader::initTestCase()
+{
+    SynthOptions o;
+    o.outDir = m_dir.path();
+    o.count = 10;
+    o.imageSize = QSize(160, 96);
+    o.seed = 11;
+    o.valFraction = 0.2;
+    o.videoFrames = 0;
+    QString error;
+    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run({}, &error), qPrintable(error));
+    DatasetIssueList issues;
+    const auto c = DatasetConfig::load(m_dir.filePath(QStringLiteral("data.yaml")), &issues);
+    QVERIFY(c);
+    m_config = *c;
+}
+
+std::vector<ImageAnnotation> TestBatchLoader::annotations(LabelCache::Stats *stats)
+{
+    DatasetIssueList issues;
+    auto a = LabelCache::load(m_config, QStringLiteral("train"), &issues, stats);
+    return a;
+}
+
+void TestBatchLoader::sameBatchesForAnyWorkerCount()
+{
+    const TrainDataset ds(annotations());
+    TrainingConfig c;
+    c.imgsz = 96;
+    const Augmenter aug(c, m_config.flipIdx);
+    auto epoch = [&](int workers) {
+        BatchLoader loader(ds, aug, c, {3, workers, 2, 42, true, 1.0});
+        loader.startEpoch(2, true);
+        std::vector<BatchLoader::Batch> out;
+        while (auto b = loader.next())
+            out.push_back(std::move(*b));
+        return out;
+    };
+    const auto serial = epoch(0), threaded = epoch(3);
+    QCOMPARE(serial.size(), size_t(3)); // 8 train images, batch 3
+    QCOMPARE(threaded.size(), serial.size());
+    for (size_t b = 0; b < serial.size(); ++b) {
+        QCOMPARE(threaded[b].index, int(b));
+        QCOMPARE(threaded[b].images, serial[b].images);
+        for (size_t i = 0; i < serial[b].samples.size(); ++i) {
+            QCOMPARE(threaded[b].samples[i].image.size(), cv::Size(96, 96));
+            QCOMPARE(cv::norm(threaded[b].samples[i].image, serial[b].samples[i].image, cv::NORM_L1), 0.0);
+            QVERIFY(threaded[b].samples[i].instances == serial[b].samples[i].instances);
+        }
+    }
+}
+
+void TestBatchLoader::epochsDiffer()
+{
+    const TrainDataset ds(annotations());
+    TrainingConfig c;
+    c.imgsz = 64;
+    const Augmenter aug(c, m_config.flipIdx);
+    BatchLoader loader(ds, aug, c, {8, 0, 2, 1, true, 1.0});
+    loader.startEpoch(0, true);
+    const auto a = loader.next();
+    loader.startEpoch(1, true);
+    const auto b = loader.next();
+    QVERIFY(a && b);
+    QVERIFY(a->images != b->images || cv::norm(a->samples[0].image, b->samples[0].image, cv::NORM_L1) > 0);
+}
+
+void TestBatchLoader::fractionAndBatchCount()
+{
+    const TrainDataset ds(annotations());
+    TrainingConfig c;
+    c.imgsz = 64;
+    const Augmenter aug(c, m_config.flipIdx);
+    QCOMPARE(BatchLoader(ds, aug, c, {4, 0, 2, 0, true, 1.0}).batchesPerEpoch(), 2);
+    QCOMPARE(BatchLoader(ds, aug, c, {4, 0, 2, 0, true, 0.5}).batchesPerEpoch(), 1);
+    QCOMPARE(BatchLoader(ds, aug, c, {3, 0, 2, 0, true, 1.0}).batchesPerEpoch(), 3);
+}
+
+void TestBatchLoader::stopMidEpoch()
+{
+    const TrainDataset ds(annotations());
+    TrainingConfig c;
+    c.imgsz = 64;
+    const Augmenter aug(c, m_config.flipIdx);
+    BatchLoader loader(ds, aug, c, {1, 2, 1, 0, true, 1.0});
+    loader.startEpoch(0, true);
+    QVERIFY(loader.next());
+    loader.stop(); // workers blocked on the full prefetch queue must wake and leave
+    QVERIFY(true);
+}
+
+void TestBatchLoader::labelCacheReusesUnchangedFiles()
+{
+    QFile::remove(LabelCache::cacheFile(m_config, QStringLiteral("train")));
+    LabelCache::Stats first, second, third;
+    const auto a = annotations(&first);
+    QCOMPARE(first.parsed, 8);
+    QVERIFY(first.written);
+    QVERIFY(QFile::exists(LabelCache::cacheFile(m_config, QStringLiteral("train"))));
+    const auto b = annotations(&second);
+    QCOMPARE(second.reused, 8);
+    QCOMPARE(second.parsed, 0);
+    QVERIFY(a == b);
+    // Changing one label file re-parses that one only, and its problem is reported.
+    const QString label = DatasetConfig::labelFileFor(a[2].imagePath);
+    QFile f(label);
+    QVERIFY(f.open(QIODevice::Append));
+    f.write("0 0.5 0.5 2.0 0.1\n");
+    f.close();
+    DatasetIssueList issues;
+    LabelCache::load(m_config, QStringLiteral("train"), &issues, &third);
+    QCOMPARE(third.parsed, 1);
+    QCOMPARE(third.reused, 7);
+    QCOMPARE(issues.count(DatasetIssue::Kind::ColumnCount), 1);
+    // Reported again from the cache on the next run.
+    DatasetIssueList again;
+    LabelCache::load(m_config, QStringLiteral("train"), &again);
+    QCOMPARE(again.count(DatasetIssue::Kind::ColumnCount), 1);
+}
+
+QTEST_GUILESS_MAIN(TestBatchLoader)
+#include "tst_batchloader.moc"
