@@ -17,6 +17,8 @@ constexpr double kEdgeWidth = 2.0;
 constexpr double kBoxWidth = 1.5;
 constexpr double kSmoothBelowZoom = 2.0;  // above it pixels are drawn as squares
 const QColor kOutline(20, 20, 20, 200);
+const QColor kBackground(0x30, 0x30, 0x30);
+const QColor kPlaceholderText(0xc8, 0xc8, 0xc8);
 } // namespace
 
 ImageView::ImageView(const Skeleton &skeleton, QWidget *parent)
@@ -26,7 +28,6 @@ ImageView::ImageView(const Skeleton &skeleton, QWidget *parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
-    setBackgroundRole(QPalette::Dark);
 }
 
 void ImageView::setSkeleton(const Skeleton &skeleton)
@@ -189,9 +190,9 @@ QColor ImageView::edgeColor(int a, int b) const
 void ImageView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
-    painter.fillRect(rect(), palette().color(QPalette::Dark));
+    painter.fillRect(rect(), kBackground);
     if (m_pixmap.isNull()) {
-        painter.setPen(palette().color(QPalette::BrightText));
+        painter.setPen(kPlaceholderText);
         painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
                          m_placeholder.isEmpty() ? tr("No image") : m_placeholder);
         return;
@@ -366,7 +367,7 @@ void ImageView::keyPressEvent(QKeyEvent *event)
 
 void ImageView::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::LanguageChange)
         update();
     QWidget::changeEvent(event);
 }

@@ -29,6 +29,8 @@ public:
 
     QSlider *slider() const { return m_slider; }
     QToolButton *playButton() const { return m_play; }
+    QToolButton *previousButton() const { return m_prev; }
+    QToolButton *nextButton() const { return m_next; }
 
     static QString formatTime(double seconds);
 

@@ -71,23 +71,22 @@ TrainWorkspace::TrainWorkspace(QWidget *parent)
     kindsLayout->setContentsMargins(0, 0, 0, 0);
     kindsLayout->addWidget(m_kindsTitle);
     kindsLayout->addWidget(m_kinds);
-    auto *problemsPane = new QWidget(this);
-    auto *problemsLayout = new QVBoxLayout(problemsPane);
-    problemsLayout->setContentsMargins(0, 0, 0, 0);
-    problemsLayout->addWidget(m_problemsTitle);
-    problemsLayout->addWidget(m_problems);
-    auto *problemSplitter = new QSplitter(Qt::Horizontal, this);
-    problemSplitter->addWidget(kindsPane);
-    problemSplitter->addWidget(problemsPane);
-    problemSplitter->setStretchFactor(1, 1);
-    problemSplitter->setSizes({220, 600});
+    m_summary->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_summary->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_summary->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Maximum);
+    m_summary->verticalHeader()->setVisible(true);
+    auto *counts = new QHBoxLayout;
+    counts->addWidget(m_summary, 0, Qt::AlignTop);
+    counts->addWidget(kindsPane, 1);
 
     auto *datasetLayout = new QVBoxLayout(m_datasetBox);
     datasetLayout->addWidget(m_dataYaml);
     datasetLayout->addLayout(controls);
     datasetLayout->addWidget(m_status);
-    datasetLayout->addWidget(m_summary);
-    datasetLayout->addWidget(problemSplitter, 1);
+    datasetLayout->addLayout(counts);
+    datasetLayout->addWidget(m_problemsTitle);
+    datasetLayout->addWidget(m_problems, 1);
 
     m_recipeNote->setWordWrap(true);
     auto *recipeLayout = new QVBoxLayout(m_recipeBox);
@@ -97,13 +96,21 @@ TrainWorkspace::TrainWorkspace(QWidget *parent)
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_datasetBox);
     splitter->addWidget(m_recipeBox);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({800, 640});
     splitter->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter);
 
+    // Wrapped descriptions: the row heights follow the width of the last column.
+    m_recipe->setWordWrap(true);
+    connect(m_recipe->horizontalHeader(), &QHeaderView::sectionResized, m_recipe,
+            [this](int column) {
+                if (column == 2)
+                    m_recipe->resizeRowsToContents();
+            });
     connect(m_checkButton, &QPushButton::clicked, this, &TrainWorkspace::startCheck);
     connect(m_cancelButton, &QPushButton::clicked, this, &TrainWorkspace::cancelCheck);
     connect(m_scan, &DatasetScan::progress, this, &TrainWorkspace::onProgress);
@@ -205,26 +212,15 @@ void TrainWorkspace::updateState()
 
 void TrainWorkspace::fillReport()
 {
-    const QStringList columns{tr("Split"),    tr("Images"),   tr("Labelled"), tr("Background"),
-                              tr("Unlabelled"), tr("Unreadable"), tr("Instances"), tr("Visible points"),
-                              tr("Occluded points"), tr("Absent points")};
-    m_summary->clear();
-    m_summary->setColumnCount(int(columns.size()));
-    m_summary->setHorizontalHeaderLabels(columns);
-    m_summary->setRowCount(0);
+    // One column per split (and the total), one row per measure.
+    const QStringList measures{tr("Images"),         tr("Labelled"),        tr("Background (empty labels)"),
+                               tr("Unlabelled"),     tr("Unreadable"),      tr("Instances"),
+                               tr("Visible points"), tr("Occluded points"), tr("Absent points")};
+    std::vector<std::pair<QString, DatasetChecker::SplitSummary>> columns;
     if (m_report) {
         DatasetChecker::SplitSummary total;
-        auto addRow = [this](const QString &name, const DatasetChecker::SplitSummary &s) {
-            const int row = m_summary->rowCount();
-            m_summary->insertRow(row);
-            m_summary->setItem(row, 0, new QTableWidgetItem(name));
-            const int values[] = {s.images, s.labelled, s.background, s.unlabelled, s.badImages,
-                                  s.instances, s.visible, s.occluded, s.absent};
-            for (int c = 0; c < 9; ++c)
-                m_summary->setItem(row, c + 1, numberItem(values[c]));
-        };
         for (const auto &[split, s] : m_report->splits) {
-            addRow(split, s);
+            columns.emplace_back(split, s);
             total.images += s.images;
             total.labelled += s.labelled;
             total.background += s.background;
@@ -235,18 +231,32 @@ void TrainWorkspace::fillReport()
             total.occluded += s.occluded;
             total.absent += s.absent;
         }
-        if (m_report->splits.size() > 1) {
-            addRow(tr("Total"), total);
-            QFont bold = m_summary->font();
-            bold.setBold(true);
-            for (int c = 0; c < m_summary->columnCount(); ++c)
-                m_summary->item(m_summary->rowCount() - 1, c)->setFont(bold);
-        }
+        if (columns.size() > 1)
+            columns.emplace_back(tr("Total"), total);
+    }
+    m_summary->clear();
+    m_summary->setRowCount(int(measures.size()));
+    m_summary->setVerticalHeaderLabels(measures);
+    m_summary->setColumnCount(int(columns.size()));
+    QStringList headers;
+    for (int c = 0; c < int(columns.size()); ++c) {
+        const auto &s = columns[size_t(c)].second;
+        headers << columns[size_t(c)].first;
+        const int values[] = {s.images, s.labelled, s.background, s.unlabelled, s.badImages,
+                              s.instances, s.visible, s.occluded, s.absent};
+        for (int r = 0; r < int(measures.size()); ++r)
+            m_summary->setItem(r, c, numberItem(values[r]));
+    }
+    m_summary->setHorizontalHeaderLabels(headers);
+    if (columns.size() > 1) {
+        QFont bold = m_summary->font();
+        bold.setBold(true);
+        for (int r = 0; r < m_summary->rowCount(); ++r)
+            m_summary->item(r, m_summary->columnCount() - 1)->setFont(bold);
     }
     m_summary->resizeColumnsToContents();
-    m_summary->setFixedHeight(m_summary->horizontalHeader()->sizeHint().height()
-                              + std::max(3, m_summary->rowCount()) * m_summary->verticalHeader()->defaultSectionSize()
-                              + 2 * m_summary->frameWidth());
+    for (int c = 0; c < m_summary->columnCount(); ++c)
+        m_summary->setColumnWidth(c, std::max(80, m_summary->columnWidth(c) + 12));
 
     m_kinds->setSortingEnabled(false);
     m_kinds->clear();
@@ -342,8 +352,10 @@ void TrainWorkspace::fillRecipe()
         desc->setToolTip(rows[size_t(r)].description);
         m_recipe->setItem(r, 2, desc);
     }
-    m_recipe->resizeColumnsToContents();
+    m_recipe->resizeColumnToContents(0);
+    m_recipe->resizeColumnToContents(1);
     m_recipe->horizontalHeader()->setStretchLastSection(true);
+    m_recipe->resizeRowsToContents();
 }
 
 void TrainWorkspace::retranslateUi()
