@@ -28,7 +28,8 @@ struct SynthOptions
 // occluders (hidden points get visibility 1) and points outside the frame (visibility 0),
 // 0-2 robots per image. Writes a complete Ultralytics pose dataset (images/, labels/,
 // data.yaml, skeleton.json) and a short demo video with per-frame ground truth in JSON.
-// Output is a pure function of the options: the same seed gives the same bytes.
+// Output is a pure function of the options: the same seed gives the same bytes (the
+// encoded video aside, whose bytes belong to the codec; its frames and truth do not vary).
 class SynthGenerator
 {
     Q_DECLARE_TR_FUNCTIONS(SynthGenerator)
@@ -39,16 +40,25 @@ public:
 
     SynthGenerator(Skeleton skeleton, SynthOptions options);
 
-    // Renders scene `index` (deterministic in seed and index).
+    // Renders scene `index` (deterministic in seed and index); *labels (may be null) gets
+    // its instances in pixels, the image size, and the path run() writes the image to.
     QImage renderImage(int index, ImageAnnotation *labels) const;
 
-    // Writes everything under options.outDir. Returns false with *error on I/O failure
-    // or cancellation.
+    // Writes everything under options.outDir: images/{train,val}/*.jpg, labels/..., then
+    // data.yaml and skeleton.json, then the demo video and its ground truth. Progress is
+    // reported after each image and each video frame (total = count + videoFrames).
+    // Returns false with *error on bad options, I/O failure or cancellation ("Cancelled").
     bool run(const Progress &progress, QString *error) const;
 
     // Relative paths inside outDir of what run() writes.
     static QString videoFileName();      // "videos/demo.mp4"
     static QString videoTruthFileName(); // "videos/demo.json"
+    // Written instead of videoFileName() (Motion JPEG) where OpenCV has no MPEG-4
+    // encoder; demo.json's "video" names the file that was written.
+    static QString fallbackVideoFileName(); // "videos/demo.avi"
+    // Where scene `index` is written: "images/<split>/<name>.jpg", the split following
+    // valFraction (deterministic, spread evenly over the indices).
+    QString imageFileName(int index) const;
 
 private:
     Skeleton m_skeleton;
