@@ -211,6 +211,7 @@ CheckpointData parse(const QString &path, const c10::IValue &root, bool withTens
     info.bestFitness = best.isDouble() ? best.toDouble() : 0.0;
     info.trainingConfig = stringField(d, "train_args");
     info.metricsHistory = stringField(d, "metrics");
+    info.trainerState = stringField(d, "trainer_state");
     info.skeletonJson = stringField(d, "skeleton");
     info.source = stringField(d, "source");
     info.createdAt = stringField(d, "date");
@@ -320,6 +321,7 @@ void saveCheckpoint(const QString &path, const CheckpointData &data)
     d.insert(std::string("best_fitness"), info.bestFitness);
     d.insert(std::string("train_args"), str(info.trainingConfig));
     d.insert(std::string("metrics"), str(info.metricsHistory));
+    d.insert(std::string("trainer_state"), str(info.trainerState));
     d.insert(std::string("skeleton"), str(info.skeletonJson));
     d.insert(std::string("source"), str(info.source));
     d.insert(std::string("date"),

@@ -19,6 +19,7 @@ struct CheckpointInfo
     double bestFitness = 0.0;
     QString trainingConfig;    // YAML/JSON text of the run's arguments
     QString metricsHistory;    // results.csv text
+    QString trainerState;      // JSON: position inside an interrupted epoch, patience counters
     QString skeletonJson;
     QString source;            // where the weights came from ("import: FILE", "train: NAME")
     QString createdAt;         // ISO 8601, UTC

@@ -2,6 +2,8 @@
 
 #include "checkpoint_p.h"
 
+#include <caffe2/serialize/inline_container.h>
+#include <torch/csrc/jit/serialization/unpickler.h>
 #include <torch/script.h>
 
 #include <QDateTime>
@@ -102,6 +104,53 @@ void stripPrefixes(NamedTensors &t)
     }
 }
 
+// torch::pickle_load maps collections.OrderedDict to None (it only expects one as the empty
+// backward-hooks argument of a tensor), but torch.save(model.state_dict()) writes exactly
+// that at the top: an OrderedDict whose "_metadata" attribute a final BUILD sets. Such a
+// file is read with its pickle stream rewritten, keeping every offset:
+//   GLOBAL collections.OrderedDict, BINPUT 0, EMPTY_TUPLE, REDUCE, BINPUT 1   (31 bytes)
+// becomes
+//   MARK, GLOBAL collections.OrderedDict, BINPUT 0, BININT1 0, DICT           (31 bytes)
+// i.e. a plain dict (with one extra non-string key, ignored) while memo 0 still holds the
+// OrderedDict global that every tensor's backward hooks use; and the stream stops where
+// the "_metadata" state would begin.
+c10::IValue loadOrderedDictPickle(const std::string &path)
+{
+    caffe2::serialize::PyTorchStreamReader reader(path);
+    auto record = reader.getRecord("data.pkl");
+    std::string pk(static_cast<const char *>(std::get<0>(record).get()), std::get<1>(record));
+    const std::string global = "ccollections\nOrderedDict\n";
+    const std::string head = std::string("\x80\x02", 2) + global + std::string("q\x00)Rq\x01", 6);
+    if (pk.compare(0, head.size(), head) != 0)
+        throw WeightFileError("unsupported pickle layout");
+    const std::string replacement = "(" + global + std::string("q\x00K\x00" "d", 5);
+    pk.replace(2, head.size() - 2, replacement);
+    const std::string meta = std::string("X\x09\x00\x00\x00", 5) + "_metadata";
+    const size_t m = pk.rfind(meta);
+    if (m != std::string::npos) {
+        for (size_t memo : {size_t(0), size_t(2), size_t(5)}) {
+            if (m >= memo + 2 && pk[m - memo - 1] == '}' && (pk[m - memo - 2] == 'u' || pk[m - memo - 2] == 's')) {
+                pk[m - memo - 1] = '.'; // STOP: the dict of tensors is complete here
+                break;
+            }
+        }
+    }
+    size_t pos = 0;
+    auto read = [&](char *buf, size_t n) {
+        const size_t k = std::min(n, pk.size() - pos);
+        std::memcpy(buf, pk.data() + pos, k);
+        pos += k;
+        return k;
+    };
+    auto readRecord = [&](const std::string &name) {
+        const std::string key = reader.hasRecord("data/" + name) ? "data/" + name : name;
+        return std::get<0>(reader.getRecord(key));
+    };
+    torch::jit::Unpickler unpickler(read, nullptr, nullptr, readRecord, c10::nullopt);
+    unpickler.set_version(reader.version());
+    return unpickler.parse_ivalue();
+}
+
 } // namespace
 
 std::string shapeText(at::IntArrayRef sizes)
@@ -145,6 +194,14 @@ NamedTensors readWeightFile(const std::string &path, QString *format)
         throw;
     } catch (const std::exception &e) {
         pickleError = e.what();
+    }
+    if (tensors.empty() && contains(bytes, "collections\nOrderedDict")) {
+        try {
+            tensors = fromPickle(loadOrderedDictPickle(path), path, format);
+        } catch (const std::exception &e) {
+            tensors.clear();
+            pickleError = e.what();
+        }
     }
     if (tensors.empty()) {
         // Not a plain pickle: a TorchScript archive?
@@ -254,11 +311,27 @@ WeightImportSummary applyWeights(torch::nn::Module &module, const NamedTensors &
         used.insert(base + ".conv.bias");
         ++summary.unfusedConvs;
     }
+    // A module (e.g. a BatchNorm) is taken whole or not at all: when one of its tensors has
+    // another shape, all of them keep their initial values and are listed.
+    auto moduleOf = [](const std::string &n) { return n.substr(0, n.rfind('.')); };
+    std::set<std::string> mismatchedModules;
+    for (const auto &t : targets) {
+        auto it = file.find(t.first);
+        if (!handled.count(t.first) && it != file.end() && !it->second.sizes().equals(t.second.sizes()))
+            mismatchedModules.insert(moduleOf(t.first));
+    }
     for (const auto &t : targets) {
         const std::string &name = t.first;
         if (handled.count(name))
             continue;
         auto it = file.find(name);
+        if (it != file.end() && mismatchedModules.count(moduleOf(name))) {
+            used.insert(name);
+            summary.shapeMismatches.push_back({QString::fromStdString(name),
+                                               QString::fromStdString(shapeText(it->second.sizes())),
+                                               QString::fromStdString(shapeText(t.second.sizes()))});
+            continue;
+        }
         if (it == file.end()) {
             summary.missing << QString::fromStdString(name);
             continue;
