@@ -45,7 +45,7 @@ AboutDialog::AboutDialog(const RuntimeInfo &info, QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(versionsText()); });
     retranslateUi();
-    resize(620, 480);
+    resize(620, 420);
 }
 
 QString AboutDialog::deviceKindName(ComputeDevice::Kind kind)

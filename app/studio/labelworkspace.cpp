@@ -233,7 +233,14 @@ void LabelWorkspace::showSplit(const QString &split)
     m_model->setEntries(it == m_entries.end() ? std::vector<ImageListModel::Entry>() : it->second);
     updateCountsLabel();
     if (m_model->rowCount() > 0) {
-        setCurrentRow(0);
+        // Start on the first image that has objects, so the labels are in view.
+        int first = 0;
+        for (int r = 0; r < m_model->rowCount(); ++r)
+            if (m_model->entry(r).status == ImageListModel::Status::Labelled) {
+                first = r;
+                break;
+            }
+        setCurrentRow(first);
     } else {
         m_view->clear();
         m_shownFile.clear();
@@ -330,7 +337,7 @@ void LabelWorkspace::updatePointTable()
 void LabelWorkspace::updateInfo()
 {
     if (!m_project) {
-        m_info->setText(tr("No project is open. Use File ▸ Open Project… or File ▸ New Project…."));
+        m_info->setText(tr("No project is open. Use File ▸ Open Project… or File ▸ New Project…"));
         m_view->setPlaceholderText(tr("No project is open."));
         return;
     }
@@ -354,6 +361,10 @@ void LabelWorkspace::updateInfo()
 
 void LabelWorkspace::updateCountsLabel()
 {
+    if (!m_project) {
+        m_counts->clear();
+        return;
+    }
     const ImageListModel::Counts c = m_model->counts();
     m_counts->setText(tr("%n image(s): %1 labelled, %2 empty, %3 unlabelled", nullptr, c.images)
                           .arg(c.labelled)

@@ -330,12 +330,12 @@ void MainWindow::createDemoProject(const QString &dir, SynthOptions options)
     options.outDir = dir;
     QDir().mkpath(QFileInfo(dir).absolutePath());
     m_demoJob = new DemoProjectJob(this);
-    const int total = options.count + options.videoFrames;
+    const int expectedTotal = options.count + options.videoFrames;
     m_demoProgress = new QProgressDialog(this);
     m_demoProgress->setWindowTitle(tr("Demo Project"));
     m_demoProgress->setLabelText(tr("Generating the demo project in %1…").arg(QDir::toNativeSeparators(dir)));
     m_demoProgress->setCancelButtonText(tr("Cancel"));
-    m_demoProgress->setRange(0, total);
+    m_demoProgress->setRange(0, expectedTotal);
     m_demoProgress->setValue(0);
     m_demoProgress->setMinimumDuration(0);
     m_demoProgress->setAutoClose(false);
