@@ -90,9 +90,8 @@ int main(int argc, char *argv[])
         languages.apply(QStringLiteral("en"));
     }
 
+    // --lang holds for this run only; View ▸ Language is the remembered choice.
     MainWindow window(&languages);
-    if (parser.isSet(langOption))
-        window.setLanguage(languages.current()); // remembered like a choice from the menu
     if (parser.isSet(workspaceOption)) {
         const auto ws = MainWindow::workspaceFromName(parser.value(workspaceOption));
         if (!ws) {

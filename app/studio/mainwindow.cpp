@@ -184,7 +184,7 @@ void MainWindow::retranslateUi()
     m_workspaceActions[0]->setText(tr("&Label Workspace"));
     m_workspaceActions[1]->setText(tr("&Train Workspace"));
     m_workspaceActions[2]->setText(tr("&Video Workspace"));
-    m_languageMenu->setTitle(tr("&Language"));
+    m_languageMenu->setTitle(tr("Lan&guage"));
     m_helpMenu->setTitle(tr("&Help"));
     m_aboutAction->setText(tr("&About GripperPose Studio…"));
     m_aboutQtAction->setText(tr("About &Qt…"));

@@ -205,8 +205,9 @@ void TrainWorkspace::updateState()
         else if (problems == 0)
             m_status->setText(tr("Checked %n image(s) in %1 s: no problems found.", nullptr, m_report->totalImages()).arg(seconds));
         else
-            m_status->setText(tr("Checked %n image(s) in %1 s: ", nullptr, m_report->totalImages()).arg(seconds)
-                              + tr("%n problem(s); the bad items are skipped in training.", nullptr, problems));
+            m_status->setText(tr("Checked %n image(s) in %1 s.", nullptr, m_report->totalImages()).arg(seconds)
+                              + QLatin1Char(' ')
+                              + tr("Found %n problem(s); the bad items are skipped in training.", nullptr, problems));
     }
 }
 

@@ -25,7 +25,7 @@ void VideoReader::open(const QString &file)
     try {
         capture->open(file.toStdString(), cv::CAP_ANY);
     } catch (const cv::Exception &e) {
-        Q_EMIT failed(tr("%1: %2").arg(file, QString::fromStdString(e.what())));
+        Q_EMIT failed(QStringLiteral("%1: %2").arg(file, QString::fromStdString(e.what())));
         return;
     }
     if (!capture->isOpened()) {
