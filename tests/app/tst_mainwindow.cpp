@@ -15,7 +15,10 @@
 #include "trainworkspace.h"
 #include "videoworkspace.h"
 
+#include <QAbstractButton>
 #include <QComboBox>
+#include <QGroupBox>
+#include <QTranslator>
 #include <QDir>
 #include <QDirIterator>
 #include <QLabel>
@@ -61,6 +64,20 @@ SynthOptions tinyOptions(const QString &dir, int count = 10)
     return o;
 }
 
+// Translates every string to "[source]", to see which texts follow a language change.
+class PseudoTranslator : public QTranslator
+{
+public:
+    bool isEmpty() const override { return false; }
+    QString translate(const char *, const char *sourceText, const char *, int n) const override
+    {
+        QString s = QString::fromUtf8(sourceText);
+        if (n >= 0)
+            s.replace(QLatin1String("%n"), QString::number(n));
+        return QLatin1Char('[') + s + QLatin1Char(']');
+    }
+};
+
 // The view's geometry text for a failing comparison.
 QString describe(const ImageView *v)
 {
@@ -86,6 +103,7 @@ private Q_SLOTS:
     void trainWorkspaceSummarisesDataset();
     void trainWorkspaceListsProblems();
     void videoWorkspaceOpensProjectVideo();
+    void retranslatesEveryWorkspace();
     void switchesLanguageAtRuntime();
     void aboutDialogListsCpu();
     void remembersProjectsAndWorkspace();
@@ -459,6 +477,55 @@ void TestMainWindow::videoWorkspaceOpensProjectVideo()
     QTRY_COMPARE(video->shownFrame(), 0);
     QVERIFY(video->hasGroundTruth());
     QVERIFY(!video->imageView()->annotation().instances.empty() || video->groundTruth()->frame(0)->annotation.instances.empty());
+}
+
+void TestMainWindow::retranslatesEveryWorkspace()
+{
+    MainWindow w(&m_languages);
+    openWindow(w);
+    QTRY_VERIFY(!w.isBusy());
+    PseudoTranslator pseudo;
+    QCoreApplication::installTranslator(&pseudo);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    auto bracketed = [](const QString &text) { return text.startsWith(QLatin1Char('[')) && text.endsWith(QLatin1Char(']')); };
+
+    QStringList untranslated;
+    for (int i = 0; i < 3; ++i)
+        if (!bracketed(w.workspaceTabs()->tabText(i)))
+            untranslated << w.workspaceTabs()->tabText(i);
+    // Every menu entry but the language names (each in its own language) and recent folders.
+    std::function<void(QMenu *)> walk = [&](QMenu *menu) {
+        if (!bracketed(menu->title()))
+            untranslated << menu->title();
+        for (QAction *a : menu->actions()) {
+            if (a->isSeparator() || a->data().isValid()
+                || (a->text().startsWith(QLatin1Char('&')) && a->text().at(1).isDigit()))
+                continue;
+            if (a->menu())
+                walk(a->menu());
+            else if (!bracketed(a->text()))
+                untranslated << a->text();
+        }
+    };
+    for (QAction *a : w.menuBar()->actions())
+        walk(a->menu());
+    // Buttons, check boxes and group titles in the workspaces.
+    for (QAbstractButton *b : w.findChildren<QAbstractButton *>())
+        if (!b->text().isEmpty() && !bracketed(b->text()) && !qobject_cast<QTabBar *>(b->parent()))
+            untranslated << b->text();
+    for (QGroupBox *g : w.findChildren<QGroupBox *>())
+        if (!bracketed(g->title()))
+            untranslated << g->title();
+    QTableWidget *recipe = w.trainWorkspace()->recipeTable();
+    for (int c = 0; c < recipe->columnCount(); ++c)
+        if (!bracketed(recipe->horizontalHeaderItem(c)->text()))
+            untranslated << recipe->horizontalHeaderItem(c)->text();
+    QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QStringLiteral(" | "))));
+
+    QCoreApplication::removeTranslator(&pseudo);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    QCOMPARE(w.workspaceTabs()->tabText(0), QStringLiteral("Label"));
+    QCOMPARE(recipe->horizontalHeaderItem(0)->text(), QStringLiteral("Setting"));
 }
 
 void TestMainWindow::switchesLanguageAtRuntime()
