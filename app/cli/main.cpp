@@ -6,6 +6,8 @@
 #include "infocommand.h"
 #include "languages.h"
 #include "synthcommand.h"
+#include "traincommand.h"
+#include "valcommand.h"
 
 #include <QCoreApplication>
 
@@ -54,6 +56,8 @@ int main(int argc, char *argv[])
     commands.push_back(std::make_unique<CheckCommand>());
     commands.push_back(std::make_unique<CocoToYoloCommand>());
     commands.push_back(std::make_unique<YoloToCocoCommand>());
+    commands.push_back(std::make_unique<TrainCommand>());
+    commands.push_back(std::make_unique<ValCommand>());
     commands.push_back(std::make_unique<InfoCommand>());
 
     QStringList args = app.arguments().mid(1);

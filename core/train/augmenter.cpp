@@ -72,9 +72,9 @@ TrainSample Augmenter::resizeLongSide(const TrainSample &s, int imgsz)
     return out;
 }
 
-TrainSample Augmenter::letterbox(const TrainSample &s, int width, int height)
+TrainSample Augmenter::letterbox(const TrainSample &s, int width, int height, bool scaleUp)
 {
-    const LetterboxTransform t = LetterboxTransform::make(s.image.cols, s.image.rows, width, height);
+    const LetterboxTransform t = LetterboxTransform::make(s.image.cols, s.image.rows, width, height, scaleUp);
     TrainSample out;
     cv::Mat resized;
     if (t.resizedWidth != s.image.cols || t.resizedHeight != s.image.rows)

@@ -32,7 +32,8 @@ public:
     cv::Mat randomMatrix(cv::Size in, cv::Size out, AugmentRng &rng) const;
     static void flipHorizontal(TrainSample &s, const std::vector<int> &flipIdx);
     static void flipVertical(TrainSample &s);
-    static TrainSample letterbox(const TrainSample &s, int width, int height);
+    // scaleUp false: never enlarge (validation).
+    static TrainSample letterbox(const TrainSample &s, int width, int height, bool scaleUp = true);
     // Long side to `imgsz`, aspect kept (Ultralytics' load_image).
     static TrainSample resizeLongSide(const TrainSample &s, int imgsz);
 

@@ -42,7 +42,7 @@ void BatchLoader::stop()
     m_stopping = false;
 }
 
-void BatchLoader::startEpoch(int epoch, bool mosaic)
+void BatchLoader::startEpoch(int epoch, bool mosaic, int firstBatch)
 {
     stop();
     m_epoch = epoch;
@@ -56,8 +56,8 @@ void BatchLoader::startEpoch(int epoch, bool mosaic)
     }
     std::lock_guard lock(m_mutex);
     m_ready.clear();
-    m_nextToBuild = 0;
-    m_nextToDeliver = 0;
+    m_nextToBuild = firstBatch;
+    m_nextToDeliver = firstBatch;
     for (int i = 0; i < m_options.workers; ++i)
         m_threads.emplace_back([this] { workerLoop(); });
 }

@@ -45,8 +45,9 @@ public:
     BatchLoader &operator=(const BatchLoader &) = delete;
 
     int batchesPerEpoch() const;
-    // Starts producing the batches of `epoch`; mosaic (and mixup) only when `mosaic`.
-    void startEpoch(int epoch, bool mosaic);
+    // Starts producing the batches of `epoch` from `firstBatch` (a resumed epoch skips
+    // what it already trained on); mosaic (and mixup) only when `mosaic`.
+    void startEpoch(int epoch, bool mosaic, int firstBatch = 0);
     // The next batch of the epoch in order, or nothing at its end.
     std::optional<Batch> next();
     void stop();

@@ -63,6 +63,17 @@ PaddedTargets padTargets(const PoseBatchTargets &targets, int64_t batchSize, dou
     return out;
 }
 
+// t[bi, :, ai] for a head output [B, C, N] -> [F, C]. One index op without a slice, so the
+// backward pass scatters straight into a contiguous gradient of t.
+torch::Tensor gatherAnchors(const torch::Tensor &t, const torch::Tensor &bi, const torch::Tensor &ai)
+{
+    c10::List<c10::optional<torch::Tensor>> indices;
+    indices.push_back(bi);
+    indices.push_back(c10::nullopt);
+    indices.push_back(ai);
+    return at::index(t, indices);
+}
+
 } // namespace
 
 PoseLossItems PoseLossResult::plainItems() const
@@ -152,15 +163,20 @@ PoseLossResult PoseLoss::compute(const torch::Tensor &rawBoxes, const torch::Ten
     const torch::Tensor anchorPoints = anchors.points.t(); // [N, 2] grid units
     const torch::Tensor strideT = anchors.strides.t();     // [N, 1]
 
-    // Predicted boxes, xyxy in grid units: [B, N, 4].
-    const torch::Tensor predBoxes =
-        distanceToBox(dflExpectation(rawBoxes), anchors.points, false).permute({0, 2, 1});
+    // Predicted boxes of every anchor, xyxy in grid units, for the assignment only: [B, N, 4].
+    // The box losses decode their foreground anchors again with gradient, so that the
+    // backward pass never runs through the softmax of all anchors.
+    torch::Tensor predBoxes;
+    {
+        torch::NoGradGuard noGrad;
+        predBoxes = distanceToBox(dflExpectation(rawBoxes), anchors.points, false).permute({0, 2, 1});
+    }
     const torch::Tensor scores = rawScores.permute({0, 2, 1}); // [B, N, nc]
 
     const PaddedTargets gt = padTargets(targets, b, imageW, imageH, fopt);
 
     PoseLossResult result;
-    result.assignment = m_assigner.assign(scores.detach().sigmoid(), predBoxes.detach() * strideT,
+    result.assignment = m_assigner.assign(scores.detach().sigmoid(), predBoxes * strideT,
                                           anchorPoints * strideT, gt.labels, gt.bboxes, gt.mask);
     const TaskAlignedAssignment &as = result.assignment;
     const torch::Tensor scoreSum = as.targetScores.sum().clamp_min(1.0);
@@ -187,23 +203,27 @@ PoseLossResult PoseLoss::compute(const torch::Tensor &rawBoxes, const torch::Ten
         const torch::Tensor targetFg = as.targetBboxes.index({bi, ai}) / strideFg; // [F, 4] grid units
         const torch::Tensor weight = as.targetScores.sum(-1).index({bi, ai}).unsqueeze(-1);
 
-        // Box: CIoU weighted by the target score.
-        const torch::Tensor iou = completeIou(predBoxes.index({bi, ai}), targetFg);
+        // Box: CIoU weighted by the target score. (Gathering in the head's own layout keeps
+        // the gradients of the raw outputs contiguous, so autograd needs no transposing copy.)
+        const torch::Tensor logits = gatherAnchors(rawBoxes, bi, ai); // [F, 4 * reg_max]
+        const torch::Tensor predFg =
+            distanceToBox(dflExpectation(logits.t().unsqueeze(0)), anchorFg.t(), false).squeeze(0).t(); // [F, 4]
+        const torch::Tensor iou = completeIou(predFg, targetFg);
         box = ((1.0 - iou) * weight).sum() / scoreSum;
 
         // DFL: cross-entropy towards the two bins around each side's distance.
         const double maxDist = double(regMax - 1) - 0.01;
         const torch::Tensor ltrb =
             torch::cat({anchorFg - targetFg.slice(1, 0, 2), targetFg.slice(1, 2, 4) - anchorFg}, 1).clamp(0.0, maxDist);
-        const torch::Tensor logits = rawBoxes.permute({0, 2, 1}).index({bi, ai}).reshape({-1, regMax});
+        const torch::Tensor binLogits = logits.reshape({-1, regMax});
         const torch::Tensor left = ltrb.to(torch::kLong);
         const torch::Tensor right = left + 1;
         const torch::Tensor wl = right - ltrb;
         const torch::Tensor wr = 1 - wl;
         namespace F = torch::nn::functional;
         const auto none = F::CrossEntropyFuncOptions().reduction(torch::kNone);
-        const torch::Tensor ceL = F::cross_entropy(logits, left.reshape({-1}), none).view(left.sizes());
-        const torch::Tensor ceR = F::cross_entropy(logits, right.reshape({-1}), none).view(left.sizes());
+        const torch::Tensor ceL = F::cross_entropy(binLogits, left.reshape({-1}), none).view(left.sizes());
+        const torch::Tensor ceR = F::cross_entropy(binLogits, right.reshape({-1}), none).view(left.sizes());
         dfl = ((ceL * wl + ceR * wr).mean(-1, true) * weight).sum() / scoreSum;
 
         // Keypoints of each anchor's GT, in grid units.
@@ -216,7 +236,7 @@ PoseLossResult PoseLoss::compute(const torch::Tensor &rawBoxes, const torch::Ten
         const torch::Tensor kptMask = dims == 3 ? gtKpts.select(-1, 2) != 0
                                                 : torch::ones({f, numKpts}, fopt.dtype(torch::kBool));
 
-        const torch::Tensor predK = rawKpts.permute({0, 2, 1}).index({bi, ai}).reshape({f, numKpts, dims});
+        const torch::Tensor predK = gatherAnchors(rawKpts, bi, ai).reshape({f, numKpts, dims});
         const torch::Tensor px = predK.select(-1, 0) * 2.0 + (anchorFg.select(1, 0) - 0.5).unsqueeze(-1);
         const torch::Tensor py = predK.select(-1, 1) * 2.0 + (anchorFg.select(1, 1) - 0.5).unsqueeze(-1);
 

@@ -60,35 +60,37 @@ TaskAlignedAssignment TaskAlignedAssigner::assign(const torch::Tensor &pdScores,
     const torch::Tensor inGts = candidatesInGts(anchorPoints, gtBboxes, maskGt.reshape({b, m, 1})); // [B, M, N]
     const torch::Tensor candidates = inGts & validGt;
 
-    // Alignment metric on candidate pairs: p(class of the GT)^alpha * CIoU(GT, pred)^beta.
+    // Alignment metric on candidate pairs: p(class of the GT)^alpha * CIoU(GT, pred)^beta;
+    // zero (and overlap zero) elsewhere. Computed on the pairs only.
     const torch::Tensor labels = gtLabels.reshape({b, m, 1}).to(torch::kLong);
-    const torch::Tensor classScores = pdScores.permute({0, 2, 1}).gather(1, labels.expand({b, m, n})); // [B, M, N]
-    torch::Tensor bboxScores = torch::zeros({b, m, n}, pdScores.options());
     torch::Tensor overlaps = torch::zeros({b, m, n}, pdBboxes.options());
+    torch::Tensor alignMetric = torch::zeros({b, m, n}, pdScores.options());
     const torch::Tensor pairs = candidates.nonzero(); // [P, 3] row-major order
     if (pairs.size(0) > 0) {
         const torch::Tensor bi = pairs.select(1, 0);
         const torch::Tensor gi = pairs.select(1, 1);
         const torch::Tensor ai = pairs.select(1, 2);
-        const torch::Tensor gtPairs = gtBboxes.index({bi, gi});
-        const torch::Tensor pdPairs = pdBboxes.index({bi, ai});
-        overlaps.index_put_({bi, gi, ai}, completeIou(gtPairs, pdPairs).squeeze(-1).clamp_min(0));
-        bboxScores.index_put_({bi, gi, ai}, classScores.index({bi, gi, ai}));
+        const torch::Tensor iou = completeIou(gtBboxes.index({bi, gi}), pdBboxes.index({bi, ai})).squeeze(-1).clamp_min(0);
+        const torch::Tensor score = pdScores.index({bi, ai, labels.index({bi, gi, 0})});
+        overlaps.index_put_({bi, gi, ai}, iou);
+        alignMetric.index_put_({bi, gi, ai}, score.pow(m_options.alpha) * iou.pow(m_options.beta));
     }
-    torch::Tensor alignMetric = bboxScores.pow(m_options.alpha) * overlaps.pow(m_options.beta);
 
     // The top-k anchors of every GT by alignment; positive when also a candidate of a real GT.
     const int64_t k = std::min(m_options.topk, n);
     const torch::Tensor topkIdx = std::get<1>(alignMetric.topk(k, -1, true, true));
     const torch::Tensor inTopk = torch::zeros({b, m, n}, alignMetric.options()).scatter_(-1, topkIdx, 1.0);
-    torch::Tensor maskPos = inTopk * inGts.to(alignMetric.scalar_type()) * validGt.to(alignMetric.scalar_type());
+    torch::Tensor maskPos = inTopk * candidates;
 
     // An anchor positive for several GTs goes to the GT it overlaps most.
     const torch::Tensor multiple = (maskPos.sum(-2, true) > 1).expand({b, m, n});
-    const torch::Tensor best = torch::zeros_like(maskPos).scatter_(1, overlaps.argmax(1, true), 1.0);
+    // (Arg-max over the GT axis on an [B, N, M] copy: reducing the strided middle axis in
+    // place is several times slower; ties still resolve to the first GT.)
+    const torch::Tensor bestGt = overlaps.transpose(1, 2).contiguous().argmax(-1).unsqueeze(1); // [B, 1, N]
+    const torch::Tensor best = torch::zeros_like(maskPos).scatter_(1, bestGt, 1.0);
     maskPos = torch::where(multiple, best, maskPos);
     const torch::Tensor fg = maskPos.sum(-2); // [B, N]
-    const torch::Tensor targetGtIdx = maskPos.argmax(-2);
+    const torch::Tensor targetGtIdx = maskPos.transpose(1, 2).contiguous().argmax(-1);
 
     // Targets of each anchor's GT.
     const torch::Tensor flatIdx = targetGtIdx + torch::arange(b, longOptions).unsqueeze(1) * m;

@@ -1,0 +1,172 @@
+#include "traincommand.h"
+
+#include "progressbar.h"
+#include "trainer.h"
+
+#include <csignal>
+#include <optional>
+
+namespace {
+
+// Ctrl+C asks the trainer to stop between batches; it then saves a resumable checkpoint.
+std::atomic_bool g_stopRequested{false};
+
+extern "C" void requestStop(int)
+{
+    g_stopRequested = true;
+}
+
+QString lossText(const gp::PoseLossItems &l)
+{
+    return QStringLiteral("box %1 pose %2 kobj %3 cls %4 dfl %5")
+        .arg(l.box, 0, 'f', 3)
+        .arg(l.pose, 0, 'f', 3)
+        .arg(l.kobj, 0, 'f', 3)
+        .arg(l.cls, 0, 'f', 3)
+        .arg(l.dfl, 0, 'f', 3);
+}
+
+// The trainer's events as a progress bar per epoch and a metrics line after each.
+class CliTrainerEvents : public TrainerEvents
+{
+    Q_DECLARE_TR_FUNCTIONS(TrainCommand)
+
+public:
+    CliTrainerEvents(QTextStream &out, QTextStream &err)
+        : m_out(out)
+        , m_err(err)
+    {
+    }
+
+    void onTrainStart(const TrainStartInfo &s) override
+    {
+        m_out << tr("Training %1 (%2 parameters) on %3 (%4), run folder %5")
+                     .arg(s.model)
+                     .arg(s.parameters)
+                     .arg(s.device, s.precision, s.runDir)
+              << '\n'
+              << tr("%1 train images (%2 instances), %3 val images, %4 batches per epoch")
+                     .arg(s.trainImages)
+                     .arg(s.trainInstances)
+                     .arg(s.valImages)
+                     .arg(s.batchesPerEpoch)
+              << '\n';
+        if (!s.datasetProblems.isEmpty()) {
+            m_out << tr("%1 dataset problems (bad items are skipped):").arg(s.datasetProblems.size()) << '\n';
+            for (int i = 0; i < s.datasetProblems.size() && i < 20; ++i)
+                m_out << "  " << s.datasetProblems[i] << '\n';
+        }
+        m_out << "      Epoch  " << tr("box   pose   kobj   cls    dfl   instances") << '\n';
+        m_out.flush();
+    }
+    void onTrainBatchEnd(const BatchReport &b) override
+    {
+        if (!m_bar || b.batch == 0)
+            m_bar.emplace(m_err, QStringLiteral("%1/%2").arg(b.epoch + 1, 4).arg(b.epochs), b.batches);
+        m_bar->update(b.batch + 1, QStringLiteral("%1 %2 inst %3 img/s")
+                                       .arg(lossText(b.loss))
+                                       .arg(b.instances)
+                                       .arg(b.imagesPerSecond, 0, 'f', 1));
+    }
+    void onFitEpochEnd(const EpochReport &e) override
+    {
+        if (m_bar)
+            m_bar->finish(lossText(e.trainLoss));
+        m_bar.reset();
+        const PoseMetrics &m = e.metrics;
+        m_out << QStringLiteral("%1/%2 ").arg(e.epoch + 1, 4).arg(e.epochs) << lossText(e.trainLoss) << '\n';
+        if (e.validated)
+            m_out << "           "
+                  << tr("Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8")
+                         .arg(m.box.precision, 0, 'f', 3)
+                         .arg(m.box.recall, 0, 'f', 3)
+                         .arg(m.box.map50, 0, 'f', 3)
+                         .arg(m.box.map, 0, 'f', 3)
+                         .arg(m.pose.precision, 0, 'f', 3)
+                         .arg(m.pose.recall, 0, 'f', 3)
+                         .arg(m.pose.map50, 0, 'f', 3)
+                         .arg(m.pose.map, 0, 'f', 3)
+                  << (e.best ? tr("  (best)") : QString()) << '\n';
+        m_out.flush();
+    }
+    void onTrainEnd(const TrainFinishReport &f) override
+    {
+        if (f.stoppedByUser)
+            m_out << tr("Stopped; resume with: gripperpose train resume=%1").arg(f.lastWeights) << '\n';
+        else if (f.stoppedEarly)
+            m_out << tr("Stopped early: no improvement for the patience epochs.") << '\n';
+        m_out << tr("%1 epochs in %2 s; best fitness %3. Weights: %4, %5")
+                     .arg(f.epochsCompleted)
+                     .arg(f.seconds, 0, 'f', 1)
+                     .arg(f.bestFitness, 0, 'f', 4)
+                     .arg(f.lastWeights, f.bestWeights)
+              << '\n';
+        m_out.flush();
+    }
+    void onWarning(const QString &message) override
+    {
+        m_err << '\n' << message << '\n';
+        m_err.flush();
+    }
+
+private:
+    QTextStream &m_out;
+    QTextStream &m_err;
+    std::optional<ProgressBar> m_bar;
+};
+
+} // namespace
+
+QString TrainCommand::summary() const
+{
+    return tr("train YOLOv8-pose (Ultralytics keys: data= model= epochs= imgsz= batch= device= …)");
+}
+
+std::vector<CliOption> TrainCommand::options() const
+{
+    std::vector<CliOption> o;
+    const TrainingConfig defaults;
+    for (const TrainingConfig::Key &k : TrainingConfig::keys())
+        o.push_back({k.name, defaults.get(k.name), k.help, true});
+    o.push_back({QStringLiteral("defaults"), QStringLiteral("gripperpose"),
+                 tr("gripperpose (the recipe) or ultralytics (Ultralytics' own defaults)"), true});
+    return o;
+}
+
+int TrainCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
+{
+    const QString base = args.value(QStringLiteral("defaults"));
+    if (base != QLatin1String("gripperpose") && base != QLatin1String("ultralytics")) {
+        err << tr("defaults=%1 must be gripperpose or ultralytics").arg(base) << '\n';
+        return 2;
+    }
+    TrainingConfig config = base == QLatin1String("ultralytics") ? TrainingConfig::ultralyticsDefaults() : TrainingConfig();
+    QStringList explicitKeys;
+    QString error;
+    for (const TrainingConfig::Key &k : TrainingConfig::keys())
+        if (args.isSet(k.name)) {
+            if (!config.set(k.name, args.value(k.name), &error)) {
+                err << error << '\n';
+                return 2;
+            }
+            explicitKeys << k.name;
+        }
+    if (config.data.isEmpty() && config.resume.isEmpty()) {
+        err << tr("missing data= (the dataset's data.yaml) or resume= (a run's weights/last.ckpt)") << '\n';
+        return 2;
+    }
+    g_stopRequested = false;
+    std::signal(SIGINT, requestStop);
+    std::signal(SIGTERM, requestStop);
+    CliTrainerEvents events(out, err);
+    Trainer trainer(config, explicitKeys);
+    trainer.setEvents(&events);
+    const bool ok = trainer.run(&g_stopRequested, &error);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    if (!ok) {
+        err << error << '\n';
+        return 1;
+    }
+    return 0;
+}

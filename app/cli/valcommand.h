@@ -1,0 +1,15 @@
+#pragma once
+
+#include "clicommand.h"
+
+// `gripperpose val model=… data=…`: metrics of a model on a split, metrics.json written.
+class ValCommand : public CliCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(ValCommand)
+
+public:
+    QString name() const override { return QStringLiteral("val"); }
+    QString summary() const override;
+    std::vector<CliOption> options() const override;
+    int run(const CliArgs &args, QTextStream &out, QTextStream &err) override;
+};

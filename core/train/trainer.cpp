@@ -1,0 +1,522 @@
+#include "trainer.h"
+
+#include "augmenter.h"
+#include "autocastguard.h"
+#include "batchloader.h"
+#include "batchtensors.h"
+#include "checkpoint_p.h"
+#include "datasetconfig.h"
+#include "gradscaler.h"
+#include "labelcache.h"
+#include "modelema.h"
+#include "skeleton.h"
+#include "trainoptimizer.h"
+#include "validator_p.h"
+#include "weightimport.h"
+#include "weightimport_p.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QThread>
+
+#include <cmath>
+
+using namespace gp;
+
+namespace {
+
+constexpr int kMaxConsecutiveBadSteps = 10;
+
+// Where an interrupted run stands, kept in the checkpoint next to the weights.
+struct TrainerState
+{
+    int nextBatch = 0;           // first batch of epoch+1 still to run
+    int epochsWithoutImprovement = 0;
+    int skippedSteps = 0;
+    double elapsedSeconds = 0;
+
+    QString toJson() const
+    {
+        return QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("next_batch"), nextBatch},
+                                                            {QStringLiteral("epochs_without_improvement"), epochsWithoutImprovement},
+                                                            {QStringLiteral("skipped_steps"), skippedSteps},
+                                                            {QStringLiteral("elapsed"), elapsedSeconds}})
+                                     .toJson(QJsonDocument::Compact));
+    }
+    static TrainerState fromJson(const QString &text)
+    {
+        const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
+        TrainerState s;
+        s.nextBatch = o.value(QStringLiteral("next_batch")).toInt();
+        s.epochsWithoutImprovement = o.value(QStringLiteral("epochs_without_improvement")).toInt();
+        s.skippedSteps = o.value(QStringLiteral("skipped_steps")).toInt();
+        s.elapsedSeconds = o.value(QStringLiteral("elapsed")).toDouble();
+        return s;
+    }
+};
+
+QString csvNumber(double v)
+{
+    return QString::number(v, 'g', 8);
+}
+
+bool isOutOfMemory(const std::exception &e)
+{
+    const std::string w = e.what();
+    return w.find("out of memory") != std::string::npos || w.find("CUDA error: out of memory") != std::string::npos
+           || w.find("HIP out of memory") != std::string::npos;
+}
+
+} // namespace
+
+struct Trainer::Private
+{
+    TrainingConfig config;
+    QStringList explicitKeys;
+    TrainerEvents *events = nullptr;
+    TrainerEvents silent;
+
+    TrainerEvents &ev() { return events ? *events : silent; }
+};
+
+Trainer::Trainer(TrainingConfig config, QStringList explicitKeys)
+    : d(std::make_unique<Private>())
+{
+    d->config = std::move(config);
+    d->explicitKeys = std::move(explicitKeys);
+}
+
+Trainer::~Trainer() = default;
+
+void Trainer::setEvents(TrainerEvents *events)
+{
+    d->events = events;
+}
+
+QString Trainer::runDirectory(const QString &project, const QString &name, bool existOk)
+{
+    const QDir p(project);
+    QString dir = p.filePath(name);
+    for (int n = 2; !existOk && QFileInfo::exists(dir); ++n)
+        dir = p.filePath(name + QString::number(n));
+    return QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
+}
+
+QString Trainer::resultsHeader()
+{
+    return QStringLiteral(
+        "epoch,time,train/box_loss,train/pose_loss,train/kobj_loss,train/cls_loss,train/dfl_loss,"
+        "metrics/precision(B),metrics/recall(B),metrics/mAP50(B),metrics/mAP50-95(B),"
+        "metrics/precision(P),metrics/recall(P),metrics/mAP50(P),metrics/mAP50-95(P),"
+        "val/box_loss,val/pose_loss,val/kobj_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2");
+}
+
+bool Trainer::run(const std::atomic_bool *stop, QString *error)
+{
+    auto fail = [&](const QString &message) {
+        *error = message;
+        d->ev().onTrainFailed(message);
+        return false;
+    };
+    try {
+        TrainingConfig cfg = d->config;
+
+        // --- Resume: the saved run's settings, with what the user set on top. ---
+        std::optional<CheckpointData> resumed;
+        TrainerState state;
+        QString runDir;
+        if (!cfg.resume.isEmpty()) {
+            CheckpointInfo info;
+            QString why;
+            if (!readCheckpointInfo(cfg.resume, &info, &why))
+                return fail(why);
+            auto saved = TrainingConfig::fromYaml(info.trainingConfig, &why);
+            if (!saved)
+                return fail(tr("%1: the saved training settings are unreadable: %2").arg(cfg.resume, why));
+            const TrainingConfig user = cfg;
+            cfg = *saved;
+            for (const QString &key : d->explicitKeys)
+                if (key != QLatin1String("resume") && key != QLatin1String("name") && key != QLatin1String("project"))
+                    cfg.set(key, user.get(key), &why);
+            cfg.resume = user.resume;
+            state = TrainerState::fromJson(info.trainerState);
+            if (info.epoch + 1 >= cfg.epochs && state.nextBatch == 0)
+                return fail(tr("%1 finished all %2 epochs; pass epochs=N with N > %2 to extend it")
+                                .arg(cfg.resume)
+                                .arg(cfg.epochs));
+            resumed = loadCheckpoint(cfg.resume);
+            runDir = QFileInfo(cfg.resume).absoluteDir().absoluteFilePath(QStringLiteral(".."));
+            runDir = QDir::cleanPath(runDir);
+        }
+        const QStringList problems = cfg.validate();
+        if (!problems.isEmpty())
+            return fail(problems.join(QLatin1Char('\n')));
+
+        // --- Device and precision. ---
+        torch::Device device(torch::kCPU);
+        const QString dev = cfg.device.trimmed().toLower();
+        if (dev.contains(QLatin1Char(',')))
+            return fail(tr("device=%1: training on several GPUs at once is not available yet; use one device").arg(cfg.device));
+        if (dev.isEmpty() || dev == QLatin1String("auto")) {
+            if (torch::cuda::is_available())
+                device = torch::Device(torch::kCUDA, 0);
+        } else if (dev != QLatin1String("cpu")) {
+            bool ok = false;
+            const int index = QString(dev).remove(QStringLiteral("cuda:")).toInt(&ok);
+            if (!ok || !torch::cuda::is_available() || index >= int(torch::cuda::device_count()))
+                return fail(tr("device=%1 is not available (found %2 GPU(s)); use device=cpu")
+                                .arg(cfg.device)
+                                .arg(torch::cuda::is_available() ? int(torch::cuda::device_count()) : 0));
+            device = torch::Device(torch::kCUDA, int8_t(index));
+        }
+        const bool gpu = device.is_cuda();
+        at::ScalarType ampType = at::kFloat;
+        if (cfg.amp == QLatin1String("bf16"))
+            ampType = at::kBFloat16;
+        else if (cfg.amp == QLatin1String("fp16") || (cfg.amp == QLatin1String("auto") && gpu))
+            ampType = at::kHalf;
+        if (ampType == at::kHalf && !gpu)
+            return fail(tr("amp=fp16 needs a GPU; on the CPU use amp=off or amp=bf16"));
+        const bool amp = ampType != at::kFloat;
+        GradScaler scaler(device, {65536.0, 2.0, 0.5, 2000, ampType == at::kHalf});
+        const QString precision = ampType == at::kHalf ? QStringLiteral("fp16") : ampType == at::kBFloat16 ? QStringLiteral("bf16")
+                                                                                                          : QStringLiteral("fp32");
+
+        torch::set_num_threads(std::max(1, QThread::idealThreadCount()));
+        torch::manual_seed(uint64_t(cfg.seed));
+        if (gpu)
+            torch::cuda::manual_seed_all(uint64_t(cfg.seed));
+
+        // --- Data. ---
+        DatasetIssueList issues;
+        const auto data = DatasetConfig::load(cfg.data, &issues);
+        if (!data)
+            return fail(issues.isEmpty() ? tr("%1: cannot read").arg(cfg.data) : issues.issues.front().toString());
+        const TrainDataset trainSet(LabelCache::load(*data, QStringLiteral("train"), &issues));
+        const TrainDataset valSet(LabelCache::load(*data, QStringLiteral("val"), &issues));
+        if (trainSet.size() == 0)
+            return fail(tr("%1: the train split has no readable images").arg(cfg.data));
+        const QString skeletonFile = QFileInfo(data->yamlFile).absoluteDir().filePath(QStringLiteral("skeleton.json"));
+        QString why;
+        const Skeleton skeleton = QFileInfo::exists(skeletonFile) ? Skeleton::load(skeletonFile, &why).value_or(Skeleton::defaultGripper())
+                                                                  : Skeleton::defaultGripper();
+
+        // --- Model. ---
+        ModelSpec spec;
+        spec.numClasses = int(data->names.size());
+        spec.numKeypoints = data->keypointCount;
+        spec.keypointDims = data->keypointDims;
+        QString source;
+        if (resumed) {
+            if (const QString m = checkpointMismatch(resumed->info, spec); !m.isEmpty())
+                return fail(tr("%1 does not fit %2: %3").arg(cfg.resume, cfg.data, m));
+            spec = resumed->info.spec;
+            source = resumed->info.source;
+        } else if (const auto scale = ModelSpec::parseScale(cfg.model); scale && !QFileInfo::exists(cfg.model)) {
+            spec.scale = *scale;
+            source = tr("train: from scratch (%1)").arg(spec.name());
+        } else {
+            const auto info = inspectWeightFile(cfg.model, &why);
+            if (!info)
+                return fail(why);
+            if (info->spec)
+                spec.scale = info->spec->scale;
+            source = tr("train: from %1").arg(cfg.model);
+        }
+        if (const QString bad = spec.validate(); !bad.isEmpty())
+            return fail(bad);
+        PoseModel model(spec);
+        if (resumed)
+            restoreState(*model, resumed->model);
+        else if (QFileInfo::exists(cfg.model)) {
+            const WeightImportSummary s = importWeights(*model, cfg.model.toStdString());
+            d->ev().onWarning(s.toText());
+        }
+        model->to(device);
+        ModelEma ema(spec, model);
+        if (resumed && !resumed->ema.empty()) {
+            restoreState(*ema.model(), resumed->ema, "ema");
+            ema.setUpdates(resumed->info.emaUpdates);
+        }
+        ema.model()->to(device);
+
+        PoseLossOptions lossOptions;
+        lossOptions.numClasses = spec.numClasses;
+        lossOptions.gains = {cfg.box, cfg.pose, cfg.kobj, cfg.cls, cfg.dfl};
+        const PoseLoss loss(lossOptions);
+
+        const Augmenter augmenter(cfg, data->flipIdx.empty() ? skeleton.flipIndex() : data->flipIdx);
+        BatchLoader loader(trainSet, augmenter, cfg,
+                           {cfg.batch, cfg.workers, 2, uint64_t(cfg.seed), true, cfg.fraction});
+        const int nb = loader.batchesPerEpoch();
+        TrainOptimizer opt(*model, cfg, nb, int(trainSet.size()));
+        if (resumed && !resumed->optimizerState.empty())
+            deserializeOptimizer(opt.optimizer(), resumed->optimizerState);
+        const std::vector<ValBatch> valBatches = rectBatches(valSet, cfg.imgsz, cfg.batch * 2);
+
+        // --- Run folder. ---
+        if (runDir.isEmpty())
+            runDir = runDirectory(cfg.project, cfg.name, cfg.existOk);
+        const QDir run(runDir);
+        if (!run.mkpath(QStringLiteral("weights")))
+            return fail(tr("%1: cannot create the run folder").arg(runDir));
+        {
+            QSaveFile args(run.filePath(QStringLiteral("args.yaml")));
+            if (!args.open(QIODevice::WriteOnly) || args.write(cfg.toYaml().toUtf8()) < 0 || !args.commit())
+                return fail(tr("%1: cannot write: %2").arg(args.fileName(), args.errorString()));
+        }
+        QStringList results;
+        if (resumed)
+            results = resumed->info.metricsHistory.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        if (results.isEmpty())
+            results << resultsHeader();
+        const int startEpoch = resumed ? resumed->info.epoch + (state.nextBatch > 0 ? 0 : 1) : 0;
+        // A run resumed inside an epoch continues that epoch, which is epoch + 1 of the checkpoint.
+        const int firstEpoch = resumed && state.nextBatch > 0 ? resumed->info.epoch + 1 : startEpoch;
+        results = results.mid(0, 1 + firstEpoch);
+        double bestFitness = resumed ? resumed->info.bestFitness : -1.0;
+
+        TrainStartInfo start;
+        start.runDir = runDir;
+        start.device = device.str().c_str();
+        start.precision = precision;
+        start.model = spec.name();
+        for (const auto &p : model->parameters())
+            start.parameters += p.numel();
+        start.startEpoch = firstEpoch;
+        start.epochs = cfg.epochs;
+        start.batchesPerEpoch = nb;
+        start.trainImages = int(trainSet.size());
+        start.valImages = int(valSet.size());
+        start.trainInstances = trainSet.instanceCount();
+        for (const DatasetIssue &i : issues.issues)
+            start.datasetProblems << i.toString();
+        d->ev().onTrainStart(start);
+
+        QElapsedTimer clock;
+        clock.start();
+        const double elapsedBefore = state.elapsedSeconds;
+        auto elapsed = [&] { return elapsedBefore + clock.elapsed() / 1000.0; };
+
+        auto saveCheckpoint = [&](const QString &path, int completedEpoch, const TrainerState &st, bool withOptimizer) {
+            CheckpointData c;
+            c.info.spec = spec;
+            c.info.epoch = completedEpoch;
+            c.info.bestFitness = bestFitness;
+            c.info.trainingConfig = cfg.toYaml();
+            c.info.metricsHistory = results.join(QLatin1Char('\n')) + QLatin1Char('\n');
+            c.info.trainerState = st.toJson();
+            c.info.skeletonJson = QString::fromUtf8(skeleton.toJson());
+            c.info.source = source;
+            c.info.createdAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+            c.info.programVersion = QCoreApplication::applicationVersion();
+            c.info.hasEma = true;
+            c.info.emaUpdates = ema.updates();
+            c.info.hasOptimizer = withOptimizer;
+            c.model = captureState(*model);
+            c.ema = captureState(*ema.model());
+            if (withOptimizer)
+                c.optimizerState = serializeOptimizer(opt.optimizer());
+            gp::saveCheckpoint(path, c);
+            d->ev().onModelSave(path, completedEpoch);
+        };
+        const QString lastPath = run.filePath(QStringLiteral("weights/last.ckpt"));
+        const QString bestPath = run.filePath(QStringLiteral("weights/best.ckpt"));
+
+        auto optimizerStep = [&] {
+            scaler.unscale(opt.optimizer());
+            if (cfg.clipGrad > 0)
+                torch::nn::utils::clip_grad_norm_(model->parameters(), cfg.clipGrad);
+            scaler.step(opt.optimizer());
+            scaler.update();
+            opt.optimizer().zero_grad();
+            if (cfg.ema)
+                ema.update(model);
+        };
+
+        int consecutiveBad = 0;
+        TrainFinishReport finish;
+        finish.runDir = runDir;
+        finish.lastWeights = lastPath;
+        finish.bestWeights = bestPath;
+        for (int epoch = firstEpoch; epoch < cfg.epochs; ++epoch) {
+            const bool mosaic = epoch < cfg.epochs - cfg.closeMosaic;
+            const int firstBatch = epoch == firstEpoch ? state.nextBatch : 0;
+            loader.startEpoch(epoch, mosaic, firstBatch);
+            model->train();
+            PoseLossItems running;
+            int seen = 0;
+            int lastOptStep = nb * epoch + firstBatch - 1;
+            QElapsedTimer epochClock;
+            epochClock.start();
+            int imagesThisEpoch = 0;
+            for (int bi = firstBatch; bi < nb; ++bi) {
+                if (stop && stop->load()) {
+                    // Resumable from the next batch: flush what was accumulated first.
+                    if (nb * epoch + bi - 1 > lastOptStep)
+                        optimizerStep();
+                    state.nextBatch = bi;
+                    state.elapsedSeconds = elapsed();
+                    saveCheckpoint(lastPath, epoch - 1, state, true);
+                    loader.stop();
+                    finish.stoppedByUser = true;
+                    finish.epochsCompleted = epoch;
+                    finish.bestFitness = bestFitness;
+                    finish.seconds = elapsed();
+                    d->ev().onTrainEnd(finish);
+                    return true;
+                }
+                auto batch = loader.next();
+                if (!batch)
+                    break;
+                for (const QString &p : batch->problems)
+                    d->ev().onWarning(p);
+                const int ni = bi + nb * epoch;
+                const int accumulate = opt.schedule(ni, epoch);
+                BatchTensors t = collate(batch->samples, spec.numKeypoints, spec.keypointDims);
+                PoseBatchTargets targets = t.targets;
+                targets.batchIdx = targets.batchIdx.to(device);
+                targets.cls = targets.cls.to(device);
+                targets.bboxes = targets.bboxes.to(device);
+                targets.keypoints = targets.keypoints.to(device);
+                torch::Tensor x = t.images.to(device, /*non_blocking=*/gpu);
+                PoseLossResult result;
+                {
+                    AutocastGuard autocast(device.type(), ampType, amp);
+                    RawHeadOutput raw = model->forwardRaw(x);
+                    // The loss runs in fp32 on the (possibly reduced-precision) head outputs.
+                    raw.boxes = raw.boxes.to(torch::kFloat);
+                    raw.scores = raw.scores.to(torch::kFloat);
+                    raw.kpts = raw.kpts.to(torch::kFloat);
+                    result = loss.compute(raw, targets);
+                }
+                const torch::Tensor total = result.total();
+                if (!torch::isfinite(total).item<bool>()) {
+                    opt.optimizer().zero_grad();
+                    ++state.skippedSteps;
+                    lastOptStep = ni;
+                    if (++consecutiveBad >= kMaxConsecutiveBadSteps)
+                        return fail(tr("the loss was not finite for %1 batches in a row (epoch %2, batch %3); "
+                                       "lower lr0 (now %4) or check the labels")
+                                        .arg(consecutiveBad)
+                                        .arg(epoch + 1)
+                                        .arg(bi + 1)
+                                        .arg(opt.lr0()));
+                    d->ev().onWarning(tr("epoch %1, batch %2: the loss is not finite; the step is skipped").arg(epoch + 1).arg(bi + 1));
+                    continue;
+                }
+                consecutiveBad = 0;
+                scaler.scale(total).backward();
+                if (ni - lastOptStep >= accumulate) {
+                    optimizerStep();
+                    lastOptStep = ni;
+                }
+                const PoseLossItems items = result.plainItems();
+                PoseLossItems sum = running * seen;
+                sum += items;
+                running = sum * (1.0 / (seen + 1));
+                ++seen;
+                imagesThisEpoch += int(batch->samples.size());
+
+                BatchReport br;
+                br.epoch = epoch;
+                br.epochs = cfg.epochs;
+                br.batch = bi;
+                br.batches = nb;
+                br.loss = running;
+                br.instances = t.instances;
+                br.imageSize = cfg.imgsz;
+                br.lr = opt.learningRates();
+                const double secs = epochClock.elapsed() / 1000.0;
+                br.imagesPerSecond = secs > 0 ? imagesThisEpoch / secs : 0;
+                br.epochEtaSeconds = bi + 1 > firstBatch ? secs / (bi + 1 - firstBatch) * (nb - bi - 1) : 0;
+                br.skippedSteps = state.skippedSteps;
+                d->ev().onTrainBatchEnd(br);
+            }
+            // Apply what is still accumulated so that every epoch ends on a step: a run
+            // resumed at an epoch boundary then continues exactly.
+            if (nb * epoch + nb - 1 > lastOptStep)
+                optimizerStep();
+            loader.stop();
+
+            EpochReport er;
+            er.epoch = epoch;
+            er.epochs = cfg.epochs;
+            er.trainLoss = running;
+            er.lr = opt.learningRates();
+            const bool last = epoch + 1 == cfg.epochs;
+            if ((cfg.val || last) && valSet.size() > 0) {
+                ValOptions vo;
+                vo.nms.conf = cfg.conf;
+                vo.nms.iou = cfg.iou;
+                vo.nms.maxDet = cfg.maxDet;
+                vo.sigmas = loss.sigmasFor(spec.numKeypoints);
+                vo.device = device;
+                vo.loss = &loss;
+                vo.cancel = stop;
+                PoseModelImpl &evalModel = cfg.ema ? *ema.model() : *model;
+                const ValOutcome v = validate(evalModel, valSet, valBatches, cfg.imgsz, vo);
+                model->train();
+                er.metrics = v.metrics;
+                er.valLoss = v.loss;
+                er.validated = !v.cancelled;
+            }
+            const double fitness = er.validated ? er.metrics.fitness : -er.trainLoss.sum();
+            er.best = fitness > bestFitness;
+            if (er.best) {
+                bestFitness = fitness;
+                state.epochsWithoutImprovement = 0;
+            } else {
+                ++state.epochsWithoutImprovement;
+            }
+            er.epochsWithoutImprovement = state.epochsWithoutImprovement;
+            er.seconds = elapsed();
+            const PoseMetrics &m = er.metrics;
+            QStringList row{QString::number(epoch + 1), csvNumber(er.seconds)};
+            for (double v : {er.trainLoss.box, er.trainLoss.pose, er.trainLoss.kobj, er.trainLoss.cls, er.trainLoss.dfl,
+                             m.box.precision, m.box.recall, m.box.map50, m.box.map, m.pose.precision, m.pose.recall,
+                             m.pose.map50, m.pose.map, er.valLoss.box, er.valLoss.pose, er.valLoss.kobj, er.valLoss.cls,
+                             er.valLoss.dfl, er.lr[0], er.lr[1], er.lr[2]})
+                row << csvNumber(v);
+            results << row.join(QLatin1Char(','));
+            {
+                QSaveFile csv(run.filePath(QStringLiteral("results.csv")));
+                if (!csv.open(QIODevice::WriteOnly) || csv.write((results.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8()) < 0
+                    || !csv.commit())
+                    return fail(tr("%1: cannot write: %2").arg(csv.fileName(), csv.errorString()));
+            }
+            state.nextBatch = 0;
+            state.elapsedSeconds = er.seconds;
+            try {
+                saveCheckpoint(lastPath, epoch, state, true);
+                if (er.best)
+                    saveCheckpoint(bestPath, epoch, state, false);
+                if (cfg.savePeriod > 0 && (epoch + 1) % cfg.savePeriod == 0)
+                    saveCheckpoint(run.filePath(QStringLiteral("weights/epoch%1.ckpt").arg(epoch + 1)), epoch, state, false);
+            } catch (const CheckpointError &e) {
+                // The previous checkpoint is intact (writes are atomic); stop rather than train unsaved.
+                return fail(tr("saving the checkpoint failed, the previous one is kept: %1").arg(QString::fromUtf8(e.what())));
+            }
+            d->ev().onFitEpochEnd(er);
+            finish.epochsCompleted = epoch + 1;
+            if (cfg.patience > 0 && state.epochsWithoutImprovement >= cfg.patience && !last) {
+                finish.stoppedEarly = true;
+                break;
+            }
+        }
+        finish.bestFitness = bestFitness;
+        finish.seconds = elapsed();
+        d->ev().onTrainEnd(finish);
+        return true;
+    } catch (const std::exception &e) {
+        if (isOutOfMemory(e))
+            return fail(tr("out of memory at batch=%1, imgsz=%2; try batch=%3").arg(d->config.batch).arg(d->config.imgsz).arg(std::max(1, d->config.batch / 2)));
+        return fail(tr("training failed: %1").arg(QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 2)));
+    }
+}

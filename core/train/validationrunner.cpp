@@ -1,0 +1,159 @@
+#include "validator.h"
+
+#include "checkpoint_p.h"
+#include "datasetconfig.h"
+#include "labelcache.h"
+#include "skeleton.h"
+#include "trainer.h"
+#include "validator_p.h"
+#include "weightimport.h"
+#include "weightimport_p.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QThread>
+
+using namespace gp;
+
+bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *report, QString *error, const Progress &progress,
+                           const std::atomic_bool *cancel)
+{
+    try {
+        DatasetIssueList issues;
+        const auto data = DatasetConfig::load(req.data, &issues);
+        if (!data) {
+            *error = issues.isEmpty() ? tr("%1: cannot read").arg(req.data) : issues.issues.front().toString();
+            return false;
+        }
+        if (!data->splits().contains(req.split)) {
+            *error = tr("%1 has no %2 split").arg(req.data, req.split);
+            return false;
+        }
+        const TrainDataset set(LabelCache::load(*data, req.split, &issues));
+        for (const DatasetIssue &i : issues.issues)
+            report->problems << i.toString();
+        if (set.size() == 0) {
+            *error = tr("%1: the %2 split has no readable images").arg(req.data, req.split);
+            return false;
+        }
+        ModelSpec spec;
+        spec.numClasses = int(data->names.size());
+        spec.numKeypoints = data->keypointCount;
+        spec.keypointDims = data->keypointDims;
+        const auto info = inspectWeightFile(req.model, error);
+        if (!info)
+            return false;
+        if (info->spec)
+            spec.scale = info->spec->scale;
+        PoseModel model(spec);
+        CheckpointInfo ck;
+        QString why;
+        if (readCheckpointInfo(req.model, &ck, &why)) {
+            // A training checkpoint: validate its EMA weights, as the trainer does.
+            if (const QString m = checkpointMismatch(ck, spec); !m.isEmpty()) {
+                *error = tr("%1 does not fit %2: %3").arg(req.model, req.data, m);
+                return false;
+            }
+            const CheckpointData c = loadCheckpoint(req.model, spec);
+            restoreState(*model, c.ema.empty() ? c.model : c.ema);
+        } else {
+            const WeightImportSummary s = importWeights(*model, req.model.toStdString());
+            if (s.copied == 0) {
+                *error = tr("%1: no tensor fits a %2 model").arg(req.model, spec.name());
+                return false;
+            }
+        }
+        torch::Device device(torch::kCPU);
+        if ((req.device.isEmpty() || req.device != QLatin1String("cpu")) && torch::cuda::is_available())
+            device = torch::Device(torch::kCUDA, int8_t(req.device.isEmpty() ? 0 : req.device.toInt()));
+        torch::set_num_threads(std::max(1, QThread::idealThreadCount()));
+        model->to(device);
+
+        PoseLossOptions lo;
+        lo.numClasses = spec.numClasses;
+        const PoseLoss loss(lo);
+        ValOptions vo;
+        vo.nms.conf = req.conf;
+        vo.nms.iou = req.iou;
+        vo.nms.maxDet = req.maxDet;
+        vo.sigmas = loss.sigmasFor(spec.numKeypoints);
+        vo.device = device;
+        vo.loss = &loss;
+        vo.cancel = cancel;
+        vo.progress = progress;
+        QElapsedTimer clock;
+        clock.start();
+        const ValOutcome v = validate(*model, set, rectBatches(set, req.imgsz, req.batch), req.imgsz, vo);
+        if (v.cancelled) {
+            *error = tr("cancelled");
+            return false;
+        }
+        report->metrics = v.metrics;
+        report->loss = v.loss;
+        report->images = v.images;
+        report->seconds = clock.elapsed() / 1000.0;
+        report->imagesPerSecond = report->seconds > 0 ? v.images / report->seconds : 0;
+
+        report->runDir = Trainer::runDirectory(req.project, req.name, req.existOk);
+        QDir().mkpath(report->runDir);
+        report->metricsFile = QDir(report->runDir).filePath(QStringLiteral("metrics.json"));
+        const QString skeletonFile = QFileInfo(data->yamlFile).absoluteDir().filePath(QStringLiteral("skeleton.json"));
+        const Skeleton skeleton = QFileInfo::exists(skeletonFile) ? Skeleton::load(skeletonFile, &why).value_or(Skeleton::defaultGripper())
+                                                                  : Skeleton::defaultGripper();
+        QStringList names;
+        for (const Skeleton::Point &p : skeleton.points())
+            names << p.name;
+        QSaveFile f(report->metricsFile);
+        if (!f.open(QIODevice::WriteOnly) || f.write(metricsJson(*report, names)) < 0 || !f.commit()) {
+            *error = tr("%1: cannot write: %2").arg(report->metricsFile, f.errorString());
+            return false;
+        }
+        return true;
+    } catch (const std::exception &e) {
+        *error = tr("validation failed: %1").arg(QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 2));
+        return false;
+    }
+}
+
+QByteArray ValidationRunner::metricsJson(const ValidationReport &r, const QStringList &keypointNames)
+{
+    const PoseMetrics &m = r.metrics;
+    QJsonObject o{{QStringLiteral("metrics/precision(B)"), m.box.precision},
+                  {QStringLiteral("metrics/recall(B)"), m.box.recall},
+                  {QStringLiteral("metrics/mAP50(B)"), m.box.map50},
+                  {QStringLiteral("metrics/mAP50-95(B)"), m.box.map},
+                  {QStringLiteral("metrics/precision(P)"), m.pose.precision},
+                  {QStringLiteral("metrics/recall(P)"), m.pose.recall},
+                  {QStringLiteral("metrics/mAP50(P)"), m.pose.map50},
+                  {QStringLiteral("metrics/mAP50-95(P)"), m.pose.map},
+                  {QStringLiteral("fitness"), m.fitness},
+                  {QStringLiteral("val/box_loss"), r.loss.box},
+                  {QStringLiteral("val/pose_loss"), r.loss.pose},
+                  {QStringLiteral("val/kobj_loss"), r.loss.kobj},
+                  {QStringLiteral("val/cls_loss"), r.loss.cls},
+                  {QStringLiteral("val/dfl_loss"), r.loss.dfl},
+                  {QStringLiteral("images"), r.images},
+                  {QStringLiteral("instances"), m.instances}};
+    auto stats = [](const KeypointErrorStats &s) {
+        return QJsonObject{{QStringLiteral("count"), s.count},
+                           {QStringLiteral("mean_error_px"), s.meanPixelError},
+                           {QStringLiteral("mean_scaled_error"), s.meanScaledError},
+                           {QStringLiteral("mean_oks"), s.meanOks}};
+    };
+    QJsonArray perKeypoint;
+    for (size_t k = 0; k < m.perKeypoint.size(); ++k) {
+        QJsonObject e = stats(m.perKeypoint[k]);
+        e.insert(QStringLiteral("index"), int(k));
+        e.insert(QStringLiteral("name"), keypointNames.value(int(k)));
+        perKeypoint.append(e);
+    }
+    o.insert(QStringLiteral("keypoints"), perKeypoint);
+    o.insert(QStringLiteral("keypoints_visible"), stats(m.visible));
+    o.insert(QStringLiteral("keypoints_occluded"), stats(m.occluded));
+    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+}

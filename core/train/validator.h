@@ -1,0 +1,54 @@
+#pragma once
+
+#include "poseevaluator.h"
+#include "poselosstypes.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+
+// `gripperpose val`: a model checkpoint (or imported weights) on a dataset split with the
+// reference validation recipe (rectangular batches, conf 0.001, NMS IoU 0.7, max_det 300,
+// box IoU and keypoint OKS matching at 0.50:0.95). Writes metrics.json into its run folder.
+struct ValidationRequest
+{
+    QString model;  // checkpoint or weight file
+    QString data;   // data.yaml
+    QString split = QStringLiteral("val");
+    int imgsz = 640;
+    int batch = 16;
+    QString device; // "", "cpu", "0"
+    double conf = 0.001, iou = 0.7;
+    int maxDet = 300;
+    int workers = 4;
+    QString project = QStringLiteral("runs/pose");
+    QString name = QStringLiteral("val");
+    bool existOk = false;
+};
+
+struct ValidationReport
+{
+    PoseMetrics metrics;
+    gp::PoseLossItems loss;
+    int images = 0;
+    double seconds = 0;
+    double imagesPerSecond = 0;
+    QString runDir;
+    QString metricsFile;
+    QStringList problems; // dataset problems found while loading
+};
+
+class ValidationRunner
+{
+    Q_DECLARE_TR_FUNCTIONS(ValidationRunner)
+
+public:
+    using Progress = std::function<void(int done, int total)>;
+    // False with *error when the model or data cannot be used.
+    static bool run(const ValidationRequest &request, ValidationReport *report, QString *error,
+                    const Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
+    // metrics.json: the results.csv keys plus the per-keypoint table.
+    static QByteArray metricsJson(const ValidationReport &report, const QStringList &keypointNames);
+};

@@ -1,0 +1,51 @@
+#pragma once
+
+// Internal (torch-only): validation of a model on a dataset split, shared by the trainer
+// (every epoch, on the EMA weights) and `gripperpose val`.
+
+#include "poseevaluator.h"
+#include "poseloss.h"
+#include "posemodel.h"
+#include "postprocess.h"
+#include "traindataset.h"
+
+#include <atomic>
+#include <functional>
+
+namespace gp {
+
+// A rectangular validation batch: images of similar aspect ratio letterboxed to one
+// shape (multiple of the stride, half a stride of padding), as Ultralytics' rect mode.
+struct ValBatch
+{
+    std::vector<size_t> images;
+    int height = 0;
+    int width = 0;
+};
+
+std::vector<ValBatch> rectBatches(const TrainDataset &dataset, int imgsz, int batch, int stride = 32);
+
+struct ValOutcome
+{
+    PoseMetrics metrics;
+    PoseLossItems loss; // mean over batches (zero when no loss is given)
+    int images = 0;
+    bool cancelled = false;
+};
+
+struct ValOptions
+{
+    NmsOptions nms = NmsOptions::validation();
+    std::vector<double> sigmas;  // OKS sigmas for the metrics
+    torch::Device device = torch::kCPU;
+    bool half = false;           // fp16 inference (GPU)
+    const PoseLoss *loss = nullptr;
+    const std::atomic_bool *cancel = nullptr;
+    std::function<void(int done, int total)> progress;
+};
+
+// The model is put in eval mode (and left so).
+ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std::vector<ValBatch> &batches,
+                    int imgsz, const ValOptions &options);
+
+} // namespace gp
