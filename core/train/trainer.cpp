@@ -214,6 +214,7 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         spec.keypointDims = data->keypointDims;
         QString source;
         if (resumed) {
+            spec.scale = resumed->info.spec.scale;
             if (const QString m = checkpointMismatch(resumed->info, spec); !m.isEmpty())
                 return fail(tr("%1 does not fit %2: %3").arg(cfg.resume, cfg.data, m));
             spec = resumed->info.spec;
@@ -485,12 +486,6 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
                              er.valLoss.dfl, er.lr[0], er.lr[1], er.lr[2]})
                 row << csvNumber(v);
             results << row.join(QLatin1Char(','));
-            {
-                QSaveFile csv(run.filePath(QStringLiteral("results.csv")));
-                if (!csv.open(QIODevice::WriteOnly) || csv.write((results.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8()) < 0
-                    || !csv.commit())
-                    return fail(tr("%1: cannot write: %2").arg(csv.fileName(), csv.errorString()));
-            }
             state.nextBatch = 0;
             state.elapsedSeconds = er.seconds;
             try {
@@ -502,6 +497,14 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             } catch (const CheckpointError &e) {
                 // The previous checkpoint is intact (writes are atomic); stop rather than train unsaved.
                 return fail(tr("saving the checkpoint failed, the previous one is kept: %1").arg(QString::fromUtf8(e.what())));
+            }
+            // results.csv after the checkpoint: a run killed in between resumes from the
+            // checkpoint, which carries the same rows.
+            {
+                QSaveFile csv(run.filePath(QStringLiteral("results.csv")));
+                if (!csv.open(QIODevice::WriteOnly) || csv.write((results.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8()) < 0
+                    || !csv.commit())
+                    return fail(tr("%1: cannot write: %2").arg(csv.fileName(), csv.errorString()));
             }
             d->ev().onFitEpochEnd(er);
             finish.epochsCompleted = epoch + 1;

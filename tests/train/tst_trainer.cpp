@@ -1,0 +1,265 @@
+#include "checkpoint_p.h"
+#include "skeleton.h"
+#include "synthgenerator.h"
+#include "trainer.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+// Records what the trainer reports; can ask it to stop after a given number of batches.
+class Recorder : public TrainerEvents
+{
+public:
+    std::atomic_bool stop{false};
+    int stopAfterBatches = -1;
+    int batches = 0;
+    int batchesPerEpoch = 0;
+    std::vector<EpochReport> epochs;
+    std::optional<TrainFinishReport> finish;
+    QStringList saved;
+
+    void onTrainBatchEnd(const BatchReport &) override
+    {
+        if (++batches == stopAfterBatches)
+            stop = true;
+    }
+    void onTrainStart(const TrainStartInfo &s) override { batchesPerEpoch = s.batchesPerEpoch; }
+    void onFitEpochEnd(const EpochReport &e) override { epochs.push_back(e); }
+    void onModelSave(const QString &path, int) override { saved << path; }
+    void onTrainEnd(const TrainFinishReport &f) override { finish = f; }
+};
+
+int countLines(const QString &file)
+{
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : 0;
+}
+
+} // namespace
+
+class TestTrainer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void trainsAndWritesTheRun();
+    void stopSavesAResumableCheckpoint();
+    void killAndResumeEqualsUninterrupted();
+    void extendsAFinishedRun();
+    void refusesBadSettings_data();
+    void refusesBadSettings();
+
+private:
+    TrainingConfig tiny(const QString &name) const;
+    gp::NamedTensors weights(const QString &checkpoint) const;
+
+    QTemporaryDir m_dir;
+    QString m_data;
+};
+
+void TestTrainer::initTestCase()
+{
+    SynthOptions o;
+    o.outDir = m_dir.filePath(QStringLiteral("data"));
+    o.count = 14;
+    o.imageSize = QSize(192, 128);
+    o.seed = 5;
+    o.videoFrames = 0;
+    QString error;
+    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run({}, &error), qPrintable(error));
+    m_data = o.outDir + QStringLiteral("/data.yaml");
+}
+
+TrainingConfig TestTrainer::tiny(const QString &name) const
+{
+    TrainingConfig c;
+    c.data = m_data;
+    c.model = QStringLiteral("yolov8n-pose");
+    c.imgsz = 64;
+    c.batch = 4;
+    c.epochs = 3;
+    c.workers = 0;
+    c.warmupEpochs = 0;
+    c.lr0 = 0.002;
+    c.closeMosaic = 1;
+    c.project = m_dir.filePath(QStringLiteral("runs"));
+    c.name = name;
+    return c;
+}
+
+gp::NamedTensors TestTrainer::weights(const QString &checkpoint) const
+{
+    return gp::loadCheckpoint(checkpoint).model;
+}
+
+void TestTrainer::trainsAndWritesTheRun()
+{
+    TrainingConfig c = tiny(QStringLiteral("plain"));
+    c.epochs = 4;
+    c.imgsz = 128; // objects of a few pixels at 64 give too noisy a curve for four epochs
+    c.warmupEpochs = 3;
+    c.lr0 = 0.001;
+    Trainer t(c);
+    Recorder r;
+    t.setEvents(&r);
+    QString error;
+    QVERIFY2(t.run(&r.stop, &error), qPrintable(error));
+    QCOMPARE(r.epochs.size(), size_t(4));
+    QVERIFY2(r.epochs.back().trainLoss.sum() < r.epochs.front().trainLoss.sum(),
+             qPrintable(QStringLiteral("%1 -> %2").arg(r.epochs.front().trainLoss.sum()).arg(r.epochs.back().trainLoss.sum())));
+    QVERIFY(r.epochs.front().validated);
+    const QDir run(c.project + QStringLiteral("/plain"));
+    for (const char *f : {"args.yaml", "results.csv", "weights/last.ckpt", "weights/best.ckpt"})
+        QVERIFY2(QFile::exists(run.filePath(QLatin1String(f))), f);
+    QCOMPARE(countLines(run.filePath(QStringLiteral("results.csv"))), 5);
+    QFile csv(run.filePath(QStringLiteral("results.csv")));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(csv.readLine()).trimmed(), Trainer::resultsHeader());
+    // args.yaml repeats the run.
+    QFile args(run.filePath(QStringLiteral("args.yaml")));
+    QVERIFY(args.open(QIODevice::ReadOnly));
+    QString why;
+    const auto back = TrainingConfig::fromYaml(QString::fromUtf8(args.readAll()), &why);
+    QVERIFY2(back, qPrintable(why));
+    QCOMPARE(back->epochs, 4);
+    QCOMPARE(back->imgsz, 128);
+    CheckpointInfo info;
+    QVERIFY(readCheckpointInfo(run.filePath(QStringLiteral("weights/last.ckpt")), &info, &why));
+    QCOMPARE(info.epoch, 3);
+    QVERIFY(info.hasOptimizer);
+}
+
+void TestTrainer::stopSavesAResumableCheckpoint()
+{
+    TrainingConfig c = tiny(QStringLiteral("stopped"));
+    Trainer t(c);
+    Recorder r;
+    r.stopAfterBatches = 4; // inside the second epoch (3 batches per epoch)
+    t.setEvents(&r);
+    QString error;
+    QVERIFY2(t.run(&r.stop, &error), qPrintable(error));
+    QVERIFY(r.finish && r.finish->stoppedByUser);
+    QCOMPARE(r.batchesPerEpoch, 3); // 11 train images, batch 4
+    const QString last = c.project + QStringLiteral("/stopped/weights/last.ckpt");
+    TrainingConfig resume;
+    resume.resume = last;
+    Trainer t2(resume, {QStringLiteral("resume")});
+    Recorder r2;
+    t2.setEvents(&r2);
+    QVERIFY2(t2.run(&r2.stop, &error), qPrintable(error));
+    QVERIFY(r2.finish && !r2.finish->stoppedByUser);
+    QCOMPARE(r2.finish->epochsCompleted, 3);
+    QCOMPARE(r2.epochs.front().epoch, 1); // continued the interrupted second epoch
+    QCOMPARE(r2.batches, 2 + 3);          // its 2 remaining batches, then the third epoch
+}
+
+void TestTrainer::killAndResumeEqualsUninterrupted()
+{
+    // Reference: three epochs in one go, in-process.
+    TrainingConfig c = tiny(QStringLiteral("whole"));
+    QString error;
+    {
+        Trainer t(c);
+        QVERIFY2(t.run(nullptr, &error), qPrintable(error));
+    }
+    // The same run in a child process killed with SIGKILL after its first epoch, then resumed.
+    const QString runs = c.project;
+    const QString cli = QStringLiteral(GP_BINARY_DIR "/app/cli/gripperpose");
+    QStringList args{QStringLiteral("train"), QStringLiteral("data=") + m_data, QStringLiteral("model=yolov8n-pose"),
+                     QStringLiteral("imgsz=64"), QStringLiteral("batch=4"), QStringLiteral("epochs=3"),
+                     QStringLiteral("workers=0"), QStringLiteral("warmup_epochs=0"), QStringLiteral("lr0=0.002"),
+                     QStringLiteral("close_mosaic=1"), QStringLiteral("project=") + runs, QStringLiteral("name=killed")};
+    QProcess p;
+    p.start(cli, args);
+    QVERIFY(p.waitForStarted());
+    const QString csv = runs + QStringLiteral("/killed/results.csv");
+    const QString last = runs + QStringLiteral("/killed/weights/last.ckpt");
+    QElapsedTimer clock;
+    clock.start();
+    // last.ckpt appears (by rename) when the first epoch is complete.
+    while (!QFile::exists(last) && clock.elapsed() < 240000 && p.state() == QProcess::Running)
+        QTest::qWait(10);
+    p.kill();
+    p.waitForFinished();
+    CheckpointInfo info;
+    QVERIFY2(readCheckpointInfo(last, &info, &error), qPrintable(error));
+    QVERIFY(info.epoch <= 1);
+    QProcess resume;
+    resume.start(cli, {QStringLiteral("train"), QStringLiteral("resume=") + last});
+    QVERIFY(resume.waitForFinished(240000));
+    QVERIFY2(resume.exitCode() == 0, resume.readAllStandardError().constData());
+
+    const gp::NamedTensors a = weights(runs + QStringLiteral("/whole/weights/last.ckpt"));
+    const gp::NamedTensors b = weights(last);
+    QCOMPARE(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+        QCOMPARE(a[i].first, b[i].first);
+        QVERIFY2(torch::equal(a[i].second, b[i].second), a[i].first.c_str());
+    }
+    QCOMPARE(countLines(csv), 4);
+}
+
+void TestTrainer::extendsAFinishedRun()
+{
+    TrainingConfig c = tiny(QStringLiteral("extended"));
+    c.epochs = 1;
+    QString error;
+    {
+        Trainer t(c);
+        QVERIFY2(t.run(nullptr, &error), qPrintable(error));
+    }
+    const QString last = c.project + QStringLiteral("/extended/weights/last.ckpt");
+    TrainingConfig again;
+    again.resume = last;
+    {
+        Trainer t(again, {QStringLiteral("resume")});
+        QVERIFY(!t.run(nullptr, &error));
+        QVERIFY2(error.contains(QStringLiteral("pass epochs=N")), qPrintable(error));
+    }
+    again.epochs = 2;
+    Trainer t(again, {QStringLiteral("resume"), QStringLiteral("epochs")});
+    Recorder r;
+    t.setEvents(&r);
+    QVERIFY2(t.run(nullptr, &error), qPrintable(error));
+    QCOMPARE(r.epochs.size(), size_t(1));
+    QCOMPARE(r.epochs.front().epoch, 1);
+    QCOMPARE(countLines(c.project + QStringLiteral("/extended/results.csv")), 3);
+}
+
+void TestTrainer::refusesBadSettings_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("imgsz") << "imgsz" << "100" << "multiple of 32";
+    QTest::newRow("optimizer") << "optimizer" << "Lion" << "optimizer=Lion";
+    QTest::newRow("fp16 on cpu") << "amp" << "fp16" << "needs a GPU";
+    QTest::newRow("missing data") << "data" << "/nonexistent/data.yaml" << "/nonexistent/data.yaml";
+    QTest::newRow("bad device") << "device" << "3" << "device=3 is not available";
+    QTest::newRow("not a model") << "model" << GP_SOURCE_DIR "/README.md" << "README.md";
+}
+
+void TestTrainer::refusesBadSettings()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, value);
+    QFETCH(QString, message);
+    TrainingConfig c = tiny(QStringLiteral("bad"));
+    QString error;
+    QVERIFY(c.set(key, value, &error));
+    Trainer t(c);
+    Recorder r;
+    t.setEvents(&r);
+    QVERIFY(!t.run(nullptr, &error));
+    QVERIFY2(error.contains(message), qPrintable(error));
+}
+
+QTEST_GUILESS_MAIN(TestTrainer)
+#include "tst_trainer.moc"
