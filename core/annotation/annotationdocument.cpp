@@ -1,0 +1,427 @@
+#include "annotationdocument.h"
+
+#include "annotationcommands.h"
+#include "labelfile.h"
+
+#include <QTimer>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+int mergeKeyOf(int dragId, int instance, int keypoint)
+{
+    if (dragId <= 0)
+        return 0;
+    return (dragId << 12) ^ (instance << 6) ^ keypoint;
+}
+
+bool sameRect(const QRectF &a, const QRectF &b)
+{
+    constexpr double kTolerance = 0.01; // file rounding: 6 decimals of a normalised value
+    return std::abs(a.left() - b.left()) < kTolerance * 100 && std::abs(a.top() - b.top()) < kTolerance * 100
+           && std::abs(a.right() - b.right()) < kTolerance * 100 && std::abs(a.bottom() - b.bottom()) < kTolerance * 100;
+}
+
+} // namespace
+
+AnnotationDocument::AnnotationDocument(const Skeleton &skeleton, QObject *parent)
+    : QObject(parent)
+    , m_skeleton(skeleton)
+    , m_undo(new QUndoStack(this))
+    , m_saveTimer(new QTimer(this))
+{
+    m_saveTimer->setSingleShot(true);
+    m_saveTimer->setInterval(kDragSaveDelayMs);
+    connect(m_saveTimer, &QTimer::timeout, this, [this] { flush(); });
+}
+
+AnnotationDocument::~AnnotationDocument()
+{
+    flush();
+}
+
+void AnnotationDocument::setSkeleton(const Skeleton &skeleton)
+{
+    m_skeleton = skeleton;
+}
+
+void AnnotationDocument::load(const ImageAnnotation &annotation, const QString &labelFile, int keypointDims)
+{
+    flush();
+    m_undo->clear();
+    m_annotation = annotation;
+    m_labelFile = labelFile;
+    m_keypointDims = keypointDims;
+    m_loaded = true;
+    m_dirty = false;
+    m_interaction = 0;
+    State s;
+    s.instances = annotation.instances;
+    for (PoseInstance &inst : s.instances)
+        inst.keypoints.resize(size_t(m_skeleton.keypointCount()));
+    s.manualBox.resize(s.instances.size());
+    for (size_t i = 0; i < s.instances.size(); ++i) {
+        const QRectF automatic = boxForKeypoints(s.instances[i].keypoints, annotation.imageSize);
+        s.manualBox[i] = !s.instances[i].box.isEmpty() && !sameRect(automatic, s.instances[i].box);
+    }
+    s.currentInstance = s.instances.empty() ? -1 : 0;
+    s.nextKeypoint = s.instances.empty() ? 0 : advanceFrom(s, 0, 0);
+    m_state = s;
+    m_annotation.instances = s.instances;
+    Q_EMIT changed();
+    Q_EMIT cursorChanged(m_state.currentInstance, m_state.nextKeypoint);
+}
+
+void AnnotationDocument::clear()
+{
+    flush();
+    m_undo->clear();
+    m_annotation = ImageAnnotation();
+    m_state = State();
+    m_labelFile.clear();
+    m_loaded = false;
+    m_dirty = false;
+    Q_EMIT changed();
+    Q_EMIT cursorChanged(-1, 0);
+}
+
+bool AnnotationDocument::isBoxManual(int instance) const
+{
+    return instance >= 0 && size_t(instance) < m_state.manualBox.size() && m_state.manualBox[size_t(instance)];
+}
+
+AnnotationDocument::State AnnotationDocument::state() const
+{
+    return m_state;
+}
+
+void AnnotationDocument::applyState(const State &state)
+{
+    const bool cursorMoved = state.currentInstance != m_state.currentInstance || state.nextKeypoint != m_state.nextKeypoint;
+    m_state = state;
+    m_annotation.instances = state.instances;
+    m_dirty = true;
+    Q_EMIT changed();
+    if (cursorMoved)
+        Q_EMIT cursorChanged(m_state.currentInstance, m_state.nextKeypoint);
+    scheduleSave();
+}
+
+void AnnotationDocument::setCurrentInstance(int instance)
+{
+    if (instance < -1 || instance >= instanceCount() || instance == m_state.currentInstance)
+        return;
+    m_state.currentInstance = instance;
+    m_state.nextKeypoint = instance < 0 ? 0 : firstUnlabelled(instance);
+    Q_EMIT cursorChanged(m_state.currentInstance, m_state.nextKeypoint);
+}
+
+void AnnotationDocument::setNextKeypoint(int keypoint)
+{
+    keypoint = std::clamp(keypoint, 0, m_skeleton.keypointCount());
+    if (keypoint == m_state.nextKeypoint)
+        return;
+    m_state.nextKeypoint = keypoint;
+    Q_EMIT cursorChanged(m_state.currentInstance, m_state.nextKeypoint);
+}
+
+int AnnotationDocument::firstUnlabelled(int instance) const
+{
+    return advanceFrom(m_state, instance, 0);
+}
+
+int AnnotationDocument::advanceFrom(const State &s, int instance, int keypoint) const
+{
+    const int n = m_skeleton.keypointCount();
+    if (instance < 0 || size_t(instance) >= s.instances.size())
+        return std::min(keypoint, n);
+    const auto &kps = s.instances[size_t(instance)].keypoints;
+    for (int k = keypoint; k < n; ++k)
+        if (size_t(k) >= kps.size() || !kps[size_t(k)].isLabelled())
+            return k;
+    return n;
+}
+
+bool AnnotationDocument::validPoint(int instance, int keypoint) const
+{
+    return m_loaded && instance >= 0 && instance < instanceCount() && keypoint >= 0
+           && keypoint < m_skeleton.keypointCount();
+}
+
+PoseInstance AnnotationDocument::emptyInstance() const
+{
+    PoseInstance inst;
+    inst.keypoints.resize(size_t(m_skeleton.keypointCount()));
+    return inst;
+}
+
+QRectF AnnotationDocument::boxForKeypoints(const std::vector<Keypoint> &keypoints, const QSize &imageSize)
+{
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool any = false;
+    for (const Keypoint &k : keypoints) {
+        if (!k.isLabelled())
+            continue;
+        if (!any) {
+            x0 = x1 = k.x;
+            y0 = y1 = k.y;
+            any = true;
+        } else {
+            x0 = std::min(x0, k.x);
+            x1 = std::max(x1, k.x);
+            y0 = std::min(y0, k.y);
+            y1 = std::max(y1, k.y);
+        }
+    }
+    if (!any)
+        return {};
+    const double margin = std::max(kMinBoxMargin, kBoxMarginFraction * std::max(x1 - x0, y1 - y0));
+    QRectF box(QPointF(x0 - margin, y0 - margin), QPointF(x1 + margin, y1 + margin));
+    if (imageSize.isValid())
+        box = box.intersected(QRectF(QPointF(0, 0), QSizeF(imageSize)));
+    return box;
+}
+
+void AnnotationDocument::refreshBoxes(State &s) const
+{
+    s.manualBox.resize(s.instances.size());
+    for (size_t i = 0; i < s.instances.size(); ++i)
+        if (!s.manualBox[i])
+            s.instances[i].box = boxForKeypoints(s.instances[i].keypoints, m_annotation.imageSize);
+}
+
+void AnnotationDocument::push(const QString &text, State after, int mergeId, int mergeKey)
+{
+    refreshBoxes(after);
+    if (after == m_state)
+        return;
+    m_undo->push(new AnnotationCommand(this, text, m_state, std::move(after), mergeId, mergeKey));
+}
+
+void AnnotationDocument::placeNext(const QPointF &p, int visibility)
+{
+    if (!m_loaded)
+        return;
+    State s = m_state;
+    const int n = m_skeleton.keypointCount();
+    if (s.currentInstance < 0 || s.currentInstance >= int(s.instances.size()) || s.nextKeypoint >= n) {
+        s.instances.push_back(emptyInstance());
+        s.manualBox.push_back(false);
+        s.currentInstance = int(s.instances.size()) - 1;
+        s.nextKeypoint = 0;
+    }
+    const int k = s.nextKeypoint;
+    s.instances[size_t(s.currentInstance)].keypoints[size_t(k)] = {p.x(), p.y(), visibility};
+    s.nextKeypoint = advanceFrom(s, s.currentInstance, k + 1);
+    push(tr("Place %1").arg(m_skeleton.points()[size_t(k)].name), std::move(s));
+}
+
+void AnnotationDocument::skipNext()
+{
+    if (!m_loaded)
+        return;
+    State s = m_state;
+    const int n = m_skeleton.keypointCount();
+    if (s.currentInstance < 0 || s.currentInstance >= int(s.instances.size()) || s.nextKeypoint >= n)
+        return;
+    const int k = s.nextKeypoint;
+    Keypoint &kp = s.instances[size_t(s.currentInstance)].keypoints[size_t(k)];
+    kp = Keypoint();
+    // Past the skipped point: the next unlabelled one after it, so a skip never loops back.
+    int next = k + 1;
+    while (next < n && s.instances[size_t(s.currentInstance)].keypoints[size_t(next)].isLabelled())
+        ++next;
+    s.nextKeypoint = next;
+    push(tr("Skip %1").arg(m_skeleton.points()[size_t(k)].name), std::move(s));
+    if (m_state.nextKeypoint != next) { // nothing changed in the points: only the cursor moves
+        m_state.nextKeypoint = next;
+        Q_EMIT cursorChanged(m_state.currentInstance, next);
+    }
+}
+
+void AnnotationDocument::placeKeypoint(int instance, int keypoint, const QPointF &p, int visibility)
+{
+    if (!validPoint(instance, keypoint))
+        return;
+    State s = m_state;
+    s.instances[size_t(instance)].keypoints[size_t(keypoint)] = {p.x(), p.y(), visibility};
+    s.currentInstance = instance;
+    if (s.nextKeypoint == keypoint)
+        s.nextKeypoint = advanceFrom(s, instance, keypoint + 1);
+    push(tr("Place %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s));
+}
+
+void AnnotationDocument::moveKeypoint(int instance, int keypoint, const QPointF &p, int dragId)
+{
+    if (!validPoint(instance, keypoint))
+        return;
+    State s = m_state;
+    Keypoint &kp = s.instances[size_t(instance)].keypoints[size_t(keypoint)];
+    if (!kp.isLabelled())
+        return;
+    kp.x = p.x();
+    kp.y = p.y();
+    push(tr("Move %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s), AnnotationCommand::MoveKeypointId,
+         mergeKeyOf(dragId, instance, keypoint));
+}
+
+void AnnotationDocument::setVisibility(int instance, int keypoint, int visibility)
+{
+    if (!validPoint(instance, keypoint) || visibility < Keypoint::Absent || visibility > Keypoint::Visible)
+        return;
+    State s = m_state;
+    Keypoint &kp = s.instances[size_t(instance)].keypoints[size_t(keypoint)];
+    if (visibility == Keypoint::Absent)
+        kp = Keypoint();
+    else
+        kp.visibility = visibility;
+    const QString name = m_skeleton.points()[size_t(keypoint)].name;
+    push(visibility == Keypoint::Occluded ? tr("Mark %1 occluded").arg(name)
+         : visibility == Keypoint::Visible ? tr("Mark %1 visible").arg(name)
+                                           : tr("Mark %1 absent").arg(name),
+         std::move(s));
+}
+
+void AnnotationDocument::toggleOccluded(int instance, int keypoint)
+{
+    if (!validPoint(instance, keypoint))
+        return;
+    const int v = m_state.instances[size_t(instance)].keypoints[size_t(keypoint)].visibility;
+    if (v == Keypoint::Absent)
+        return;
+    setVisibility(instance, keypoint, v == Keypoint::Occluded ? Keypoint::Visible : Keypoint::Occluded);
+}
+
+void AnnotationDocument::clearKeypoint(int instance, int keypoint)
+{
+    if (!validPoint(instance, keypoint))
+        return;
+    State s = m_state;
+    s.instances[size_t(instance)].keypoints[size_t(keypoint)] = Keypoint();
+    if (instance == s.currentInstance && keypoint < s.nextKeypoint)
+        s.nextKeypoint = keypoint;
+    push(tr("Clear %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s));
+}
+
+int AnnotationDocument::addInstance()
+{
+    if (!m_loaded)
+        return -1;
+    State s = m_state;
+    s.instances.push_back(emptyInstance());
+    s.manualBox.push_back(false);
+    s.currentInstance = int(s.instances.size()) - 1;
+    s.nextKeypoint = 0;
+    push(tr("New object"), std::move(s));
+    return m_state.currentInstance;
+}
+
+void AnnotationDocument::removeInstance(int instance)
+{
+    if (!m_loaded || instance < 0 || instance >= instanceCount())
+        return;
+    State s = m_state;
+    s.instances.erase(s.instances.begin() + instance);
+    s.manualBox.erase(s.manualBox.begin() + instance);
+    s.currentInstance = s.instances.empty() ? -1 : std::min(instance, int(s.instances.size()) - 1);
+    s.nextKeypoint = advanceFrom(s, s.currentInstance, 0);
+    push(tr("Delete object %1").arg(instance + 1), std::move(s));
+}
+
+void AnnotationDocument::setBox(int instance, const QRectF &box, int dragId)
+{
+    if (!m_loaded || instance < 0 || instance >= instanceCount())
+        return;
+    State s = m_state;
+    QRectF b = box.normalized();
+    if (m_annotation.imageSize.isValid())
+        b = b.intersected(QRectF(QPointF(0, 0), QSizeF(m_annotation.imageSize)));
+    if (b.width() < 1.0 || b.height() < 1.0)
+        return;
+    s.instances[size_t(instance)].box = b;
+    s.manualBox[size_t(instance)] = true;
+    s.currentInstance = instance;
+    push(tr("Adjust box of object %1").arg(instance + 1), std::move(s), AnnotationCommand::SetBoxId,
+         mergeKeyOf(dragId, instance, 0));
+}
+
+void AnnotationDocument::resetBox(int instance)
+{
+    if (!isBoxManual(instance))
+        return;
+    State s = m_state;
+    s.manualBox[size_t(instance)] = false;
+    push(tr("Fit box of object %1 to its points").arg(instance + 1), std::move(s));
+}
+
+void AnnotationDocument::swapLeftRight(int instance)
+{
+    if (!m_loaded || instance < 0 || instance >= instanceCount())
+        return;
+    const std::vector<int> flip = m_skeleton.flipIndex();
+    State s = m_state;
+    const auto &before = m_state.instances[size_t(instance)].keypoints;
+    auto &after = s.instances[size_t(instance)].keypoints;
+    for (size_t k = 0; k < flip.size() && k < after.size(); ++k)
+        after[k] = before[size_t(flip[k])];
+    push(tr("Swap left and right of object %1").arg(instance + 1), std::move(s));
+}
+
+void AnnotationDocument::replaceInstances(const std::vector<PoseInstance> &instances)
+{
+    if (!m_loaded)
+        return;
+    State s = m_state;
+    s.instances = instances;
+    for (PoseInstance &inst : s.instances)
+        inst.keypoints.resize(size_t(m_skeleton.keypointCount()));
+    s.manualBox.assign(s.instances.size(), false);
+    s.currentInstance = s.instances.empty() ? -1 : 0;
+    s.nextKeypoint = advanceFrom(s, s.currentInstance, 0);
+    push(tr("Copy objects"), std::move(s));
+}
+
+void AnnotationDocument::beginInteraction()
+{
+    ++m_interaction;
+}
+
+void AnnotationDocument::endInteraction()
+{
+    m_interaction = std::max(0, m_interaction - 1);
+    if (m_interaction == 0)
+        flush();
+}
+
+void AnnotationDocument::scheduleSave()
+{
+    if (m_interaction > 0)
+        m_saveTimer->start();
+    else
+        flush();
+}
+
+bool AnnotationDocument::flush()
+{
+    m_saveTimer->stop();
+    if (!m_dirty || !m_loaded || m_labelFile.isEmpty())
+        return true;
+    // Objects without a single labelled point have no box yet: nothing to write for them.
+    std::vector<PoseInstance> out;
+    for (const PoseInstance &inst : m_annotation.instances)
+        if (!inst.box.isEmpty())
+            out.push_back(inst);
+    QString error;
+    if (!LabelFile::write(m_labelFile, out, m_annotation.imageSize, m_keypointDims, &error)) {
+        m_lastError = error;
+        Q_EMIT saveFailed(error);
+        return false;
+    }
+    m_dirty = false;
+    m_lastError.clear();
+    Q_EMIT saved(m_labelFile);
+    return true;
+}

@@ -1,0 +1,144 @@
+#pragma once
+
+#include "imageannotation.h"
+#include "skeleton.h"
+
+#include <QObject>
+#include <QRectF>
+#include <QString>
+
+#include <vector>
+
+class QTimer;
+class QUndoStack;
+
+// The edit model of the Label workspace: the labels of the image being edited, which
+// instance is current and which keypoint the next click places. It knows nothing of
+// views; every edit is a QUndoCommand on undoStack() (see annotationcommands.h), and
+// views follow the changed() and cursorChanged() signals.
+//
+// Boxes follow their instance's labelled keypoints with a margin (boxForKeypoints())
+// until the user moves or resizes one; that box then stays manual.
+//
+// Autosave: after every edit the label file is written atomically. Discrete edits
+// (a click, a key) are written at once, so a finished point is on disk before the next
+// event is handled; during an interactive drag (beginInteraction() .. endInteraction())
+// writes are debounced and endInteraction(), flush(), load() and the destructor write
+// what is pending.
+class AnnotationDocument : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr double kBoxMarginFraction = 0.1; // of the keypoints' larger extent
+    static constexpr double kMinBoxMargin = 8.0;      // image pixels
+    static constexpr int kDragSaveDelayMs = 250;
+
+    struct State
+    {
+        std::vector<PoseInstance> instances;
+        std::vector<bool> manualBox; // one per instance
+        int currentInstance = -1;
+        int nextKeypoint = 0;
+        bool operator==(const State &o) const
+        {
+            return instances == o.instances && manualBox == o.manualBox && currentInstance == o.currentInstance
+                   && nextKeypoint == o.nextKeypoint;
+        }
+    };
+
+    explicit AnnotationDocument(const Skeleton &skeleton, QObject *parent = nullptr);
+    ~AnnotationDocument() override;
+
+    void setSkeleton(const Skeleton &skeleton);
+    const Skeleton &skeleton() const { return m_skeleton; }
+
+    // Starts editing an image: writes what is pending for the previous one, clears the
+    // undo history. `labelFile` empty: nothing is saved. Boxes read from a file that do
+    // not match boxForKeypoints() are kept as manual.
+    void load(const ImageAnnotation &annotation, const QString &labelFile, int keypointDims = 3);
+    void clear();
+    bool isLoaded() const { return m_loaded; }
+    QString labelFile() const { return m_labelFile; }
+
+    const ImageAnnotation &annotation() const { return m_annotation; }
+    const std::vector<PoseInstance> &instances() const { return m_annotation.instances; }
+    int instanceCount() const { return int(m_annotation.instances.size()); }
+    bool isBoxManual(int instance) const;
+    State state() const;
+    // Replaces the whole state; used by the undo commands only.
+    void applyState(const State &state);
+
+    QUndoStack *undoStack() const { return m_undo; }
+
+    // The cursor: the current instance (-1: none yet) and the keypoint the next click
+    // places (keypointCount(): the instance is complete; the next click starts another).
+    int currentInstance() const { return m_state.currentInstance; }
+    int nextKeypoint() const { return m_state.nextKeypoint; }
+    void setCurrentInstance(int instance);
+    void setNextKeypoint(int keypoint);
+    // The first keypoint of `instance` not labelled yet, or keypointCount().
+    int firstUnlabelled(int instance) const;
+
+    // Edits. Each pushes one undo command; invalid arguments change nothing.
+    // Places the next keypoint of the current instance (starting an instance when there
+    // is none or it is complete) and advances to the next unlabelled one.
+    void placeNext(const QPointF &imagePoint, int visibility = Keypoint::Visible);
+    // Marks the next keypoint absent (v=0) and advances.
+    void skipNext();
+    void placeKeypoint(int instance, int keypoint, const QPointF &imagePoint, int visibility);
+    // A drag: successive moves of the same point with the same `dragId` merge into one step.
+    void moveKeypoint(int instance, int keypoint, const QPointF &imagePoint, int dragId);
+    void setVisibility(int instance, int keypoint, int visibility);
+    // Visible <-> occluded; an absent point stays absent.
+    void toggleOccluded(int instance, int keypoint);
+    void clearKeypoint(int instance, int keypoint);
+    int addInstance();
+    void removeInstance(int instance);
+    // Moves or resizes the box; it becomes manual. Same `dragId`: one step.
+    void setBox(int instance, const QRectF &box, int dragId);
+    // Back to a box that follows the keypoints.
+    void resetBox(int instance);
+    // Swaps the left and right points of an instance through the skeleton's flip index.
+    void swapLeftRight(int instance);
+    // Replaces every instance (e.g. with the previous image's), as one step.
+    void replaceInstances(const std::vector<PoseInstance> &instances);
+
+    // The box drawn around a keypoint set: their bounds grown by the margin, clipped to the
+    // image; empty when no point is labelled.
+    static QRectF boxForKeypoints(const std::vector<Keypoint> &keypoints, const QSize &imageSize);
+    PoseInstance emptyInstance() const;
+
+    // Autosave.
+    void beginInteraction();
+    void endInteraction();
+    bool hasUnsavedChanges() const { return m_dirty; }
+    // Writes now if anything is pending; false with lastError() on failure.
+    bool flush();
+    QString lastError() const { return m_lastError; }
+
+Q_SIGNALS:
+    void changed();
+    void cursorChanged(int instance, int nextKeypoint);
+    void saved(const QString &labelFile);
+    void saveFailed(const QString &message);
+
+private:
+    void refreshBoxes(State &state) const;
+    void push(const QString &text, State after, int mergeId = -1, int dragId = 0);
+    void scheduleSave();
+    bool validPoint(int instance, int keypoint) const;
+    int advanceFrom(const State &s, int instance, int keypoint) const;
+
+    Skeleton m_skeleton;
+    ImageAnnotation m_annotation;
+    State m_state;
+    QString m_labelFile;
+    int m_keypointDims = 3;
+    bool m_loaded = false;
+    bool m_dirty = false;
+    int m_interaction = 0;
+    QString m_lastError;
+    QUndoStack *m_undo;
+    QTimer *m_saveTimer;
+};
