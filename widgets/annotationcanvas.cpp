@@ -1,0 +1,542 @@
+#include "annotationcanvas.h"
+
+#include "annotationdocument.h"
+
+#include <QEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+const QColor kCrosshair(255, 255, 255, 110);
+const QColor kCrosshairShadow(0, 0, 0, 90);
+const QColor kLabelBackground(20, 20, 20, 200);
+const QColor kCurrentBox(255, 255, 255);
+constexpr double kSelectRing = 8.0;
+
+void drawOutlinedText(QPainter &painter, const QPointF &at, const QFont &font, const QString &text,
+                      const QColor &fill)
+{
+    QPainterPath path;
+    path.addText(at, font, text);
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(QPen(QColor(0, 0, 0, 220), 3.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    painter.drawPath(path);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(fill);
+    painter.drawPath(path);
+}
+} // namespace
+
+AnnotationCanvas::AnnotationCanvas(AnnotationDocument *document, const Skeleton &skeleton, QWidget *parent)
+    : ImageView(skeleton, parent)
+    , m_document(document)
+{
+    for (Action a : actions())
+        m_bindings.insert(a, defaultBinding(a));
+    setCursor(Qt::CrossCursor);
+    connect(m_document, &AnnotationDocument::changed, this, &AnnotationCanvas::syncFromDocument);
+    connect(m_document, &AnnotationDocument::cursorChanged, this, [this] { update(); });
+    syncFromDocument();
+}
+
+QList<AnnotationCanvas::Action> AnnotationCanvas::actions()
+{
+    return {Action::SkipPoint,      Action::ToggleOccluded, Action::ClearPoint,    Action::NewInstance,
+            Action::NextInstance,   Action::DeleteInstance, Action::SwapLeftRight, Action::Undo,
+            Action::Redo,           Action::ToggleNames,    Action::FitToWindow,   Action::ActualSize};
+}
+
+QKeySequence AnnotationCanvas::defaultBinding(Action action)
+{
+    switch (action) {
+    case Action::SkipPoint: return QKeySequence(Qt::Key_S);
+    case Action::ToggleOccluded: return QKeySequence(Qt::Key_O);
+    case Action::ClearPoint: return QKeySequence(Qt::Key_Delete);
+    case Action::NewInstance: return QKeySequence(Qt::Key_N);
+    case Action::NextInstance: return QKeySequence(Qt::Key_Tab);
+    case Action::DeleteInstance: return QKeySequence(Qt::SHIFT | Qt::Key_Delete);
+    case Action::SwapLeftRight: return QKeySequence(Qt::Key_F);
+    case Action::Undo: return QKeySequence(Qt::CTRL | Qt::Key_Z);
+    case Action::Redo: return QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
+    case Action::ToggleNames: return QKeySequence(Qt::Key_T);
+    case Action::FitToWindow: return QKeySequence(Qt::Key_0);
+    case Action::ActualSize: return QKeySequence(Qt::Key_1);
+    }
+    return {};
+}
+
+QString AnnotationCanvas::actionText(Action action)
+{
+    switch (action) {
+    case Action::SkipPoint: return tr("Skip the next point (absent, v=0)");
+    case Action::ToggleOccluded: return tr("Toggle occluded (v=1) on the hovered or selected point");
+    case Action::ClearPoint: return tr("Clear the hovered or selected point");
+    case Action::NewInstance: return tr("Start a new object");
+    case Action::NextInstance: return tr("Select the next object");
+    case Action::DeleteInstance: return tr("Delete the selected object");
+    case Action::SwapLeftRight: return tr("Swap left and right of the selected object");
+    case Action::Undo: return tr("Undo");
+    case Action::Redo: return tr("Redo");
+    case Action::ToggleNames: return tr("Show or hide point names");
+    case Action::FitToWindow: return tr("Fit the image to the window");
+    case Action::ActualSize: return tr("Zoom to actual size (1:1)");
+    }
+    return {};
+}
+
+QString AnnotationCanvas::actionKey(Action action)
+{
+    switch (action) {
+    case Action::SkipPoint: return QStringLiteral("skip-point");
+    case Action::ToggleOccluded: return QStringLiteral("toggle-occluded");
+    case Action::ClearPoint: return QStringLiteral("clear-point");
+    case Action::NewInstance: return QStringLiteral("new-object");
+    case Action::NextInstance: return QStringLiteral("next-object");
+    case Action::DeleteInstance: return QStringLiteral("delete-object");
+    case Action::SwapLeftRight: return QStringLiteral("swap-left-right");
+    case Action::Undo: return QStringLiteral("undo");
+    case Action::Redo: return QStringLiteral("redo");
+    case Action::ToggleNames: return QStringLiteral("toggle-names");
+    case Action::FitToWindow: return QStringLiteral("fit");
+    case Action::ActualSize: return QStringLiteral("actual-size");
+    }
+    return {};
+}
+
+void AnnotationCanvas::setBinding(Action action, const QKeySequence &keys)
+{
+    m_bindings.insert(action, keys);
+}
+
+void AnnotationCanvas::setShowNames(bool show)
+{
+    if (show == m_showNames)
+        return;
+    m_showNames = show;
+    update();
+    Q_EMIT showNamesChanged(show);
+}
+
+void AnnotationCanvas::setShowCrosshair(bool show)
+{
+    m_showCrosshair = show;
+    update();
+}
+
+void AnnotationCanvas::syncFromDocument()
+{
+    setAnnotation(m_document->annotation());
+    QStringList captions;
+    for (int i = 0; i < m_document->instanceCount(); ++i)
+        captions << QString::number(i + 1);
+    setInstanceCaptions(captions);
+    if (m_selInstance >= m_document->instanceCount())
+        select(-1, -1);
+    update();
+}
+
+void AnnotationCanvas::select(int instance, int keypoint)
+{
+    if (instance == m_selInstance && keypoint == m_selKeypoint)
+        return;
+    m_selInstance = instance;
+    m_selKeypoint = keypoint;
+    update();
+    Q_EMIT selectionChanged(instance, keypoint);
+}
+
+bool AnnotationCanvas::pointAt(const QPointF &viewPoint, int *instance, int *keypoint) const
+{
+    double best = kGrabRadius * kGrabRadius;
+    bool found = false;
+    const auto &insts = m_document->instances();
+    // The current instance wins ties: its points are the ones being worked on.
+    for (int pass = 0; pass < 2 && !found; ++pass) {
+        for (int i = 0; i < int(insts.size()); ++i) {
+            if ((pass == 0) != (i == m_document->currentInstance()))
+                continue;
+            const auto &kps = insts[size_t(i)].keypoints;
+            for (int k = 0; k < int(kps.size()); ++k) {
+                if (!kps[size_t(k)].isLabelled())
+                    continue;
+                const QPointF d = imageToView(QPointF(kps[size_t(k)].x, kps[size_t(k)].y)) - viewPoint;
+                const double d2 = QPointF::dotProduct(d, d);
+                if (d2 <= best) {
+                    best = d2;
+                    *instance = i;
+                    *keypoint = k;
+                    found = true;
+                }
+            }
+        }
+    }
+    return found;
+}
+
+int AnnotationCanvas::boxHandleAt(const QPointF &p) const
+{
+    const int cur = m_document->currentInstance();
+    if (cur < 0 || cur >= m_document->instanceCount())
+        return -1;
+    const QRectF box = imageToView(m_document->instances()[size_t(cur)].box);
+    if (box.isEmpty())
+        return -1;
+    const QPointF handles[8] = {box.topLeft(),     QPointF(box.center().x(), box.top()),
+                                box.topRight(),    QPointF(box.right(), box.center().y()),
+                                box.bottomRight(), QPointF(box.center().x(), box.bottom()),
+                                box.bottomLeft(),  QPointF(box.left(), box.center().y())};
+    for (int h = 0; h < 8; ++h)
+        if (std::abs(handles[h].x() - p.x()) <= kHandleSize && std::abs(handles[h].y() - p.y()) <= kHandleSize)
+            return h;
+    const double tol = kHandleSize / 2;
+    const bool nearVertical = (std::abs(p.x() - box.left()) <= tol || std::abs(p.x() - box.right()) <= tol)
+                              && p.y() >= box.top() - tol && p.y() <= box.bottom() + tol;
+    const bool nearHorizontal = (std::abs(p.y() - box.top()) <= tol || std::abs(p.y() - box.bottom()) <= tol)
+                                && p.x() >= box.left() - tol && p.x() <= box.right() + tol;
+    return nearVertical || nearHorizontal ? 8 : -1;
+}
+
+QRectF AnnotationCanvas::draggedBox(const QPointF &imagePoint) const
+{
+    QRectF b = m_dragStartBox;
+    const QPointF d = imagePoint - m_dragStartImage;
+    switch (m_dragHandle) {
+    case 0: b.setTopLeft(b.topLeft() + d); break;
+    case 1: b.setTop(b.top() + d.y()); break;
+    case 2: b.setTopRight(b.topRight() + d); break;
+    case 3: b.setRight(b.right() + d.x()); break;
+    case 4: b.setBottomRight(b.bottomRight() + d); break;
+    case 5: b.setBottom(b.bottom() + d.y()); break;
+    case 6: b.setBottomLeft(b.bottomLeft() + d); break;
+    case 7: b.setLeft(b.left() + d.x()); break;
+    default: b.translate(d); break;
+    }
+    return b.normalized();
+}
+
+bool AnnotationCanvas::matchAction(const QKeyEvent *event, Action *action) const
+{
+    const QKeySequence pressed(event->keyCombination());
+    for (auto it = m_bindings.cbegin(); it != m_bindings.cend(); ++it) {
+        if (!it.value().isEmpty() && it.value().matches(pressed) == QKeySequence::ExactMatch) {
+            *action = it.key();
+            return true;
+        }
+    }
+    // Backtab arrives for Shift+Tab; Ctrl+Y is the other common redo.
+    if (event->key() == Qt::Key_Y && event->modifiers() == Qt::ControlModifier) {
+        *action = Action::Redo;
+        return true;
+    }
+    return false;
+}
+
+void AnnotationCanvas::trigger(Action action)
+{
+    AnnotationDocument *doc = m_document;
+    // The point a key acts on: the hovered one, else the selected one.
+    int inst = m_hoverInstance, kp = m_hoverKeypoint;
+    if (inst < 0) {
+        inst = m_selInstance;
+        kp = m_selKeypoint;
+    }
+    const int cur = m_selInstance >= 0 ? m_selInstance : doc->currentInstance();
+    switch (action) {
+    case Action::SkipPoint: doc->skipNext(); break;
+    case Action::ToggleOccluded: doc->toggleOccluded(inst, kp); break;
+    case Action::ClearPoint:
+        doc->clearKeypoint(inst, kp);
+        if (inst == m_hoverInstance && kp == m_hoverKeypoint)
+            m_hoverInstance = m_hoverKeypoint = -1;
+        break;
+    case Action::NewInstance:
+        doc->addInstance();
+        select(-1, -1);
+        break;
+    case Action::NextInstance:
+        if (doc->instanceCount() > 0) {
+            doc->setCurrentInstance((doc->currentInstance() + 1) % doc->instanceCount());
+            select(-1, -1);
+        }
+        break;
+    case Action::DeleteInstance:
+        doc->removeInstance(doc->currentInstance());
+        select(-1, -1);
+        break;
+    case Action::SwapLeftRight: doc->swapLeftRight(cur); break;
+    case Action::Undo: doc->undoStack()->undo(); break;
+    case Action::Redo: doc->undoStack()->redo(); break;
+    case Action::ToggleNames: setShowNames(!m_showNames); break;
+    case Action::FitToWindow: fitToWindow(); break;
+    case Action::ActualSize: zoomToActualSize(); break;
+    }
+    update();
+}
+
+bool AnnotationCanvas::event(QEvent *event)
+{
+    if (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) {
+        auto *ke = static_cast<QKeyEvent *>(event);
+        Action action;
+        if (matchAction(ke, &action) || ke->key() == Qt::Key_Space) {
+            if (event->type() == QEvent::ShortcutOverride) {
+                event->accept(); // the canvas's keys win over window shortcuts
+                return true;
+            }
+            // Tab would move the focus before keyPressEvent() sees it.
+            keyPressEvent(ke);
+            return true;
+        }
+    }
+    return ImageView::event(event);
+}
+
+void AnnotationCanvas::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Space) {
+        if (!event->isAutoRepeat()) {
+            m_spaceHeld = true;
+            setCursor(Qt::OpenHandCursor);
+        }
+        event->accept();
+        return;
+    }
+    Action action;
+    if (matchAction(event, &action)) {
+        trigger(action);
+        event->accept();
+        return;
+    }
+    ImageView::keyPressEvent(event);
+}
+
+void AnnotationCanvas::keyReleaseEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
+        m_spaceHeld = false;
+        if (m_drag != Drag::Pan)
+            setCursor(Qt::CrossCursor);
+        event->accept();
+        return;
+    }
+    ImageView::keyReleaseEvent(event);
+}
+
+void AnnotationCanvas::mousePressEvent(QMouseEvent *event)
+{
+    setFocus(Qt::MouseFocusReason);
+    m_mouse = event->position();
+    if (image().isNull() || !m_document->isLoaded()) {
+        event->ignore();
+        return;
+    }
+    if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && m_spaceHeld)) {
+        m_drag = Drag::Pan;
+        setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    if (event->button() != Qt::LeftButton) {
+        event->ignore();
+        return;
+    }
+    const QPointF imagePoint = viewToImage(event->position());
+    int inst = -1, kp = -1;
+    if (pointAt(event->position(), &inst, &kp)) {
+        select(inst, kp);
+        if (inst != m_document->currentInstance())
+            m_document->setCurrentInstance(inst);
+        m_drag = Drag::Point;
+        m_dragStartImage = imagePoint;
+        ++m_dragId;
+        m_document->beginInteraction();
+    } else if (const int handle = boxHandleAt(event->position()); handle >= 0) {
+        m_drag = Drag::Box;
+        m_dragHandle = handle;
+        m_dragStartImage = imagePoint;
+        m_dragStartBox = m_document->instances()[size_t(m_document->currentInstance())].box;
+        ++m_dragId;
+        m_document->beginInteraction();
+    } else if (QRectF(QPointF(0, 0), QSizeF(imageSize())).contains(imagePoint)) {
+        const int visibility = event->modifiers() & Qt::ShiftModifier ? Keypoint::Occluded : Keypoint::Visible;
+        const int before = m_document->instanceCount();
+        m_document->placeNext(imagePoint, visibility);
+        Q_UNUSED(before);
+        // The point just placed is the selected one: O and Delete act on it.
+        const int cur = m_document->currentInstance();
+        const auto &kps = m_document->instances()[size_t(cur)].keypoints;
+        int placed = -1;
+        for (int k = 0; k < int(kps.size()); ++k)
+            if (kps[size_t(k)].isLabelled() && kps[size_t(k)].x == imagePoint.x() && kps[size_t(k)].y == imagePoint.y())
+                placed = k;
+        select(cur, placed);
+    }
+    event->accept();
+}
+
+void AnnotationCanvas::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPointF delta = event->position() - m_mouse;
+    m_mouse = event->position();
+    m_mouseInside = true;
+    const QPointF imagePoint = viewToImage(event->position());
+    switch (m_drag) {
+    case Drag::Pan: pan(delta); break;
+    case Drag::Point: m_document->moveKeypoint(m_selInstance, m_selKeypoint, imagePoint, m_dragId); break;
+    case Drag::Box:
+        m_document->setBox(m_document->currentInstance(), draggedBox(imagePoint), m_dragId);
+        break;
+    case Drag::None: {
+        int inst = -1, kp = -1;
+        if (!pointAt(event->position(), &inst, &kp))
+            inst = kp = -1;
+        m_hoverInstance = inst;
+        m_hoverKeypoint = kp;
+        if (!m_spaceHeld) {
+            const int h = boxHandleAt(event->position());
+            static const Qt::CursorShape shapes[9] = {Qt::SizeFDiagCursor, Qt::SizeVerCursor, Qt::SizeBDiagCursor,
+                                                      Qt::SizeHorCursor,   Qt::SizeFDiagCursor, Qt::SizeVerCursor,
+                                                      Qt::SizeBDiagCursor, Qt::SizeHorCursor,  Qt::SizeAllCursor};
+            setCursor(inst >= 0 ? Qt::PointingHandCursor : h >= 0 ? shapes[h] : Qt::CrossCursor);
+        }
+        break;
+    }
+    }
+    update();
+    ImageView::mouseMoveEvent(event); // reports the cursor position; the base pans only after its own press
+}
+
+void AnnotationCanvas::mouseReleaseEvent(QMouseEvent *event)
+{
+    const Drag drag = m_drag;
+    m_drag = Drag::None;
+    m_dragHandle = -1;
+    if (drag == Drag::Point || drag == Drag::Box)
+        m_document->endInteraction();
+    if (drag != Drag::None) {
+        setCursor(m_spaceHeld ? Qt::OpenHandCursor : Qt::CrossCursor);
+        event->accept();
+        return;
+    }
+    event->accept();
+}
+
+void AnnotationCanvas::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    // Fast clicking is labelling, not a request to fit: a double click is one more press.
+    mousePressEvent(event);
+}
+
+void AnnotationCanvas::leaveEvent(QEvent *event)
+{
+    m_mouseInside = false;
+    m_hoverInstance = m_hoverKeypoint = -1;
+    update();
+    ImageView::leaveEvent(event);
+}
+
+void AnnotationCanvas::paintEvent(QPaintEvent *event)
+{
+    ImageView::paintEvent(event);
+    if (image().isNull())
+        return;
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    paintOverlay(painter);
+}
+
+void AnnotationCanvas::paintOverlay(QPainter &painter) const
+{
+    const Skeleton &sk = skeleton();
+    const auto &insts = m_document->instances();
+    const int cur = m_document->currentInstance();
+
+    // The current object's box with its handles.
+    if (cur >= 0 && cur < int(insts.size()) && !insts[size_t(cur)].box.isEmpty()) {
+        const QRectF box = imageToView(insts[size_t(cur)].box);
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(kCurrentBox, 1.0, m_document->isBoxManual(cur) ? Qt::SolidLine : Qt::DashLine));
+        painter.drawRect(box);
+        const QPointF handles[8] = {box.topLeft(),     QPointF(box.center().x(), box.top()),
+                                    box.topRight(),    QPointF(box.right(), box.center().y()),
+                                    box.bottomRight(), QPointF(box.center().x(), box.bottom()),
+                                    box.bottomLeft(),  QPointF(box.left(), box.center().y())};
+        painter.setPen(QPen(Qt::black, 1.0));
+        painter.setBrush(kCurrentBox);
+        const double hs = kHandleSize / 2 + 1;
+        for (const QPointF &h : handles)
+            painter.drawRect(QRectF(h - QPointF(hs / 2 + 1, hs / 2 + 1), QSizeF(hs + 2, hs + 2)));
+    }
+
+    // Point names.
+    if (m_showNames) {
+        for (const PoseInstance &inst : insts)
+            for (int k = 0; k < int(inst.keypoints.size()) && k < sk.keypointCount(); ++k) {
+                const Keypoint &p = inst.keypoints[size_t(k)];
+                if (!p.isLabelled())
+                    continue;
+                drawOutlinedText(painter, imageToView(QPointF(p.x, p.y)) + QPointF(7, -6), font(),
+                                 sk.points()[size_t(k)].name, sk.pointColor(k).lighter(130));
+            }
+    }
+
+    // The selected and the hovered point.
+    auto ring = [&](int i, int k, const QColor &color, double r) {
+        if (i < 0 || i >= int(insts.size()) || k < 0 || k >= int(insts[size_t(i)].keypoints.size()))
+            return;
+        const Keypoint &p = insts[size_t(i)].keypoints[size_t(k)];
+        if (!p.isLabelled())
+            return;
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(color, 2.0));
+        painter.drawEllipse(imageToView(QPointF(p.x, p.y)), r, r);
+    };
+    ring(m_selInstance, m_selKeypoint, Qt::white, kSelectRing);
+    if (m_hoverInstance != m_selInstance || m_hoverKeypoint != m_selKeypoint)
+        ring(m_hoverInstance, m_hoverKeypoint, QColor(255, 255, 0), kSelectRing);
+
+    if (!m_mouseInside || m_drag == Drag::Pan)
+        return;
+    // The crosshair through the cursor, across the image.
+    if (m_showCrosshair && m_drag == Drag::None) {
+        const QRectF shown = imageToView(QRectF(QPointF(0, 0), QSizeF(imageSize()))).intersected(QRectF(rect()));
+        const QPointF c = m_mouse;
+        if (shown.contains(c)) {
+            painter.setRenderHint(QPainter::Antialiasing, false);
+            painter.setPen(QPen(kCrosshairShadow, 3.0));
+            painter.drawLine(QPointF(shown.left(), c.y()), QPointF(shown.right(), c.y()));
+            painter.drawLine(QPointF(c.x(), shown.top()), QPointF(c.x(), shown.bottom()));
+            painter.setPen(QPen(kCrosshair, 1.0));
+            painter.drawLine(QPointF(shown.left(), c.y()), QPointF(shown.right(), c.y()));
+            painter.drawLine(QPointF(c.x(), shown.top()), QPointF(c.x(), shown.bottom()));
+            painter.setRenderHint(QPainter::Antialiasing, true);
+        }
+    }
+    // The next point's name and side follow the cursor.
+    if (m_drag == Drag::None && m_hoverInstance < 0 && m_document->isLoaded()) {
+        const int next = m_document->nextKeypoint();
+        const bool newObject = cur < 0 || next >= sk.keypointCount();
+        const int k = newObject ? 0 : next;
+        if (k < sk.keypointCount()) {
+            const Skeleton::Point &pt = sk.points()[size_t(k)];
+            const QString side = Skeleton::sideName(pt.side);
+            const QString text = newObject ? tr("New object: %1 (%2)").arg(pt.name, side)
+                                           : tr("%1 (%2)").arg(pt.name, side);
+            const QFontMetricsF fm(font());
+            const QRectF tag(m_mouse + QPointF(14, 10), QSizeF(fm.horizontalAdvance(text) + 20, fm.height() + 6));
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(kLabelBackground);
+            painter.drawRoundedRect(tag, 4, 4);
+            painter.setBrush(sk.pointColor(k));
+            painter.drawEllipse(QPointF(tag.left() + 8, tag.center().y()), 4, 4);
+            painter.setPen(Qt::white);
+            painter.drawText(tag.adjusted(15, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "imageview.h"
+
+#include <QKeySequence>
+#include <QMap>
+#include <QPointF>
+
+class AnnotationDocument;
+
+// The editing canvas of the Label workspace: an ImageView (its zoom, pan and the one
+// image <-> view mapping) that edits an AnnotationDocument with the mouse and keys.
+//
+// A left click places the next keypoint of the current instance in skeleton order and
+// advances; the name and side of the next point follow the cursor. Dragging a point moves
+// it, dragging a handle or the edge of the current instance's box resizes or moves the
+// box. Middle-drag or Space+drag pans, the wheel zooms around the cursor. The keys are
+// bindings (setBinding()) so the workspace can let the user change them.
+class AnnotationCanvas : public ImageView
+{
+    Q_OBJECT
+
+public:
+    enum class Action {
+        SkipPoint,
+        ToggleOccluded,
+        ClearPoint,
+        NewInstance,
+        NextInstance,
+        DeleteInstance,
+        SwapLeftRight,
+        Undo,
+        Redo,
+        ToggleNames,
+        FitToWindow,
+        ActualSize,
+    };
+    static constexpr double kGrabRadius = 9.0;  // view pixels: a press this close takes a point
+    static constexpr double kHandleSize = 8.0;  // view pixels
+
+    AnnotationCanvas(AnnotationDocument *document, const Skeleton &skeleton, QWidget *parent = nullptr);
+
+    AnnotationDocument *document() const { return m_document; }
+
+    static QList<Action> actions();
+    static QKeySequence defaultBinding(Action action);
+    // A short translated description of an action, for the cheat-sheet.
+    static QString actionText(Action action);
+    static QString actionKey(Action action); // stable name for settings ("skip-point")
+    QKeySequence binding(Action action) const { return m_bindings.value(action); }
+    void setBinding(Action action, const QKeySequence &keys);
+    // Performs an action as its key would.
+    void trigger(Action action);
+
+    void setShowNames(bool show);
+    bool showNames() const { return m_showNames; }
+    void setShowCrosshair(bool show);
+    bool showCrosshair() const { return m_showCrosshair; }
+
+    // The selected point (instance, keypoint), or (-1, -1).
+    int selectedInstance() const { return m_selInstance; }
+    int selectedKeypoint() const { return m_selKeypoint; }
+    // The labelled point nearest `viewPoint` within kGrabRadius: its instance and index.
+    bool pointAt(const QPointF &viewPoint, int *instance, int *keypoint) const;
+
+Q_SIGNALS:
+    void selectionChanged(int instance, int keypoint);
+    void showNamesChanged(bool show);
+
+protected:
+    bool event(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void keyReleaseEvent(QKeyEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
+private:
+    enum class Drag { None, Pan, Point, Box };
+    // Box handles: 0..7 the corners and edge middles clockwise from top-left, 8 the edge (move).
+    int boxHandleAt(const QPointF &viewPoint) const;
+    QRectF draggedBox(const QPointF &imagePoint) const;
+    bool matchAction(const QKeyEvent *event, Action *action) const;
+    void syncFromDocument();
+    void select(int instance, int keypoint);
+    void paintOverlay(QPainter &painter) const;
+
+    AnnotationDocument *m_document;
+    QMap<Action, QKeySequence> m_bindings;
+    bool m_showNames = false;
+    bool m_showCrosshair = true;
+    bool m_spaceHeld = false;
+    bool m_mouseInside = false;
+    QPointF m_mouse; // view
+    Drag m_drag = Drag::None;
+    int m_dragHandle = -1;
+    int m_dragId = 0;
+    QRectF m_dragStartBox;
+    QPointF m_dragStartImage;
+    int m_selInstance = -1;
+    int m_selKeypoint = -1;
+    int m_hoverInstance = -1;
+    int m_hoverKeypoint = -1;
+};
