@@ -2,6 +2,7 @@
 
 #include "annotationdocument.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -179,10 +180,22 @@ bool AnnotationCanvas::pointAt(const QPointF &viewPoint, int *instance, int *key
     return found;
 }
 
+bool AnnotationCanvas::boxHandlesActive() const
+{
+    // While an object's points are being clicked its automatic box hugs them, and the next
+    // point often lands on its edge: the handles then wait for the object to be complete
+    // (or the box to be manual already, or Ctrl to be held).
+    const int cur = m_document->currentInstance();
+    if (cur < 0 || cur >= m_document->instanceCount())
+        return false;
+    return m_document->isBoxManual(cur) || m_document->nextKeypoint() >= skeleton().keypointCount()
+           || (QApplication::keyboardModifiers() & Qt::ControlModifier);
+}
+
 int AnnotationCanvas::boxHandleAt(const QPointF &p) const
 {
     const int cur = m_document->currentInstance();
-    if (cur < 0 || cur >= m_document->instanceCount())
+    if (!boxHandlesActive())
         return -1;
     const QRectF box = imageToView(m_document->instances()[size_t(cur)].box);
     if (box.isEmpty())
@@ -331,6 +344,7 @@ void AnnotationCanvas::keyReleaseEvent(QKeyEvent *event)
 void AnnotationCanvas::mousePressEvent(QMouseEvent *event)
 {
     setFocus(Qt::MouseFocusReason);
+    m_lastPressTime = event->timestamp();
     m_mouse = event->position();
     if (image().isNull() || !m_document->isLoaded()) {
         event->ignore();
@@ -365,9 +379,7 @@ void AnnotationCanvas::mousePressEvent(QMouseEvent *event)
         m_document->beginInteraction();
     } else if (QRectF(QPointF(0, 0), QSizeF(imageSize())).contains(imagePoint)) {
         const int visibility = event->modifiers() & Qt::ShiftModifier ? Keypoint::Occluded : Keypoint::Visible;
-        const int before = m_document->instanceCount();
         m_document->placeNext(imagePoint, visibility);
-        Q_UNUSED(before);
         // The point just placed is the selected one: O and Delete act on it.
         const int cur = m_document->currentInstance();
         const auto &kps = m_document->instances()[size_t(cur)].keypoints;
@@ -429,8 +441,12 @@ void AnnotationCanvas::mouseReleaseEvent(QMouseEvent *event)
 
 void AnnotationCanvas::mouseDoubleClickEvent(QMouseEvent *event)
 {
-    // Fast clicking is labelling, not a request to fit: a double click is one more press.
-    mousePressEvent(event);
+    // Fast clicking is labelling, not a request to fit. Qt 6 delivers the second press
+    // before the double click; a platform that sends only the double click gets a press.
+    if (event->timestamp() != m_lastPressTime)
+        mousePressEvent(event);
+    else
+        event->accept();
 }
 
 void AnnotationCanvas::leaveEvent(QEvent *event)
@@ -470,7 +486,8 @@ void AnnotationCanvas::paintOverlay(QPainter &painter) const
         painter.setPen(QPen(Qt::black, 1.0));
         painter.setBrush(kCurrentBox);
         const double hs = kHandleSize / 2 + 1;
-        for (const QPointF &h : handles)
+        if (boxHandlesActive())
+            for (const QPointF &h : handles)
             painter.drawRect(QRectF(h - QPointF(hs / 2 + 1, hs / 2 + 1), QSizeF(hs + 2, hs + 2)));
     }
 

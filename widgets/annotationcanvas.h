@@ -14,7 +14,7 @@ class AnnotationDocument;
 // A left click places the next keypoint of the current instance in skeleton order and
 // advances; the name and side of the next point follow the cursor. Dragging a point moves
 // it, dragging a handle or the edge of the current instance's box resizes or moves the
-// box. Middle-drag or Space+drag pans, the wheel zooms around the cursor. The keys are
+// box (once the instance is complete or its box manual, or with Ctrl held). Middle-drag or Space+drag pans, the wheel zooms around the cursor. The keys are
 // bindings (setBinding()) so the workspace can let the user change them.
 class AnnotationCanvas : public ImageView
 {
@@ -81,6 +81,7 @@ protected:
 private:
     enum class Drag { None, Pan, Point, Box };
     // Box handles: 0..7 the corners and edge middles clockwise from top-left, 8 the edge (move).
+    bool boxHandlesActive() const;
     int boxHandleAt(const QPointF &viewPoint) const;
     QRectF draggedBox(const QPointF &imagePoint) const;
     bool matchAction(const QKeyEvent *event, Action *action) const;
@@ -98,6 +99,7 @@ private:
     Drag m_drag = Drag::None;
     int m_dragHandle = -1;
     int m_dragId = 0;
+    quint64 m_lastPressTime = 0;
     QRectF m_dragStartBox;
     QPointF m_dragStartImage;
     int m_selInstance = -1;
