@@ -1,0 +1,62 @@
+#pragma once
+
+#include "modelspec.h"
+#include "posedetection.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace cv {
+class Mat;
+}
+
+struct PredictorOptions
+{
+    // A GripperPose checkpoint (its EMA weights when it has them), a .pt state dict or a
+    // TorchScript export; or a model name ("yolov8n-pose") for randomly initialised weights
+    // (tests and benchmarks).
+    QString model;
+    int imgsz = 640;        // multiple of 32
+    double conf = 0.25;
+    double iou = 0.7;
+    int maxDet = 300;
+    QString device;         // "cpu", "0", ... (empty: the first GPU, else the CPU)
+    bool half = true;       // fp16 on a GPU
+    bool rect = true;       // minimal padding (to a multiple of 32) when a batch's images share one size
+    int threads = 0;        // intra-op CPU threads (0: leave torch's setting)
+};
+
+// Runs the pose network on images: loads the weights once, folds Conv+BN, and for each
+// batch letterboxes, runs the forward pass under InferenceMode, decodes, applies NMS and
+// maps the results back to source pixels. Torch stays inside. Use from one thread at a
+// time.
+class Predictor
+{
+    Q_DECLARE_TR_FUNCTIONS(Predictor)
+
+public:
+    Predictor();
+    ~Predictor();
+    Predictor(const Predictor &) = delete;
+    Predictor &operator=(const Predictor &) = delete;
+
+    bool load(const PredictorOptions &options, QString *error);
+    bool isLoaded() const;
+    ModelSpec spec() const;
+    QString deviceName() const;
+    QString weightsDescription() const; // "checkpoint (EMA)", "state dict", "random init"
+    const PredictorOptions &options() const;
+    void setThresholds(double conf, double iou);
+
+    // One result list per image (BGR 8-bit), in order. False with *error when the forward
+    // pass fails (e.g. out of memory); *results is then empty.
+    bool predict(const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results,
+                 QString *error);
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};

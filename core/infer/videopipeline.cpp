@@ -1,0 +1,469 @@
+#include "videopipeline.h"
+
+#include "boundedqueue.h"
+
+#include <QElapsedTimer>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+namespace {
+
+struct Counter
+{
+    std::atomic<qint64> in{0};
+    std::atomic<qint64> out{0};
+    std::atomic<qint64> dropped{0};
+    std::atomic<qint64> failed{0};
+    std::atomic<qint64> busyNs{0};
+};
+
+struct Item
+{
+    VideoFrame frame;
+    FramePrediction prediction;
+};
+
+class BusyTimer
+{
+public:
+    explicit BusyTimer(Counter &c)
+        : m_counter(c)
+        , m_start(std::chrono::steady_clock::now())
+    {
+    }
+    ~BusyTimer()
+    {
+        m_counter.busyNs += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - m_start)
+                                .count();
+    }
+
+private:
+    Counter &m_counter;
+    std::chrono::steady_clock::time_point m_start;
+};
+
+enum Stage { Reader, Sampler, Inferrer, Temporal, Output, StageCount };
+
+} // namespace
+
+struct VideoPipeline::Private
+{
+    PipelineOptions options;
+    FrameReader reader;
+    Predictor predictor;
+    PoseDetector detect;
+    std::unique_ptr<PredictionWriter> writer;
+    PoseTracker tracker;
+    bool live = false;
+    qint64 expected = -1;
+    double fps = 30.0;
+
+    std::unique_ptr<BoundedQueue<VideoFrame>> q1;
+    std::unique_ptr<BoundedQueue<VideoFrame>> q2;
+    std::unique_ptr<BoundedQueue<Item>> q3;
+    std::unique_ptr<BoundedQueue<Item>> q4;
+    Counter counters[StageCount];
+    std::vector<std::thread> threads;
+    std::atomic<bool> cancelled{false};
+    std::atomic<bool> userCancelled{false};
+    std::atomic<int> running{0};
+    QElapsedTimer clock;
+    double seconds = 0.0;
+
+    mutable std::mutex mutex; // guards the members below
+    QStringList problems;
+    QString error;
+    bool hasPendingOptions = false;
+    TemporalOptions pendingOptions;
+    std::vector<double> timestamps;
+
+    void report(const QString &message)
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        problems << message;
+    }
+    void fail(const QString &message)
+    {
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            if (error.isEmpty())
+                error = message;
+            problems << message;
+        }
+        stopAll();
+    }
+    void stopAll()
+    {
+        cancelled = true;
+        for (auto *q : {q1.get(), q2.get()})
+            if (q)
+                q->cancel();
+        for (auto *q : {q3.get(), q4.get()})
+            if (q)
+                q->cancel();
+    }
+
+    void readerLoop();
+    void samplerLoop();
+    void inferrerLoop();
+    void temporalLoop();
+    void outputLoop();
+    template <typename F>
+    void guarded(const char *stage, F &&f)
+    {
+        try {
+            f();
+        } catch (const std::exception &e) {
+            fail(VideoPipeline::tr("%1 stage failed: %2").arg(QLatin1String(stage), QString::fromUtf8(e.what())));
+        } catch (...) {
+            fail(VideoPipeline::tr("%1 stage failed").arg(QLatin1String(stage)));
+        }
+    }
+};
+
+void VideoPipeline::Private::readerLoop()
+{
+    Counter &c = counters[Reader];
+    qint64 taken = 0;
+    while (!cancelled) {
+        if (options.maxFrames >= 0 && taken >= options.maxFrames)
+            break;
+        VideoFrame f;
+        QString message;
+        FrameReader::Status s;
+        {
+            BusyTimer t(c);
+            s = reader.read(&f, &message);
+        }
+        if (s == FrameReader::Status::End) {
+            if (!message.isEmpty())
+                report(message);
+            c.failed = reader.failedFrames();
+            break;
+        }
+        ++c.in;
+        ++taken;
+        if (s == FrameReader::Status::Failed) {
+            c.failed = reader.failedFrames();
+            report(message);
+            continue;
+        }
+        c.failed = reader.failedFrames();
+        if (live || options.latestOnly) {
+            const int dropped = q1->pushDropOldest(std::move(f));
+            if (dropped < 0)
+                break;
+            c.dropped += dropped;
+            ++c.out;
+        } else {
+            if (!q1->push(std::move(f)))
+                break;
+            ++c.out;
+        }
+    }
+    c.failed = reader.failedFrames();
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        timestamps = reader.timestamps();
+        for (const QString &p : reader.problems())
+            if (!problems.contains(p))
+                problems << p;
+    }
+    reader.close();
+    q1->close();
+}
+
+void VideoPipeline::Private::samplerLoop()
+{
+    Counter &c = counters[Sampler];
+    const int stride = std::max(1, options.vidStride);
+    while (auto f = q1->pop()) {
+        if (cancelled)
+            break;
+        ++c.in;
+        if (f->index % stride != 0) {
+            ++c.dropped;
+            continue;
+        }
+        if (live || options.latestOnly) {
+            const int dropped = q2->pushDropOldest(std::move(*f));
+            if (dropped < 0)
+                break;
+            c.dropped += dropped;
+        } else if (!q2->push(std::move(*f))) {
+            break;
+        }
+        ++c.out;
+    }
+    q2->close();
+}
+
+void VideoPipeline::Private::inferrerLoop()
+{
+    Counter &c = counters[Inferrer];
+    const size_t batch = size_t(std::max(1, options.batch));
+    while (!cancelled) {
+        std::vector<VideoFrame> frames;
+        auto first = q2->pop();
+        if (!first)
+            break;
+        frames.push_back(std::move(*first));
+        while (frames.size() < batch) {
+            // A live source never waits for a full batch.
+            auto next = (live || options.latestOnly) ? q2->tryPop() : q2->pop();
+            if (!next)
+                break;
+            frames.push_back(std::move(*next));
+        }
+        if (cancelled)
+            break;
+        c.in += qint64(frames.size());
+        std::vector<cv::Mat> images;
+        for (const VideoFrame &f : frames)
+            images.push_back(f.image);
+        std::vector<std::vector<PoseDetection>> results;
+        QString message;
+        bool ok;
+        {
+            BusyTimer t(c);
+            ok = detect(images, &results, &message) && results.size() == frames.size();
+        }
+        if (!ok) {
+            c.failed += qint64(frames.size());
+            report(VideoPipeline::tr("frames %1-%2: %3")
+                       .arg(frames.front().index)
+                       .arg(frames.back().index)
+                       .arg(message.isEmpty() ? VideoPipeline::tr("the detector returned no result") : message));
+            continue;
+        }
+        for (size_t i = 0; i < frames.size(); ++i) {
+            Item item;
+            item.prediction.frameIndex = frames[i].index;
+            item.prediction.timestampMs = frames[i].timestampMs;
+            item.prediction.width = frames[i].image.cols;
+            item.prediction.height = frames[i].image.rows;
+            item.prediction.detections = std::move(results[i]);
+            item.frame = std::move(frames[i]);
+            if (!q3->push(std::move(item)))
+                break;
+            ++c.out;
+        }
+    }
+    q3->close();
+}
+
+void VideoPipeline::Private::temporalLoop()
+{
+    Counter &c = counters[Temporal];
+    while (auto item = q3->pop()) {
+        if (cancelled)
+            break;
+        ++c.in;
+        {
+            BusyTimer t(c);
+            {
+                std::lock_guard<std::mutex> lock(mutex);
+                if (hasPendingOptions) {
+                    tracker.setOptions(pendingOptions);
+                    hasPendingOptions = false;
+                }
+            }
+            if (options.temporal)
+                tracker.process(&item->prediction);
+        }
+        if (!q4->push(std::move(*item)))
+            break;
+        ++c.out;
+    }
+    q4->close();
+}
+
+void VideoPipeline::Private::outputLoop()
+{
+    Counter &c = counters[Output];
+    bool reportedWriteError = false;
+    while (auto item = q4->pop()) {
+        if (cancelled)
+            break;
+        ++c.in;
+        {
+            BusyTimer t(c);
+            if (writer) {
+                QString message;
+                if (!writer->write(item->prediction, item->frame.image, &message) && !reportedWriteError) {
+                    reportedWriteError = true;
+                    report(message);
+                }
+            }
+            if (options.onFrame)
+                options.onFrame(item->prediction, item->frame.image);
+        }
+        ++c.out;
+    }
+    if (writer)
+        writer->close();
+}
+
+VideoPipeline::VideoPipeline()
+    : d(std::make_unique<Private>())
+{
+}
+
+VideoPipeline::~VideoPipeline()
+{
+    if (!d->threads.empty()) {
+        cancel();
+        wait();
+    }
+}
+
+bool VideoPipeline::start(const PipelineOptions &options, QString *error)
+{
+    if (!d->threads.empty()) {
+        *error = tr("the pipeline is already running");
+        return false;
+    }
+    d->options = options;
+    if (options.vidStride < 1 || options.batch < 1 || options.queueCapacity < 1) {
+        *error = tr("vid_stride, batch and the queue size must be at least 1");
+        return false;
+    }
+    if (!d->reader.open(options.source, error))
+        return false;
+    d->live = d->reader.isLive();
+    d->expected = d->reader.frameCount();
+    d->fps = d->reader.fps();
+    if (options.detector) {
+        d->detect = options.detector;
+    } else {
+        if (!d->predictor.load(options.predictor, error)) {
+            d->reader.close();
+            return false;
+        }
+        d->detect = [this](const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results,
+                           QString *message) { return d->predictor.predict(images, results, message); };
+    }
+    TemporalOptions to = options.temporalOptions;
+    if (to.sigmas.empty())
+        to.sigmas = options.skeleton.sigmas();
+    d->tracker.setOptions(to);
+    d->tracker.reset();
+    OutputOptions oo = options.output;
+    if (oo.fps <= 0 || oo.fps == 30.0)
+        oo.fps = d->fps / std::max(1, options.vidStride);
+    if (!oo.videoPath.isEmpty() || !oo.jsonPath.isEmpty() || !oo.csvPath.isEmpty()) {
+        d->writer = std::make_unique<PredictionWriter>(options.skeleton, oo);
+        if (!d->writer->open(error)) {
+            d->writer.reset();
+            d->reader.close();
+            return false;
+        }
+    }
+    const size_t cap = size_t(options.queueCapacity);
+    d->q1 = std::make_unique<BoundedQueue<VideoFrame>>(cap);
+    d->q2 = std::make_unique<BoundedQueue<VideoFrame>>(std::max(cap, size_t(options.batch)));
+    d->q3 = std::make_unique<BoundedQueue<Item>>(std::max(cap, size_t(options.batch)));
+    d->q4 = std::make_unique<BoundedQueue<Item>>(cap);
+    d->cancelled = false;
+    d->userCancelled = false;
+    d->clock.start();
+    Private *p = d.get();
+    d->threads.emplace_back([p] { p->guarded("reader", [p] { p->readerLoop(); }); if (p->q1) p->q1->close(); });
+    d->threads.emplace_back([p] { p->guarded("sampler", [p] { p->samplerLoop(); }); p->q2->close(); });
+    d->threads.emplace_back([p] { p->guarded("inferrer", [p] { p->inferrerLoop(); }); p->q3->close(); });
+    d->threads.emplace_back([p] { p->guarded("temporal", [p] { p->temporalLoop(); }); p->q4->close(); });
+    d->running = 1;
+    d->threads.emplace_back([p] {
+        p->guarded("output", [p] { p->outputLoop(); });
+        p->seconds = p->clock.nsecsElapsed() / 1e9;
+        p->running = 0;
+        // Let the earlier stages finish if the output stopped first.
+        p->stopAll();
+    });
+    return true;
+}
+
+void VideoPipeline::cancel()
+{
+    d->userCancelled = true;
+    d->stopAll();
+}
+
+bool VideoPipeline::isRunning() const
+{
+    return d->running.load() != 0;
+}
+
+PipelineSummary VideoPipeline::wait()
+{
+    for (std::thread &t : d->threads)
+        if (t.joinable())
+            t.join();
+    d->threads.clear();
+    PipelineSummary s;
+    s.stages = stats();
+    s.framesRead = s.stages[Reader].out;
+    s.processed = s.stages[Output].out;
+    s.dropped = s.stages[Reader].dropped + s.stages[Sampler].dropped;
+    s.failed = s.stages[Reader].failed + s.stages[Inferrer].failed;
+    s.seconds = d->seconds;
+    s.meanFps = s.seconds > 0 ? s.processed / s.seconds : 0.0;
+    std::lock_guard<std::mutex> lock(d->mutex);
+    s.error = d->error;
+    s.problems = d->problems;
+    s.cancelled = d->userCancelled;
+    return s;
+}
+
+bool VideoPipeline::run(const PipelineOptions &options, PipelineSummary *summary, QString *error)
+{
+    VideoPipeline p;
+    if (!p.start(options, error))
+        return false;
+    *summary = p.wait();
+    if (!summary->error.isEmpty()) {
+        *error = summary->error;
+        return false;
+    }
+    return true;
+}
+
+std::vector<StageStats> VideoPipeline::stats() const
+{
+    std::vector<StageStats> out;
+    for (int i = 0; i < StageCount; ++i) {
+        const Counter &c = d->counters[i];
+        StageStats s;
+        s.name = QLatin1String(kStageNames[i]);
+        s.in = c.in;
+        s.out = c.out;
+        s.dropped = c.dropped;
+        s.failed = c.failed;
+        s.busyMs = c.busyNs / 1e6;
+        out.push_back(s);
+    }
+    return out;
+}
+
+void VideoPipeline::setTemporalOptions(const TemporalOptions &options)
+{
+    std::lock_guard<std::mutex> lock(d->mutex);
+    d->pendingOptions = options;
+    if (d->pendingOptions.sigmas.empty())
+        d->pendingOptions.sigmas = d->options.skeleton.sigmas();
+    d->hasPendingOptions = true;
+}
+
+qint64 VideoPipeline::expectedFrames() const { return d->expected; }
+double VideoPipeline::sourceFps() const { return d->fps; }
+bool VideoPipeline::isLive() const { return d->live; }
+qint64 VideoPipeline::processedFrames() const { return d->counters[Output].out; }
+
+std::vector<double> VideoPipeline::frameTimestamps() const
+{
+    std::lock_guard<std::mutex> lock(d->mutex);
+    return d->timestamps;
+}
