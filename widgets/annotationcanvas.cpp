@@ -467,12 +467,10 @@ void AnnotationCanvas::paintEvent(QPaintEvent *event)
     paintOverlay(painter);
 }
 
-void AnnotationCanvas::paintOverlay(QPainter &painter) const
+void AnnotationCanvas::paintUnderLabels(QPainter &painter) const
 {
-    const Skeleton &sk = skeleton();
     const auto &insts = m_document->instances();
     const int cur = m_document->currentInstance();
-
     // The current object's box with its handles.
     if (cur >= 0 && cur < int(insts.size()) && !insts[size_t(cur)].box.isEmpty()) {
         const QRectF box = imageToView(insts[size_t(cur)].box);
@@ -488,8 +486,15 @@ void AnnotationCanvas::paintOverlay(QPainter &painter) const
         const double hs = kHandleSize / 2 + 1;
         if (boxHandlesActive())
             for (const QPointF &h : handles)
-            painter.drawRect(QRectF(h - QPointF(hs / 2 + 1, hs / 2 + 1), QSizeF(hs + 2, hs + 2)));
+                painter.drawRect(QRectF(h - QPointF(hs / 2 + 1, hs / 2 + 1), QSizeF(hs + 2, hs + 2)));
     }
+}
+
+void AnnotationCanvas::paintOverlay(QPainter &painter) const
+{
+    const Skeleton &sk = skeleton();
+    const auto &insts = m_document->instances();
+    const int cur = m_document->currentInstance();
 
     // Point names.
     if (m_showNames) {

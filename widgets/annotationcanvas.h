@@ -77,6 +77,7 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void keyReleaseEvent(QKeyEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    void paintUnderLabels(QPainter &painter) const override;
 
 private:
     enum class Drag { None, Pan, Point, Box };

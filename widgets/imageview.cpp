@@ -203,9 +203,14 @@ void ImageView::paintEvent(QPaintEvent *)
     if (!m_showAnnotation)
         return;
     painter.setRenderHint(QPainter::Antialiasing);
+    paintUnderLabels(painter);
     for (size_t i = 0; i < m_annotation.instances.size(); ++i)
         paintInstance(painter, m_annotation.instances[i],
                       int(i) < m_captions.size() ? m_captions.at(int(i)) : QString());
+}
+
+void ImageView::paintUnderLabels(QPainter &) const
+{
 }
 
 void ImageView::paintInstance(QPainter &painter, const PoseInstance &instance, const QString &caption) const

@@ -95,6 +95,10 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
 
+    // Called by paintEvent() after the image and before the labels, in view coordinates;
+    // a subclass draws what must not hide a keypoint (box handles) here.
+    virtual void paintUnderLabels(QPainter &painter) const;
+
 private:
     void paintInstance(QPainter &painter, const PoseInstance &instance, const QString &caption) const;
     void applyFit();
