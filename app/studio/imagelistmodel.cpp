@@ -19,6 +19,7 @@ ImageListModel::Counts &ImageListModel::Counts::operator+=(const Counts &o)
     labelled += o.labelled;
     empty += o.empty;
     unlabelled += o.unlabelled;
+    partial += o.partial;
     return *this;
 }
 
@@ -42,6 +43,51 @@ ImageListModel::Status ImageListModel::statusOf(const QString &labelFile)
     return Status::Labelled;
 }
 
+ImageListModel::Status ImageListModel::statusOf(const QString &labelFile, int keypointDims, bool *partial)
+{
+    *partial = false;
+    const Status status = statusOf(labelFile);
+    if (status != Status::Labelled || keypointDims != 3)
+        return status;
+    QFile f(labelFile);
+    if (!f.open(QIODevice::ReadOnly))
+        return status;
+    // Columns 5 + 3k + 2 hold the visibilities.
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        const QList<QByteArray> tok = line.simplified().split(' ');
+        for (int i = 7; i < tok.size(); i += 3)
+            if (tok[i] == "0") {
+                *partial = true;
+                return status;
+            }
+    }
+    return status;
+}
+
+bool ImageListModel::matches(const Entry &e, Filter filter)
+{
+    switch (filter) {
+    case Filter::All: return true;
+    case Filter::Unlabelled: return e.status == Status::Unlabelled;
+    case Filter::Partial: return e.status == Status::Labelled && e.partial;
+    case Filter::Complete: return e.status == Status::Labelled && !e.partial;
+    case Filter::Empty: return e.status == Status::Empty;
+    }
+    return true;
+}
+
+void ImageListModel::setStatus(int row, Status status, bool partial)
+{
+    if (row < 0 || row >= rowCount())
+        return;
+    Entry &e = m_entries[size_t(row)];
+    if (e.status == status && e.partial == partial)
+        return;
+    e.status = status;
+    e.partial = partial;
+    Q_EMIT dataChanged(index(row), index(row));
+}
+
 std::vector<ImageListModel::Entry> ImageListModel::scan(const DatasetConfig &config, const QString &split)
 {
     std::vector<Entry> out;
@@ -52,7 +98,11 @@ std::vector<ImageListModel::Entry> ImageListModel::scan(const DatasetConfig &con
     const QStringList files = config.imageFiles(split);
     out.reserve(size_t(files.size()));
     for (const QString &file : files)
-        out.push_back({file, base.relativeFilePath(file), statusOf(DatasetConfig::labelFileFor(file))});
+    {
+        Entry e{file, base.relativeFilePath(file), Status::Unlabelled, false};
+        e.status = statusOf(DatasetConfig::labelFileFor(file), config.keypointDims, &e.partial);
+        out.push_back(std::move(e));
+    }
     return out;
 }
 
@@ -62,7 +112,10 @@ ImageListModel::Counts ImageListModel::countsOf(const std::vector<Entry> &entrie
     for (const Entry &e : entries) {
         ++c.images;
         switch (e.status) {
-        case Status::Labelled: ++c.labelled; break;
+        case Status::Labelled:
+            ++c.labelled;
+            c.partial += e.partial;
+            break;
         case Status::Empty: ++c.empty; break;
         case Status::Unlabelled: ++c.unlabelled; break;
         }
@@ -78,6 +131,13 @@ QString ImageListModel::statusName(Status status)
     case Status::Unlabelled: break;
     }
     return tr("unlabelled");
+}
+
+QString ImageListModel::statusName(const Entry &entry)
+{
+    if (entry.status == Status::Labelled)
+        return entry.partial ? tr("labelled, some points absent (partial)") : tr("labelled, every point placed (complete)");
+    return statusName(entry.status);
 }
 
 void ImageListModel::setEntries(std::vector<Entry> entries)
@@ -113,10 +173,11 @@ QVariant ImageListModel::data(const QModelIndex &index, int role) const
     const Entry &e = m_entries[size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole: return e.displayName;
-    case Qt::ToolTipRole: return QStringLiteral("%1\n%2").arg(QDir::toNativeSeparators(e.file), statusName(e.status));
-    case Qt::DecorationRole: return iconFor(e.status);
+    case Qt::ToolTipRole: return QStringLiteral("%1\n%2").arg(QDir::toNativeSeparators(e.file), statusName(e));
+    case Qt::DecorationRole: return iconFor(e);
     case FileRole: return e.file;
     case StatusRole: return int(e.status);
+    case PartialRole: return e.partial;
     default: return {};
     }
 }
@@ -150,4 +211,27 @@ QIcon ImageListModel::iconFor(Status status) const
     p.end();
     icon = QIcon(pm);
     return icon;
+}
+
+QIcon ImageListModel::iconFor(const Entry &entry) const
+{
+    if (entry.status != Status::Labelled || !entry.partial)
+        return iconFor(entry.status);
+    if (!m_partialIcon.isNull())
+        return m_partialIcon;
+    // Half a green dot: labelled, with points still absent.
+    QPixmap pm(16, 16);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QRectF r(3, 3, 10, 10);
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(0x43, 0xa0, 0x47));
+    p.drawPie(r, 90 * 16, 180 * 16);
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(0x1b, 0x5e, 0x20), 1));
+    p.drawEllipse(r);
+    p.end();
+    m_partialIcon = QIcon(pm);
+    return m_partialIcon;
 }

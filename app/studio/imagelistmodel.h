@@ -23,21 +23,32 @@ public:
         QString file;        // absolute path
         QString displayName; // relative to the split's image folder
         Status status = Status::Unlabelled;
+        // Labelled only: some object has a point not labelled (v=0), so it may be unfinished.
+        bool partial = false;
     };
     struct Counts
     {
         int images = 0, labelled = 0, empty = 0, unlabelled = 0;
+        int partial = 0; // of the labelled ones
         Counts &operator+=(const Counts &o);
     };
-    enum Role { FileRole = Qt::UserRole + 1, StatusRole };
+    enum Role { FileRole = Qt::UserRole + 1, StatusRole, PartialRole };
+    // What the list's filter offers.
+    enum class Filter { All, Unlabelled, Partial, Complete, Empty };
 
     explicit ImageListModel(QObject *parent = nullptr);
 
     // Lists a split: its images and whether each has a label file and objects in it.
     static std::vector<Entry> scan(const DatasetConfig &config, const QString &split);
     static Status statusOf(const QString &labelFile);
+    // The status and, for a labelled file, whether any point in it is absent (v=0).
+    static Status statusOf(const QString &labelFile, int keypointDims, bool *partial);
+    static bool matches(const Entry &entry, Filter filter);
     static Counts countsOf(const std::vector<Entry> &entries);
     static QString statusName(Status status);
+    static QString statusName(const Entry &entry);
+    // Updates one image's status (after its labels were saved).
+    void setStatus(int row, Status status, bool partial);
 
     void setEntries(std::vector<Entry> entries);
     const std::vector<Entry> &entries() const { return m_entries; }
@@ -54,5 +65,8 @@ private:
     QIcon iconFor(Status status) const;
 
     std::vector<Entry> m_entries;
+    QIcon iconFor(const Entry &entry) const;
+
     mutable QIcon m_icons[3];
+    mutable QIcon m_partialIcon;
 };

@@ -1,6 +1,9 @@
 #include "labelworkspace.h"
 
-#include "imageview.h"
+#include "annotationcanvas.h"
+#include "annotationdocument.h"
+#include "hotkeydialog.h"
+#include "imagefiltermodel.h"
 #include "project.h"
 
 #include <QAction>
@@ -12,11 +15,15 @@
 #include <QHeaderView>
 #include <QImageReader>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListView>
+#include <QListWidget>
 #include <QPainter>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QToolBar>
 #include <QTreeWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -34,30 +41,57 @@ QIcon sideSwatch(const QColor &color)
     return QIcon(pm);
 }
 
+int labelledCount(const PoseInstance &inst)
+{
+    return int(std::count_if(inst.keypoints.begin(), inst.keypoints.end(),
+                             [](const Keypoint &k) { return k.isLabelled(); }));
+}
+
+const QColor kNextPoint(0xff, 0xe0, 0x82);
+
 } // namespace
 
 LabelWorkspace::LabelWorkspace(QWidget *parent)
     : QWidget(parent)
+    , m_document(new AnnotationDocument(Skeleton::defaultGripper(), this))
     , m_splitBox(new QComboBox(this))
     , m_splitLabel(new QLabel(this))
+    , m_search(new QLineEdit(this))
+    , m_filterBox(new QComboBox(this))
     , m_list(new QListView(this))
     , m_model(new ImageListModel(this))
+    , m_filter(new ImageFilterModel(m_model, this))
     , m_counts(new QLabel(this))
-    , m_view(new ImageView(Skeleton::defaultGripper(), this))
+    , m_toolBar(new QToolBar(this))
+    , m_canvas(new AnnotationCanvas(m_document, Skeleton::defaultGripper(), this))
+    , m_objectsTitle(new QLabel(this))
+    , m_objects(new QListWidget(this))
     , m_pointsTitle(new QLabel(this))
     , m_showNumbers(new QCheckBox(this))
+    , m_showNames(new QCheckBox(this))
     , m_points(new QTreeWidget(this))
     , m_info(new QLabel(this))
     , m_hint(new QLabel(this))
     , m_next(new QAction(this))
     , m_previous(new QAction(this))
+    , m_undo(new QAction(this))
+    , m_redo(new QAction(this))
+    , m_newObject(new QAction(this))
+    , m_deleteObject(new QAction(this))
+    , m_swap(new QAction(this))
+    , m_copyPrevious(new QAction(this))
+    , m_fit(new QAction(this))
+    , m_actualSize(new QAction(this))
+    , m_shortcuts(new QAction(this))
 {
-    m_list->setModel(m_model);
+    HotkeyDialog::loadBindings(m_canvas);
+    m_list->setModel(m_filter);
     m_list->setUniformItemSizes(true);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_counts->setWordWrap(true);
     m_splitLabel->setBuddy(m_splitBox);
+    m_search->setClearButtonEnabled(true);
 
     auto *left = new QWidget(this);
     auto *leftLayout = new QVBoxLayout(left);
@@ -66,12 +100,36 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     splitRow->addWidget(m_splitLabel);
     splitRow->addWidget(m_splitBox, 1);
     leftLayout->addLayout(splitRow);
+    leftLayout->addWidget(m_search);
+    leftLayout->addWidget(m_filterBox);
     leftLayout->addWidget(m_list, 1);
     leftLayout->addWidget(m_counts);
+
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_toolBar->setIconSize(QSize(16, 16));
+    for (QAction *a : {m_undo, m_redo})
+        m_toolBar->addAction(a);
+    m_toolBar->addSeparator();
+    for (QAction *a : {m_newObject, m_deleteObject, m_swap, m_copyPrevious})
+        m_toolBar->addAction(a);
+    m_toolBar->addSeparator();
+    for (QAction *a : {m_fit, m_actualSize})
+        m_toolBar->addAction(a);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_shortcuts);
+
+    auto *centre = new QWidget(this);
+    auto *centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(2);
+    centreLayout->addWidget(m_toolBar);
+    centreLayout->addWidget(m_canvas, 1);
 
     m_points->setRootIsDecorated(false);
     m_points->setUniformRowHeights(true);
     m_points->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_objects->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_objects->setMaximumHeight(120);
     m_info->setWordWrap(true);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_hint->setWordWrap(true);
@@ -80,20 +138,26 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_objectsTitle);
+    rightLayout->addWidget(m_objects);
     rightLayout->addWidget(m_pointsTitle);
     rightLayout->addWidget(m_points, 1);
-    rightLayout->addWidget(m_showNumbers);
+    auto *toggles = new QHBoxLayout;
+    toggles->addWidget(m_showNames);
+    toggles->addWidget(m_showNumbers);
+    toggles->addStretch(1);
+    rightLayout->addLayout(toggles);
     rightLayout->addWidget(m_info);
     rightLayout->addWidget(m_hint);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
-    splitter->addWidget(m_view);
+    splitter->addWidget(centre);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
-    splitter->setSizes({240, 900, 300});
+    splitter->setSizes({230, 900, 330});
     splitter->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -101,46 +165,97 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
 
     m_next->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown)});
     m_previous->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp)});
-    for (QAction *a : {m_next, m_previous}) {
+    m_shortcuts->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question)});
+    for (QAction *a : {m_next, m_previous, m_shortcuts}) {
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         addAction(a);
     }
     connect(m_next, &QAction::triggered, this, &LabelWorkspace::nextImage);
     connect(m_previous, &QAction::triggered, this, &LabelWorkspace::previousImage);
+    connect(m_shortcuts, &QAction::triggered, this, &LabelWorkspace::showShortcuts);
+    // The canvas's own keys do these; the buttons are for the mouse.
+    connect(m_undo, &QAction::triggered, m_document->undoStack(), &QUndoStack::undo);
+    connect(m_redo, &QAction::triggered, m_document->undoStack(), &QUndoStack::redo);
+    connect(m_newObject, &QAction::triggered, this, [this] { m_canvas->trigger(AnnotationCanvas::Action::NewInstance); });
+    connect(m_deleteObject, &QAction::triggered, this,
+            [this] { m_canvas->trigger(AnnotationCanvas::Action::DeleteInstance); });
+    connect(m_swap, &QAction::triggered, this, [this] { m_canvas->trigger(AnnotationCanvas::Action::SwapLeftRight); });
+    connect(m_copyPrevious, &QAction::triggered, this, &LabelWorkspace::copyPreviousObjects);
+    connect(m_fit, &QAction::triggered, m_canvas, &ImageView::fitToWindow);
+    connect(m_actualSize, &QAction::triggered, m_canvas, &ImageView::zoomToActualSize);
+    connect(m_document->undoStack(), &QUndoStack::canUndoChanged, this, &LabelWorkspace::updateActions);
+    connect(m_document->undoStack(), &QUndoStack::canRedoChanged, this, &LabelWorkspace::updateActions);
 
     connect(m_splitBox, &QComboBox::currentIndexChanged, this,
             [this](int) { showSplit(m_splitBox->currentData().toString()); });
+    connect(m_filterBox, &QComboBox::currentIndexChanged, this, [this](int) {
+        m_filter->setStatusFilter(ImageListModel::Filter(m_filterBox->currentData().toInt()));
+        if (!m_list->currentIndex().isValid() && m_filter->rowCount() > 0)
+            m_list->setCurrentIndex(m_filter->index(0, 0));
+        updateCountsLabel();
+    });
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_filter->setSearchText(text.trimmed());
+        if (!m_list->currentIndex().isValid() && m_filter->rowCount() > 0)
+            m_list->setCurrentIndex(m_filter->index(0, 0));
+        updateCountsLabel();
+    });
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] { requestLoad(); });
     connect(&m_loader, &QFutureWatcher<Loaded>::finished, this, &LabelWorkspace::loadFinished);
-    connect(m_showNumbers, &QCheckBox::toggled, m_view, &ImageView::setShowKeypointNumbers);
-    connect(m_points, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
-        m_view->setHighlightedKeypoint(item ? m_points->indexOfTopLevelItem(item) : -1);
+    connect(m_showNumbers, &QCheckBox::toggled, m_canvas, &ImageView::setShowKeypointNumbers);
+    connect(m_showNames, &QCheckBox::toggled, m_canvas, &AnnotationCanvas::setShowNames);
+    connect(m_canvas, &AnnotationCanvas::showNamesChanged, m_showNames, &QCheckBox::setChecked);
+    // A click on a point's name makes it the next one to place.
+    connect(m_points, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
+        m_document->setNextKeypoint(m_points->indexOfTopLevelItem(item));
+        m_canvas->setFocus();
+    });
+    connect(m_objects, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row >= 0)
+            m_document->setCurrentInstance(row);
+    });
+    connect(m_document, &AnnotationDocument::changed, this, &LabelWorkspace::documentChanged);
+    connect(m_document, &AnnotationDocument::cursorChanged, this, [this] {
+        updatePointTable();
+        updateObjectList();
+    });
+    connect(m_document, &AnnotationDocument::saved, this, &LabelWorkspace::labelsSaved);
+    connect(m_document, &AnnotationDocument::saveFailed, this, [this](const QString &message) {
+        m_saveError = message;
+        updateInfo();
     });
 
     retranslateUi();
+    updateActions();
 }
 
 LabelWorkspace::~LabelWorkspace()
 {
     m_loader.waitForFinished();
+    m_document->flush();
 }
 
 void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
 {
+    m_document->clear();
     m_project = std::move(project);
     m_entries.clear();
     m_shownFile.clear();
-    m_current = Loaded();
-    m_view->clear();
+    m_issues = DatasetIssueList();
+    m_previousObjects.clear();
+    m_canvas->clear();
     if (m_project) {
-        m_view->setSkeleton(m_project->skeleton());
+        m_canvas->setSkeleton(m_project->skeleton());
+        m_document->setSkeleton(m_project->skeleton());
         for (const QString &split : m_project->config().splits())
             m_entries[split] = ImageListModel::scan(m_project->config(), split);
     }
     fillSplitBox();
     showSplit(currentSplit());
     updatePointTable();
+    updateObjectList();
     updateInfo();
+    updateActions();
     Q_EMIT countsChanged();
 }
 
@@ -161,26 +276,45 @@ void LabelWorkspace::setCurrentSplit(const QString &split)
         m_splitBox->setCurrentIndex(i);
 }
 
+ImageView *LabelWorkspace::imageView() const
+{
+    return m_canvas;
+}
+
 int LabelWorkspace::currentRow() const
 {
-    return m_list->currentIndex().isValid() ? m_list->currentIndex().row() : -1;
+    const QModelIndex i = m_filter->mapToSource(m_list->currentIndex());
+    return i.isValid() ? i.row() : -1;
 }
 
 void LabelWorkspace::setCurrentRow(int row)
 {
     if (row < 0 || row >= m_model->rowCount())
         return;
-    m_list->setCurrentIndex(m_model->index(row));
+    const QModelIndex shown = m_filter->mapFromSource(m_model->index(row));
+    if (shown.isValid())
+        m_list->setCurrentIndex(shown);
+}
+
+void LabelWorkspace::moveSelection(int step)
+{
+    const int rows = m_filter->rowCount();
+    if (rows == 0)
+        return;
+    const int at = m_list->currentIndex().isValid() ? m_list->currentIndex().row() : -step;
+    const int to = std::clamp(at + step, 0, rows - 1);
+    if (to != at)
+        m_list->setCurrentIndex(m_filter->index(to, 0));
 }
 
 void LabelWorkspace::nextImage()
 {
-    setCurrentRow(currentRow() + 1);
+    moveSelection(1);
 }
 
 void LabelWorkspace::previousImage()
 {
-    setCurrentRow(std::max(0, currentRow() - 1));
+    moveSelection(-1);
 }
 
 bool LabelWorkspace::isBusy() const
@@ -227,6 +361,21 @@ void LabelWorkspace::fillSplitBox()
     m_splitBox->setEnabled(m_splitBox->count() > 0);
 }
 
+void LabelWorkspace::fillFilterBox()
+{
+    using F = ImageListModel::Filter;
+    const int keep = m_filterBox->currentIndex();
+    const QSignalBlocker block(m_filterBox);
+    m_filterBox->clear();
+    // The list's filter: which images to show.
+    m_filterBox->addItem(tr("All images"), int(F::All));
+    m_filterBox->addItem(tr("Unlabelled"), int(F::Unlabelled));
+    m_filterBox->addItem(tr("Partial (points absent)"), int(F::Partial));
+    m_filterBox->addItem(tr("Complete"), int(F::Complete));
+    m_filterBox->addItem(tr("Empty (background)"), int(F::Empty));
+    m_filterBox->setCurrentIndex(keep >= 0 ? keep : 0);
+}
+
 void LabelWorkspace::showSplit(const QString &split)
 {
     const auto it = m_entries.find(split);
@@ -241,11 +390,15 @@ void LabelWorkspace::showSplit(const QString &split)
                 break;
             }
         setCurrentRow(first);
+        if (currentRow() < 0 && m_filter->rowCount() > 0)
+            m_list->setCurrentIndex(m_filter->index(0, 0));
     } else {
-        m_view->clear();
+        m_document->clear();
+        m_canvas->clear();
         m_shownFile.clear();
-        m_current = Loaded();
+        m_issues = DatasetIssueList();
         updatePointTable();
+        updateObjectList();
         updateInfo();
     }
 }
@@ -288,24 +441,85 @@ void LabelWorkspace::loadFinished()
 
 void LabelWorkspace::showLoaded(const Loaded &loaded)
 {
-    m_current = loaded;
+    // What the outgoing image holds is the starting point "copy previous" offers.
+    if (m_document->isLoaded() && m_document->instanceCount() > 0 && loaded.file != m_shownFile) {
+        m_previousObjects = m_document->instances();
+        m_previousSize = m_document->annotation().imageSize;
+    }
     m_shownFile = loaded.file;
-    m_view->setImage(loaded.image);
-    m_view->setAnnotation(loaded.annotation);
-    QStringList captions;
-    for (size_t i = 0; i < loaded.annotation.instances.size(); ++i)
-        captions << QString::number(i + 1);
-    m_view->setInstanceCaptions(captions);
+    m_issues = loaded.issues;
+    m_saveError.clear();
+    m_canvas->setImage(loaded.image);
+    // An image that does not decode is shown as an issue and never written over.
+    const QString labelFile = loaded.image.isNull() ? QString() : DatasetConfig::labelFileFor(loaded.file);
+    m_document->load(loaded.annotation, labelFile, m_project ? m_project->config().keypointDims : 3);
     updatePointTable();
+    updateObjectList();
     updateInfo();
+    updateActions();
     Q_EMIT imageShown(loaded.file);
+}
+
+void LabelWorkspace::copyPreviousObjects()
+{
+    if (m_previousObjects.empty() || !m_document->isLoaded())
+        return;
+    std::vector<PoseInstance> objects = m_previousObjects;
+    const QSize now = m_document->annotation().imageSize;
+    if (m_previousSize.isValid() && now.isValid() && now != m_previousSize) {
+        const double sx = double(now.width()) / m_previousSize.width();
+        const double sy = double(now.height()) / m_previousSize.height();
+        for (PoseInstance &inst : objects) {
+            inst.box = QRectF(inst.box.x() * sx, inst.box.y() * sy, inst.box.width() * sx, inst.box.height() * sy);
+            for (Keypoint &k : inst.keypoints) {
+                k.x *= sx;
+                k.y *= sy;
+            }
+        }
+    }
+    m_document->replaceInstances(objects);
+}
+
+void LabelWorkspace::showShortcuts()
+{
+    HotkeyDialog dialog(m_canvas, this);
+    dialog.exec();
+}
+
+void LabelWorkspace::documentChanged()
+{
+    updatePointTable();
+    updateObjectList();
+    updateInfo();
+    updateActions();
+}
+
+void LabelWorkspace::labelsSaved(const QString &labelFile)
+{
+    m_saveError.clear();
+    // The image's status in the list follows what was written.
+    const int row = m_model->rowOf(m_shownFile);
+    if (row < 0 || DatasetConfig::labelFileFor(m_shownFile) != labelFile)
+        return;
+    bool partial = false;
+    const ImageListModel::Status status = ImageListModel::statusOf(labelFile, m_project ? m_project->config().keypointDims : 3, &partial);
+    m_model->setStatus(row, status, partial);
+    auto it = m_entries.find(currentSplit());
+    if (it != m_entries.end() && size_t(row) < it->second.size()) {
+        it->second[size_t(row)].status = status;
+        it->second[size_t(row)].partial = partial;
+    }
+    updateCountsLabel();
+    updateInfo();
+    Q_EMIT countsChanged();
 }
 
 void LabelWorkspace::updatePointTable()
 {
-    const int highlighted = m_points->currentItem() ? m_points->indexOfTopLevelItem(m_points->currentItem()) : -1;
-    const Skeleton &skeleton = m_view->skeleton();
-    const auto &instances = m_current.annotation.instances;
+    const Skeleton &skeleton = m_canvas->skeleton();
+    const auto &instances = m_document->instances();
+    const int current = m_document->currentInstance();
+    const int next = m_document->nextKeypoint();
     QStringList headers{tr("#"), tr("Point")};
     for (size_t i = 0; i < instances.size(); ++i)
         headers << tr("Object %1").arg(i + 1);
@@ -313,13 +527,17 @@ void LabelWorkspace::updatePointTable()
     m_points->clear();
     m_points->setColumnCount(int(headers.size()));
     m_points->setHeaderLabels(headers);
+    QFont bold = m_points->font();
+    bold.setBold(true);
+    if (current >= 0 && current < int(instances.size()))
+        m_points->headerItem()->setFont(current + 2, bold);
     for (int k = 0; k < skeleton.keypointCount(); ++k) {
         const Skeleton::Point &pt = skeleton.points()[size_t(k)];
         auto *item = new QTreeWidgetItem(m_points);
         item->setText(0, QString::number(k));
         item->setText(1, pt.name);
         item->setIcon(1, sideSwatch(skeleton.pointColor(k)));
-        item->setToolTip(1, tr("%1 (%2 side)").arg(pt.name, Skeleton::sideName(pt.side)));
+        item->setToolTip(1, tr("%1 (%2 side). Click to place it next.").arg(pt.name, Skeleton::sideName(pt.side)));
         for (size_t i = 0; i < instances.size(); ++i) {
             const auto &kps = instances[i].keypoints;
             const int v = size_t(k) < kps.size() ? kps[size_t(k)].visibility : int(Keypoint::Absent);
@@ -328,33 +546,63 @@ void LabelWorkspace::updatePointTable()
             if (v == Keypoint::Absent)
                 item->setForeground(int(i) + 2, palette().color(QPalette::Disabled, QPalette::Text));
         }
+        if (k == next && m_document->isLoaded()) {
+            // The point the next click places.
+            for (int c = 0; c < m_points->columnCount(); ++c) {
+                item->setBackground(c, kNextPoint);
+                item->setForeground(c, Qt::black);
+                item->setFont(c, bold);
+            }
+            item->setText(0, QStringLiteral("▶ %1").arg(k));
+        }
     }
     m_points->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    if (highlighted >= 0 && highlighted < m_points->topLevelItemCount())
-        m_points->setCurrentItem(m_points->topLevelItem(highlighted));
+    if (next >= 0 && next < m_points->topLevelItemCount())
+        m_points->scrollToItem(m_points->topLevelItem(next));
+}
+
+void LabelWorkspace::updateObjectList()
+{
+    const QSignalBlocker block(m_objects);
+    m_objects->clear();
+    const int n = m_canvas->skeleton().keypointCount();
+    const auto &instances = m_document->instances();
+    for (size_t i = 0; i < instances.size(); ++i) {
+        QString text = tr("Object %1: %2 of %3 points").arg(i + 1).arg(labelledCount(instances[i])).arg(n);
+        if (m_document->isBoxManual(int(i)))
+            text += tr(", box set by hand");
+        m_objects->addItem(text);
+    }
+    if (m_document->currentInstance() >= 0)
+        m_objects->setCurrentRow(m_document->currentInstance());
 }
 
 void LabelWorkspace::updateInfo()
 {
     if (!m_project) {
         m_info->setText(tr("No project is open. Use File ▸ Open Project… or File ▸ New Project…"));
-        m_view->setPlaceholderText(tr("No project is open."));
+        m_canvas->setPlaceholderText(tr("No project is open."));
         return;
     }
-    m_view->setPlaceholderText(m_model->rowCount() == 0 ? tr("This split has no images.") : tr("Loading…"));
+    m_canvas->setPlaceholderText(m_model->rowCount() == 0 ? tr("This split has no images.") : tr("Loading…"));
     if (m_shownFile.isEmpty()) {
         m_info->clear();
         return;
     }
-    const auto &a = m_current.annotation;
+    const auto &a = m_document->annotation();
     QString text = tr("<b>%1</b><br>%2 × %3 pixels, %n object(s)", nullptr, int(a.instances.size()))
                        .arg(QFileInfo(m_shownFile).fileName().toHtmlEscaped())
                        .arg(a.imageSize.width())
                        .arg(a.imageSize.height());
     const int row = m_model->rowOf(m_shownFile);
     if (row >= 0)
-        text += QStringLiteral("<br>") + ImageListModel::statusName(m_model->entry(row).status).toHtmlEscaped();
-    for (const DatasetIssue &issue : m_current.issues.issues)
+        text += QStringLiteral("<br>") + ImageListModel::statusName(m_model->entry(row)).toHtmlEscaped();
+    if (!m_saveError.isEmpty())
+        text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
+                    .arg(tr("Not saved: %1").arg(m_saveError).toHtmlEscaped());
+    else if (m_document->hasUnsavedChanges())
+        text += QStringLiteral("<br>") + tr("Saving…");
+    for (const DatasetIssue &issue : m_issues.issues)
         text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>").arg(issue.toString().toHtmlEscaped());
     m_info->setText(text);
 }
@@ -366,25 +614,75 @@ void LabelWorkspace::updateCountsLabel()
         return;
     }
     const ImageListModel::Counts c = m_model->counts();
-    m_counts->setText(tr("%n image(s): %1 labelled, %2 empty, %3 unlabelled", nullptr, c.images)
-                          .arg(c.labelled)
-                          .arg(c.empty)
-                          .arg(c.unlabelled));
+    QString text = tr("%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled", nullptr, c.images)
+                       .arg(c.labelled)
+                       .arg(c.partial)
+                       .arg(c.empty)
+                       .arg(c.unlabelled);
+    if (m_filter->rowCount() != m_model->rowCount())
+        text += QLatin1Char('\n') + tr("%n shown", nullptr, m_filter->rowCount());
+    m_counts->setText(text);
+}
+
+void LabelWorkspace::updateActions()
+{
+    const bool loaded = m_document->isLoaded();
+    const bool hasObject = loaded && m_document->currentInstance() >= 0;
+    m_undo->setEnabled(m_document->undoStack()->canUndo());
+    m_redo->setEnabled(m_document->undoStack()->canRedo());
+    m_newObject->setEnabled(loaded);
+    m_deleteObject->setEnabled(hasObject);
+    m_swap->setEnabled(hasObject);
+    m_copyPrevious->setEnabled(loaded && !m_previousObjects.empty());
+    m_fit->setEnabled(loaded);
+    m_actualSize->setEnabled(loaded);
 }
 
 void LabelWorkspace::retranslateUi()
 {
+    using A = AnnotationCanvas::Action;
+    auto withKey = [this](const QString &text, A action) {
+        const QString key = m_canvas->binding(action).toString(QKeySequence::NativeText);
+        return key.isEmpty() ? text : tr("%1 (%2)").arg(text, key);
+    };
     m_splitLabel->setText(tr("&Split:"));
-    m_pointsTitle->setText(tr("Skeleton points"));
-    m_showNumbers->setText(tr("Show point &numbers"));
+    m_search->setPlaceholderText(tr("Search image names"));
+    m_filterBox->setToolTip(tr("Show only the images with this label status"));
+    m_objectsTitle->setText(tr("Objects"));
+    m_pointsTitle->setText(tr("Skeleton points (click one to place it next)"));
+    m_showNumbers->setText(tr("Point &numbers"));
+    m_showNames->setText(tr("Point na&mes"));
     m_next->setText(tr("Next Image"));
     m_previous->setText(tr("Previous Image"));
-    m_hint->setText(tr("→ / ← next and previous image · wheel: zoom · drag: pan · double-click: fit"));
-    m_list->setToolTip(tr("Green: labelled · grey: empty label file (background) · amber ring: not labelled yet"));
+    m_undo->setText(tr("Undo"));
+    m_undo->setToolTip(withKey(tr("Undo the last edit"), A::Undo));
+    m_redo->setText(tr("Redo"));
+    m_redo->setToolTip(withKey(tr("Redo the edit undone last"), A::Redo));
+    m_newObject->setText(tr("New Object"));
+    m_newObject->setToolTip(withKey(tr("Start a new object; the next click places its first point"), A::NewInstance));
+    m_deleteObject->setText(tr("Delete Object"));
+    m_deleteObject->setToolTip(withKey(tr("Delete the selected object"), A::DeleteInstance));
+    m_swap->setText(tr("Swap L/R"));
+    m_swap->setToolTip(withKey(tr("Swap the left and right points of the selected object"), A::SwapLeftRight));
+    m_copyPrevious->setText(tr("Copy Previous"));
+    m_copyPrevious->setToolTip(tr("Replace this image's objects with those of the image shown before it"));
+    m_fit->setText(tr("Fit"));
+    m_fit->setToolTip(withKey(tr("Fit the image to the window"), A::FitToWindow));
+    m_actualSize->setText(tr("1:1"));
+    m_actualSize->setToolTip(withKey(tr("Show the image at its actual size"), A::ActualSize));
+    m_shortcuts->setText(tr("Shortcuts…"));
+    m_shortcuts->setToolTip(tr("List every key and mouse gesture, and change the keys (F1)"));
+    m_hint->setText(tr("Click: place the next point · S: skip · O: occluded · Del: clear · N: new object · "
+                       "Tab: next object · F: swap left/right · Ctrl+Z: undo · wheel: zoom · middle or "
+                       "Space+drag: pan · → / ←: next and previous image · F1: all shortcuts"));
+    m_list->setToolTip(tr("Green: complete · half green: some points absent · grey: empty label file (background) · "
+                          "amber ring: not labelled yet"));
     m_model->retranslate();
     fillSplitBox();
+    fillFilterBox();
     updateCountsLabel();
     updatePointTable();
+    updateObjectList();
     updateInfo();
 }
 

@@ -11,18 +11,25 @@
 #include <map>
 #include <memory>
 
+class AnnotationCanvas;
+class AnnotationDocument;
+class ImageFilterModel;
 class ImageView;
 class Project;
 class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QListView;
+class QListWidget;
+class QToolBar;
 class QTreeWidget;
 
-// The Label workspace: the project's images by split with their label status, the
-// selected image with its labels in an ImageView, and the skeleton's points beside it.
-// Read-only for now; images are decoded off the GUI thread.
+// The Label workspace: the project's images by split with their label status (filtered
+// and searched), the selected image in an AnnotationCanvas that edits its labels through
+// an AnnotationDocument (undo, autosave), the skeleton's points with the next one
+// highlighted, and the image's objects. Images are decoded off the GUI thread.
 class LabelWorkspace : public QWidget
 {
     Q_OBJECT
@@ -36,6 +43,7 @@ public:
     QStringList splits() const;
     QString currentSplit() const;
     void setCurrentSplit(const QString &split);
+    // Rows of imageModel() (all images of the split, whatever the filter shows).
     int currentRow() const;
     void setCurrentRow(int row);
     // The image shown (its labels loaded); empty while none is.
@@ -46,15 +54,24 @@ public:
     ImageListModel::Counts totalCounts() const;
     ImageListModel::Counts splitCounts(const QString &split) const;
 
-    ImageView *imageView() const { return m_view; }
+    ImageView *imageView() const;
+    AnnotationCanvas *canvas() const { return m_canvas; }
+    AnnotationDocument *document() const { return m_document; }
     QListView *imageList() const { return m_list; }
     ImageListModel *imageModel() const { return m_model; }
+    ImageFilterModel *filterModel() const { return m_filter; }
     QTreeWidget *pointTable() const { return m_points; }
+    QListWidget *objectList() const { return m_objects; }
     QComboBox *splitBox() const { return m_splitBox; }
+    QComboBox *statusFilterBox() const { return m_filterBox; }
+    QLineEdit *searchEdit() const { return m_search; }
 
 public Q_SLOTS:
     void nextImage();
     void previousImage();
+    // Replaces the shown image's objects with the previously shown image's (one undo step).
+    void copyPreviousObjects();
+    void showShortcuts();
 
 Q_SIGNALS:
     void countsChanged();
@@ -75,33 +92,60 @@ private:
 
     void retranslateUi();
     void fillSplitBox();
+    void fillFilterBox();
     void showSplit(const QString &split);
     void requestLoad();
     void loadFinished();
     void showLoaded(const Loaded &loaded);
+    void documentChanged();
+    void labelsSaved(const QString &labelFile);
     void updatePointTable();
+    void updateObjectList();
     void updateInfo();
     void updateCountsLabel();
+    void updateActions();
+    void moveSelection(int step);
 
     std::shared_ptr<const Project> m_project;
     std::map<QString, std::vector<ImageListModel::Entry>> m_entries; // by split
 
+    AnnotationDocument *m_document;
     QComboBox *m_splitBox;
     QLabel *m_splitLabel;
+    QLineEdit *m_search;
+    QComboBox *m_filterBox;
     QListView *m_list;
     ImageListModel *m_model;
+    ImageFilterModel *m_filter;
     QLabel *m_counts;
-    ImageView *m_view;
+    QToolBar *m_toolBar;
+    AnnotationCanvas *m_canvas;
+    QLabel *m_objectsTitle;
+    QListWidget *m_objects;
     QLabel *m_pointsTitle;
     QCheckBox *m_showNumbers;
+    QCheckBox *m_showNames;
     QTreeWidget *m_points;
     QLabel *m_info;
     QLabel *m_hint;
     QAction *m_next;
     QAction *m_previous;
+    QAction *m_undo;
+    QAction *m_redo;
+    QAction *m_newObject;
+    QAction *m_deleteObject;
+    QAction *m_swap;
+    QAction *m_copyPrevious;
+    QAction *m_fit;
+    QAction *m_actualSize;
+    QAction *m_shortcuts;
 
     QFutureWatcher<Loaded> m_loader;
     QString m_loadingFile;
     QString m_shownFile;
-    Loaded m_current;
+    DatasetIssueList m_issues;
+    QString m_saveError;
+    // The objects of the image shown before this one, for copyPreviousObjects().
+    std::vector<PoseInstance> m_previousObjects;
+    QSize m_previousSize;
 };

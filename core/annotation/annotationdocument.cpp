@@ -18,11 +18,13 @@ int mergeKeyOf(int dragId, int instance, int keypoint)
     return (dragId << 12) ^ (instance << 6) ^ keypoint;
 }
 
+// A box read from a file is the automatic one when it is within a pixel of it (the file
+// rounds normalised values to 6 decimals; other tools use other margins).
 bool sameRect(const QRectF &a, const QRectF &b)
 {
-    constexpr double kTolerance = 0.01; // file rounding: 6 decimals of a normalised value
-    return std::abs(a.left() - b.left()) < kTolerance * 100 && std::abs(a.top() - b.top()) < kTolerance * 100
-           && std::abs(a.right() - b.right()) < kTolerance * 100 && std::abs(a.bottom() - b.bottom()) < kTolerance * 100;
+    constexpr double kTolerance = 1.0; // image pixels
+    return std::abs(a.left() - b.left()) < kTolerance && std::abs(a.top() - b.top()) < kTolerance
+           && std::abs(a.right() - b.right()) < kTolerance && std::abs(a.bottom() - b.bottom()) < kTolerance;
 }
 
 } // namespace
@@ -208,10 +210,12 @@ void AnnotationDocument::placeNext(const QPointF &p, int visibility)
     State s = m_state;
     const int n = m_skeleton.keypointCount();
     if (s.currentInstance < 0 || s.currentInstance >= int(s.instances.size()) || s.nextKeypoint >= n) {
+        // A new object; it starts at the point chosen beforehand when there was no object yet.
+        const bool chosen = (s.currentInstance < 0 || s.currentInstance >= int(s.instances.size())) && s.nextKeypoint < n;
         s.instances.push_back(emptyInstance());
         s.manualBox.push_back(false);
         s.currentInstance = int(s.instances.size()) - 1;
-        s.nextKeypoint = 0;
+        s.nextKeypoint = chosen ? s.nextKeypoint : 0;
     }
     const int k = s.nextKeypoint;
     s.instances[size_t(s.currentInstance)].keypoints[size_t(k)] = {p.x(), p.y(), visibility};
