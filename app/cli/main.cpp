@@ -5,6 +5,7 @@
 #include "cococommands.h"
 #include "infocommand.h"
 #include "languages.h"
+#include "predictcommand.h"
 #include "synthcommand.h"
 #include "traincommand.h"
 #include "valcommand.h"
@@ -58,6 +59,7 @@ int main(int argc, char *argv[])
     commands.push_back(std::make_unique<YoloToCocoCommand>());
     commands.push_back(std::make_unique<TrainCommand>());
     commands.push_back(std::make_unique<ValCommand>());
+    commands.push_back(std::make_unique<PredictCommand>());
     commands.push_back(std::make_unique<InfoCommand>());
 
     QStringList args = app.arguments().mid(1);

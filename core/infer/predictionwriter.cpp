@@ -16,6 +16,11 @@ double r2(double v)
     return std::round(v * 100.0) / 100.0;
 }
 
+double r4(double v)
+{
+    return std::round(v * 10000.0) / 10000.0;
+}
+
 cv::Scalar bgr(const QColor &c)
 {
     return cv::Scalar(c.blue(), c.green(), c.red());
@@ -183,12 +188,12 @@ QByteArray PredictionWriter::toJsonLine(const FramePrediction &p)
             o["track"] = t.trackId;
             o["box"] = box(t.box);
             o["raw_box"] = box(t.rawBox);
-            o["score"] = r2(t.score * 100.0) / 100.0;
+            o["score"] = r4(t.score);
             o["class"] = t.cls;
             o["bridged"] = t.bridged;
             nlohmann::json k = nlohmann::json::array(), raw = nlohmann::json::array(), inf = nlohmann::json::array();
             for (const TrackedKeypoint &q : t.keypoints) {
-                k.push_back({r2(q.x), r2(q.y), r2(q.conf * 100.0) / 100.0});
+                k.push_back({r2(q.x), r2(q.y), r4(q.conf)});
                 raw.push_back({r2(q.rawX), r2(q.rawY)});
                 inf.push_back(q.inferred);
             }
@@ -201,11 +206,11 @@ QByteArray PredictionWriter::toJsonLine(const FramePrediction &p)
         for (const PoseDetection &d : p.detections) {
             nlohmann::json o;
             o["box"] = box(d.box);
-            o["score"] = r2(d.score * 100.0) / 100.0;
+            o["score"] = r4(d.score);
             o["class"] = d.cls;
             nlohmann::json k = nlohmann::json::array();
             for (const PoseKeypoint &q : d.keypoints)
-                k.push_back({r2(q.x), r2(q.y), r2(q.conf * 100.0) / 100.0});
+                k.push_back({r2(q.x), r2(q.y), r4(q.conf)});
             o["keypoints"] = k;
             instances.push_back(o);
         }

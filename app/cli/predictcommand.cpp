@@ -1,0 +1,201 @@
+#include "predictcommand.h"
+
+#include "progressbar.h"
+#include "videopipeline.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QThread>
+
+#include <csignal>
+#include <optional>
+
+namespace {
+
+std::atomic<VideoPipeline *> g_running{nullptr};
+
+void onInterrupt(int)
+{
+    if (VideoPipeline *p = g_running.load())
+        p->cancel();
+}
+
+} // namespace
+
+QString PredictCommand::summary() const
+{
+    return tr("predict keypoints on a video, camera, stream or images, with tracking and temporal smoothing");
+}
+
+std::vector<CliOption> PredictCommand::options() const
+{
+    const PredictorOptions p;
+    const TemporalOptions t;
+    return {{QStringLiteral("model"), QString(), tr("checkpoint, weight file, or a model name (random weights)")},
+            {QStringLiteral("source"), QString(), tr("video file, camera index, stream URL, image, folder or glob")},
+            {QStringLiteral("imgsz"), QString::number(p.imgsz), tr("network input size")},
+            {QStringLiteral("conf"), QString::number(p.conf), tr("confidence threshold")},
+            {QStringLiteral("iou"), QString::number(p.iou), tr("NMS IoU threshold")},
+            {QStringLiteral("max_det"), QString::number(p.maxDet), tr("maximum detections per frame")},
+            {QStringLiteral("batch"), QStringLiteral("1"), tr("frames per forward pass")},
+            {QStringLiteral("device"), QString(), tr("cpu or a GPU index (empty: the first GPU, else the CPU)"), true},
+            {QStringLiteral("half"), QStringLiteral("true"), tr("fp16 on a GPU")},
+            {QStringLiteral("vid_stride"), QStringLiteral("1"), tr("process every N-th frame")},
+            {QStringLiteral("latest"), QStringLiteral("false"), tr("drop old frames rather than fall behind (on for live sources)")},
+            {QStringLiteral("max_frames"), QStringLiteral("-1"), tr("stop after this many frames (-1: all)")},
+            {QStringLiteral("smooth"), QStringLiteral("one_euro"), tr("keypoint smoothing: one_euro or none")},
+            {QStringLiteral("min_cutoff"), QString::number(t.filter.minCutoff), tr("One Euro minimum cutoff (Hz)")},
+            {QStringLiteral("beta"), QString::number(t.filter.beta), tr("One Euro speed coefficient")},
+            {QStringLiteral("d_cutoff"), QString::number(t.filter.dCutoff), tr("One Euro derivative cutoff (Hz)")},
+            {QStringLiteral("kpt_conf"), QString::number(t.keypointConf), tr("keypoint confidence below which it counts as occluded")},
+            {QStringLiteral("max_gap"), QString::number(t.maxGap), tr("frames an occlusion is bridged (0: never)")},
+            {QStringLiteral("save"), QStringLiteral("false"), tr("annotated video: a file path, or true for the run folder")},
+            {QStringLiteral("save_json"), QStringLiteral("false"), tr("JSON Lines: a file path, or true for the run folder")},
+            {QStringLiteral("save_csv"), QStringLiteral("false"), tr("CSV: a file path, or true for the run folder")},
+            {QStringLiteral("show_raw"), QStringLiteral("false"), tr("draw the raw keypoints instead of the smoothed ones")},
+            {QStringLiteral("show_names"), QStringLiteral("false"), tr("draw keypoint names")},
+            {QStringLiteral("project"), QStringLiteral("runs/pose"), tr("folder of the runs")},
+            {QStringLiteral("name"), QStringLiteral("predict"), tr("run name")}};
+}
+
+QString PredictCommand::numberedFolder(const QString &project, const QString &name)
+{
+    QString path = QDir(project).filePath(name);
+    for (int i = 2; QFileInfo::exists(path); ++i)
+        path = QDir(project).filePath(name + QString::number(i));
+    QDir().mkpath(path);
+    return path;
+}
+
+int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
+{
+    QString error;
+    PipelineOptions o;
+    o.source = args.value(QStringLiteral("source"));
+    o.predictor.model = args.value(QStringLiteral("model"));
+    o.predictor.device = args.value(QStringLiteral("device"));
+    const auto imgsz = args.intValue(QStringLiteral("imgsz"), &error);
+    const auto conf = args.doubleValue(QStringLiteral("conf"), &error);
+    const auto iou = args.doubleValue(QStringLiteral("iou"), &error);
+    const auto maxDet = args.intValue(QStringLiteral("max_det"), &error);
+    const auto batch = args.intValue(QStringLiteral("batch"), &error);
+    const auto half = args.boolValue(QStringLiteral("half"), &error);
+    const auto stride = args.intValue(QStringLiteral("vid_stride"), &error);
+    const auto latest = args.boolValue(QStringLiteral("latest"), &error);
+    const auto maxFrames = args.intValue(QStringLiteral("max_frames"), &error);
+    const auto minCutoff = args.doubleValue(QStringLiteral("min_cutoff"), &error);
+    const auto beta = args.doubleValue(QStringLiteral("beta"), &error);
+    const auto dCutoff = args.doubleValue(QStringLiteral("d_cutoff"), &error);
+    const auto kptConf = args.doubleValue(QStringLiteral("kpt_conf"), &error);
+    const auto maxGap = args.intValue(QStringLiteral("max_gap"), &error);
+    const auto showRaw = args.boolValue(QStringLiteral("show_raw"), &error);
+    const auto showNames = args.boolValue(QStringLiteral("show_names"), &error);
+    if (!imgsz || !conf || !iou || !maxDet || !batch || !half || !stride || !latest || !maxFrames || !minCutoff
+        || !beta || !dCutoff || !kptConf || !maxGap || !showRaw || !showNames) {
+        err << error << '\n';
+        return 2;
+    }
+    if (*imgsz < 32 || *imgsz % 32 || *batch < 1 || *stride < 1 || *maxGap < 0 || *minCutoff <= 0 || *dCutoff <= 0
+        || *beta < 0) {
+        err << tr("imgsz must be a multiple of 32; batch and vid_stride at least 1; max_gap and beta not negative; "
+                  "min_cutoff and d_cutoff positive")
+            << '\n';
+        return 2;
+    }
+    const QString smooth = args.value(QStringLiteral("smooth")).toLower();
+    if (smooth != QLatin1String("one_euro") && smooth != QLatin1String("none")) {
+        err << tr("smooth must be one_euro or none (got \"%1\")").arg(smooth) << '\n';
+        return 2;
+    }
+    o.predictor.imgsz = *imgsz;
+    o.predictor.conf = *conf;
+    o.predictor.iou = *iou;
+    o.predictor.maxDet = *maxDet;
+    o.predictor.half = *half;
+    o.batch = *batch;
+    o.vidStride = *stride;
+    o.latestOnly = *latest;
+    o.maxFrames = *maxFrames;
+    o.temporalOptions.smooth = smooth == QLatin1String("one_euro");
+    o.temporalOptions.filter = {*minCutoff, *beta, *dCutoff};
+    o.temporalOptions.keypointConf = *kptConf;
+    o.temporalOptions.maxGap = *maxGap;
+    o.output.showRaw = *showRaw;
+    o.output.drawNames = *showNames;
+
+    // save / save_json / save_csv: false, true (the numbered run folder) or a path.
+    QString runDir;
+    const QString stem = QFileInfo(o.source).completeBaseName().isEmpty() ? QStringLiteral("predictions")
+                                                                          : QFileInfo(o.source).completeBaseName();
+    auto target = [&](const QString &key, const QString &suffix, QString *path) -> bool {
+        const QString v = args.value(key);
+        const QString lower = v.toLower();
+        if (lower.isEmpty() || lower == QLatin1String("false") || lower == QLatin1String("0")
+            || lower == QLatin1String("no"))
+            return true;
+        if (lower == QLatin1String("true") || lower == QLatin1String("1") || lower == QLatin1String("yes")) {
+            if (runDir.isEmpty())
+                runDir = numberedFolder(args.value(QStringLiteral("project")), args.value(QStringLiteral("name")));
+            *path = QDir(runDir).filePath(stem + suffix);
+            return true;
+        }
+        *path = v;
+        return true;
+    };
+    target(QStringLiteral("save"), QStringLiteral(".mp4"), &o.output.videoPath);
+    target(QStringLiteral("save_json"), QStringLiteral(".jsonl"), &o.output.jsonPath);
+    target(QStringLiteral("save_csv"), QStringLiteral(".csv"), &o.output.csvPath);
+
+    VideoPipeline pipeline;
+    if (!pipeline.start(o, &error)) {
+        err << error << '\n';
+        return 1;
+    }
+    g_running = &pipeline;
+    auto previous = std::signal(SIGINT, onInterrupt);
+    const qint64 total = pipeline.expectedFrames();
+    const int step = std::max(1, o.vidStride);
+    qint64 expected = total > 0 ? (total + step - 1) / step : 0;
+    if (o.maxFrames >= 0 && expected > 0)
+        expected = std::min<qint64>(expected, (o.maxFrames + step - 1) / step);
+    std::optional<ProgressBar> bar;
+    if (expected > 0)
+        bar.emplace(err, tr("predict"), int(expected));
+    while (pipeline.isRunning()) {
+        QThread::msleep(100);
+        if (bar)
+            bar->update(int(pipeline.processedFrames()));
+    }
+    const PipelineSummary s = pipeline.wait();
+    g_running = nullptr;
+    std::signal(SIGINT, previous);
+    if (bar)
+        bar->finish();
+    for (const QString &p : s.problems)
+        err << p << '\n';
+    out << tr("%1 frames processed, %2 dropped, %3 failed, mean %4 fps")
+               .arg(s.processed)
+               .arg(s.dropped)
+               .arg(s.failed)
+               .arg(s.meanFps, 0, 'f', 1)
+        << '\n';
+    for (const StageStats &st : s.stages)
+        out << QStringLiteral("  %1 ").arg(st.name, -9)
+            << tr("in %1, out %2, dropped %3, failed %4, busy %5 ms")
+                   .arg(st.in)
+                   .arg(st.out)
+                   .arg(st.dropped)
+                   .arg(st.failed)
+                   .arg(st.busyMs, 0, 'f', 0)
+            << '\n';
+    for (const QString &path : {o.output.videoPath, o.output.jsonPath, o.output.csvPath})
+        if (!path.isEmpty())
+            out << tr("written: %1").arg(path) << '\n';
+    if (s.cancelled) {
+        err << tr("cancelled") << '\n';
+        return 1;
+    }
+    if (!s.error.isEmpty())
+        return 1;
+    return 0;
+}
