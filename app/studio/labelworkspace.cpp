@@ -451,7 +451,9 @@ void LabelWorkspace::showLoaded(const Loaded &loaded)
     m_saveError.clear();
     m_canvas->setImage(loaded.image);
     // An image that does not decode is shown as an issue and never written over.
-    const QString labelFile = loaded.image.isNull() ? QString() : DatasetConfig::labelFileFor(loaded.file);
+    // A label file with lines that do not read is not written over either: saving would drop them.
+    m_readOnly = loaded.image.isNull() || !loaded.issues.issues.empty();
+    const QString labelFile = m_readOnly ? QString() : DatasetConfig::labelFileFor(loaded.file);
     m_document->load(loaded.annotation, labelFile, m_project ? m_project->config().keypointDims : 3);
     updatePointTable();
     updateObjectList();
@@ -570,7 +572,7 @@ void LabelWorkspace::updateObjectList()
     for (size_t i = 0; i < instances.size(); ++i) {
         QString text = tr("Object %1: %2 of %3 points").arg(i + 1).arg(labelledCount(instances[i])).arg(n);
         if (m_document->isBoxManual(int(i)))
-            text += tr(", box set by hand");
+            text += tr(", fixed box");
         m_objects->addItem(text);
     }
     if (m_document->currentInstance() >= 0)
@@ -600,8 +602,11 @@ void LabelWorkspace::updateInfo()
     if (!m_saveError.isEmpty())
         text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
                     .arg(tr("Not saved: %1").arg(m_saveError).toHtmlEscaped());
-    else if (m_document->hasUnsavedChanges())
-        text += QStringLiteral("<br>") + tr("Saving…");
+    else if (m_readOnly && !m_issues.issues.empty())
+        text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
+                    .arg(tr("Edits to this image are not saved: its label file has lines that could not be read "
+                            "(below). Fix or remove them first.")
+                             .toHtmlEscaped());
     for (const DatasetIssue &issue : m_issues.issues)
         text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>").arg(issue.toString().toHtmlEscaped());
     m_info->setText(text);

@@ -145,6 +145,7 @@ private:
     QString m_shownFile;
     DatasetIssueList m_issues;
     QString m_saveError;
+    bool m_readOnly = false;
     // The objects of the image shown before this one, for copyPreviousObjects().
     std::vector<PoseInstance> m_previousObjects;
     QSize m_previousSize;

@@ -1,0 +1,258 @@
+// The Label workspace with real clicks and keys: labelling an unlabelled image writes its
+// label file and moves it from "unlabelled" to "partial" and "complete" in the list; the
+// status filter and the search; a click on a point's name makes it the next one; copying
+// the previous image's objects; a rebound key from the cheat-sheet. With
+// GP_SCREENSHOT_DIR set it also saves a picture of the workspace mid-labelling.
+
+#include "annotationcanvas.h"
+#include "annotationdocument.h"
+#include "hotkeydialog.h"
+#include "imagefiltermodel.h"
+#include "labelworkspace.h"
+#include "project.h"
+#include "synthgenerator.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QKeySequenceEdit>
+#include <QLineEdit>
+#include <QListView>
+#include <QListWidget>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+class TestLabelWorkspace : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void labellingAnUnlabelledImage();
+    void filterAndSearch();
+    void copyPreviousObjects();
+    void reboundKey();
+
+private:
+    void open(LabelWorkspace &ws);
+    int rowOf(LabelWorkspace &ws, const QString &name) const;
+    void clickImagePoint(LabelWorkspace &ws, const QPointF &imagePoint, Qt::KeyboardModifiers mods = {});
+
+    QTemporaryDir m_tmp;
+    QString m_dir;
+    QString m_unlabelled; // the image whose label file was removed
+};
+
+void TestLabelWorkspace::initTestCase()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("GripperPose"));
+    QCoreApplication::setApplicationName(QStringLiteral("GripperPose Studio Label Test"));
+    QStandardPaths::setTestModeEnabled(true);
+    const QString settingsDir = m_tmp.filePath(QStringLiteral("settings"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir);
+}
+
+void TestLabelWorkspace::init()
+{
+    QSettings().clear();
+    // A fresh project for every test: the tests write labels.
+    m_unlabelled.clear();
+    m_dir = m_tmp.filePath(QStringLiteral("p%1").arg(QTest::currentTestFunction()));
+    SynthOptions o;
+    o.outDir = m_dir;
+    o.count = 8;
+    o.imageSize = QSize(320, 192);
+    o.seed = 7;
+    o.videoFrames = 0;
+    QString error;
+    const SynthGenerator generator(Skeleton::defaultGripper(), o);
+    QVERIFY2(generator.run({}, &error), qPrintable(error));
+    // The third training image loses its labels.
+    int train = 0;
+    for (int i = 0; i < o.count && m_unlabelled.isEmpty(); ++i)
+        if (generator.imageFileName(i).startsWith(QLatin1String("images/train/")) && ++train == 3)
+            m_unlabelled = m_dir + QLatin1Char('/') + generator.imageFileName(i);
+    QVERIFY(QFile::exists(m_unlabelled));
+    QFile::remove(DatasetConfig::labelFileFor(m_unlabelled));
+}
+
+void TestLabelWorkspace::open(LabelWorkspace &ws)
+{
+    QString error;
+    auto project = Project::open(m_dir, &error);
+    QVERIFY2(project, qPrintable(error));
+    ws.resize(1400, 860);
+    ws.setProject(std::make_shared<const Project>(*project));
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QTRY_VERIFY(!ws.shownFile().isEmpty());
+}
+
+int TestLabelWorkspace::rowOf(LabelWorkspace &ws, const QString &file) const
+{
+    return ws.imageModel()->rowOf(file);
+}
+
+void TestLabelWorkspace::clickImagePoint(LabelWorkspace &ws, const QPointF &imagePoint, Qt::KeyboardModifiers mods)
+{
+    const QPoint at = ws.canvas()->imageToView(imagePoint).toPoint();
+    QTest::mouseClick(ws.canvas(), Qt::LeftButton, mods, at);
+}
+
+void TestLabelWorkspace::labellingAnUnlabelledImage()
+{
+    LabelWorkspace ws;
+    open(ws);
+    const int row = rowOf(ws, m_unlabelled);
+    QVERIFY(row >= 0);
+    QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Unlabelled);
+    const int unlabelledBefore = ws.imageModel()->counts().unlabelled;
+    ws.setCurrentRow(row);
+    QTRY_COMPARE(ws.shownFile(), m_unlabelled);
+    QCOMPARE(ws.document()->instanceCount(), 0);
+    // The first point is the one highlighted in the panel.
+    QTreeWidget *points = ws.pointTable();
+    QVERIFY(points->topLevelItem(0)->text(0).startsWith(QStringLiteral("▶")));
+
+    // Zoomed in, so the clicks land on whole image pixels apart from each other.
+    ws.canvas()->setZoom(2.5, QPointF(ws.canvas()->rect().center()));
+    const QPointF origin = ws.canvas()->viewToImage(QPointF(ws.canvas()->rect().center())) - QPointF(60, 40);
+    auto pointOf = [&](int k) { return origin + QPointF(8 * k, (k % 4) * 9); };
+    for (int k = 0; k < 5; ++k)
+        clickImagePoint(ws, pointOf(k));
+    QCOMPARE(ws.document()->nextKeypoint(), 5);
+    QVERIFY(points->topLevelItem(5)->text(0).startsWith(QStringLiteral("▶")));
+    QCOMPARE(ws.objectList()->count(), 1);
+    // Saved at once: the list calls it partial.
+    const QString labelFile = DatasetConfig::labelFileFor(m_unlabelled);
+    QVERIFY(QFile::exists(labelFile));
+    QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Labelled);
+    QVERIFY(ws.imageModel()->entry(row).partial);
+    QCOMPARE(ws.imageModel()->counts().unlabelled, unlabelledBefore - 1);
+    QCOMPARE(ws.splitCounts(QStringLiteral("train")).unlabelled, unlabelledBefore - 1);
+
+    // A click on "right_palm" in the panel makes it the next point.
+    QTreeWidgetItem *palm = points->topLevelItem(8);
+    QTest::mouseClick(points->viewport(), Qt::LeftButton, {}, points->visualItemRect(palm).center());
+    QCOMPARE(ws.document()->nextKeypoint(), 8);
+    clickImagePoint(ws, pointOf(8));
+    QCOMPARE(ws.document()->instances()[0].keypoints[8].visibility, int(Keypoint::Visible));
+    // Back to 5, then the rest in order with one skip; every point decided: complete? No:
+    // a skipped point is absent, so the image stays partial until it is placed.
+    ws.document()->setNextKeypoint(5);
+    QTest::mouseMove(ws.canvas(), ws.canvas()->imageToView(pointOf(5) + QPointF(3, 3)).toPoint());
+    if (qEnvironmentVariableIsSet("GP_SCREENSHOT_DIR"))
+        ws.grab().save(qEnvironmentVariable("GP_SCREENSHOT_DIR") + QStringLiteral("/label-workspace-midway.png"));
+    for (int k = 5; k < 14; ++k) {
+        if (k == 8)
+            continue;
+        if (k == 11) {
+            QTest::keyClick(ws.canvas(), Qt::Key_S);
+            continue;
+        }
+        clickImagePoint(ws, pointOf(k));
+    }
+    QCOMPARE(ws.document()->nextKeypoint(), 14);
+    QVERIFY(ws.imageModel()->entry(row).partial);
+    ws.document()->setNextKeypoint(11);
+    clickImagePoint(ws, pointOf(11), Qt::ShiftModifier); // occluded
+    QVERIFY(!ws.imageModel()->entry(row).partial);
+    QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Labelled);
+    QCOMPARE(ws.document()->instances()[0].keypoints[11].visibility, int(Keypoint::Occluded));
+
+    // Moving on and back reads the same labels from disk.
+    const auto labelled = ws.document()->instances();
+    ws.nextImage();
+    QTRY_VERIFY(ws.shownFile() != m_unlabelled);
+    ws.previousImage();
+    QTRY_COMPARE(ws.shownFile(), m_unlabelled);
+    QCOMPARE(ws.document()->instanceCount(), 1);
+    for (int k = 0; k < 14; ++k) {
+        QVERIFY(std::abs(ws.document()->instances()[0].keypoints[size_t(k)].x - labelled[0].keypoints[size_t(k)].x) < 1e-3);
+        QCOMPARE(ws.document()->instances()[0].keypoints[size_t(k)].visibility,
+                 labelled[0].keypoints[size_t(k)].visibility);
+    }
+}
+
+void TestLabelWorkspace::filterAndSearch()
+{
+    LabelWorkspace ws;
+    open(ws);
+    const int all = ws.imageModel()->rowCount();
+    QComboBox *filter = ws.statusFilterBox();
+    filter->setCurrentIndex(filter->findData(int(ImageListModel::Filter::Unlabelled)));
+    QCOMPARE(ws.filterModel()->rowCount(), 1);
+    QCOMPARE(ws.filterModel()->index(0, 0).data(ImageListModel::FileRole).toString(), m_unlabelled);
+    QTRY_COMPARE(ws.shownFile(), m_unlabelled); // the one image shown is opened
+    filter->setCurrentIndex(filter->findData(int(ImageListModel::Filter::All)));
+    QCOMPARE(ws.filterModel()->rowCount(), all);
+    QTest::keyClicks(ws.searchEdit(), QStringLiteral("0001"));
+    QCOMPARE(ws.filterModel()->rowCount(), 1);
+    QVERIFY(ws.filterModel()->index(0, 0).data().toString().contains(QStringLiteral("synth_000001")));
+    ws.searchEdit()->clear();
+    QCOMPARE(ws.filterModel()->rowCount(), all);
+}
+
+void TestLabelWorkspace::copyPreviousObjects()
+{
+    LabelWorkspace ws;
+    open(ws);
+    const int row = rowOf(ws, m_unlabelled);
+    // The image before it, if labelled, else any labelled one.
+    int source = -1;
+    for (int r = 0; r < ws.imageModel()->rowCount() && source < 0; ++r)
+        if (ws.imageModel()->entry(r).status == ImageListModel::Status::Labelled)
+            source = r;
+    QVERIFY(source >= 0);
+    ws.setCurrentRow(source);
+    QTRY_COMPARE(ws.shownFile(), ws.imageModel()->entry(source).file);
+    const auto objects = ws.document()->instances();
+    QVERIFY(!objects.empty());
+    ws.setCurrentRow(row);
+    QTRY_COMPARE(ws.shownFile(), m_unlabelled);
+    QCOMPARE(ws.document()->instanceCount(), 0);
+    ws.copyPreviousObjects();
+    QCOMPARE(int(ws.document()->instanceCount()), int(objects.size()));
+    for (size_t i = 0; i < objects.size(); ++i)
+        QCOMPARE(ws.document()->instances()[i].keypoints, objects[i].keypoints);
+    QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Labelled);
+    // One step to undo, which writes the empty state back.
+    ws.document()->undoStack()->undo();
+    QCOMPARE(ws.document()->instanceCount(), 0);
+    QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Empty);
+}
+
+void TestLabelWorkspace::reboundKey()
+{
+    LabelWorkspace ws;
+    open(ws);
+    {
+        HotkeyDialog dialog(ws.canvas());
+        auto *edit = dialog.findChild<QKeySequenceEdit *>(QStringLiteral("skip-point"));
+        QVERIFY(edit);
+        edit->setKeySequence(QKeySequence(Qt::Key_X));
+        Q_EMIT edit->editingFinished();
+        QVERIFY(dialog.table()->rowCount() > 12);
+    }
+    QCOMPARE(ws.canvas()->binding(AnnotationCanvas::Action::SkipPoint), QKeySequence(Qt::Key_X));
+    QCOMPARE(QSettings().value(QStringLiteral("label/keys/skip-point")).toString(), QStringLiteral("X"));
+    ws.setCurrentRow(rowOf(ws, m_unlabelled));
+    QTRY_COMPARE(ws.shownFile(), m_unlabelled);
+    clickImagePoint(ws, QPointF(100, 100));
+    QTest::keyClick(ws.canvas(), Qt::Key_X);
+    QCOMPARE(ws.document()->nextKeypoint(), 2);
+    QTest::keyClick(ws.canvas(), Qt::Key_S); // no longer bound
+    QCOMPARE(ws.document()->nextKeypoint(), 2);
+    // A new workspace reads the binding back.
+    LabelWorkspace again;
+    QCOMPARE(again.canvas()->binding(AnnotationCanvas::Action::SkipPoint), QKeySequence(Qt::Key_X));
+}
+
+QTEST_MAIN(TestLabelWorkspace)
+#include "tst_labelworkspace.moc"
