@@ -1,0 +1,189 @@
+// gp_bench_infer: forward latency and throughput of the YOLOv8-pose network (fp32 CPU, and
+// fp16/bf16 on a GPU when one is present), unfused vs Conv+BN fused, contiguous vs
+// channels-last. Prints one line per configuration (and CSV with --csv).
+//
+//   gp_bench_infer [--quick] [--reps N] [--warmup N] [--threads N] [--scales n,s]
+//                  [--sizes 320,640] [--batches 1,16] [--csv FILE]
+
+#include "posemodel.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QStringList>
+#include <QTextStream>
+#include <QThread>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace gp;
+
+namespace {
+
+struct Result
+{
+    QString scale;
+    int size = 0;
+    int batch = 0;
+    QString variant;
+    QString device;
+    double msPerBatch = 0; // best repetition
+    double medianMs = 0;
+    double imagesPerSecond = 0;
+    int reps = 0;
+};
+
+std::vector<int> intList(const QString &s)
+{
+    std::vector<int> v;
+    for (const QString &p : s.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        v.push_back(p.toInt());
+    return v;
+}
+
+Result run(const QString &scale, int size, int batch, bool fused, bool channelsLast, const torch::Device &device,
+           torch::ScalarType dtype, int warmup, int reps)
+{
+    ModelSpec spec;
+    spec.scale = *ModelSpec::parseScale(scale);
+    torch::manual_seed(0);
+    PoseModel model(spec);
+    model->eval();
+    if (fused)
+        model->fuse();
+    model->to(device, dtype);
+    if (channelsLast)
+        model->toChannelsLast();
+    torch::Tensor x = torch::rand({batch, 3, size, size}).to(device, dtype);
+    if (channelsLast)
+        x = x.contiguous(at::MemoryFormat::ChannelsLast);
+    c10::InferenceMode guard;
+    auto sync = [&] {
+        if (device.is_cuda())
+            torch::cuda::synchronize();
+    };
+    for (int i = 0; i < warmup; ++i)
+        model->forward(x);
+    sync();
+    // Each repetition timed on its own; the best one is reported (the machine is shared, and
+    // a contended core stalls a whole multi-threaded forward), with the median beside it.
+    std::vector<double> times;
+    for (int i = 0; i < reps; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        model->forward(x);
+        sync();
+        times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(times.begin(), times.end());
+    const double ms = times.front();
+    Result r;
+    r.scale = scale;
+    r.size = size;
+    r.batch = batch;
+    r.variant = QStringLiteral("%1%2").arg(fused ? QStringLiteral("fused") : QStringLiteral("unfused"),
+                                            channelsLast ? QStringLiteral("+cl") : QString());
+    r.device = QStringLiteral("%1 %2").arg(device.is_cuda() ? QStringLiteral("cuda") : QStringLiteral("cpu"),
+                                           QString::fromStdString(std::string(c10::toString(dtype))));
+    r.msPerBatch = ms;
+    r.medianMs = times[times.size() / 2];
+    r.imagesPerSecond = 1000.0 * batch / ms;
+    r.reps = reps;
+    return r;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList args = app.arguments();
+    args.removeFirst();
+    bool quick = false;
+    int reps = 5, warmup = 1;
+    int threads = QThread::idealThreadCount();
+    QString scales = QStringLiteral("n,s"), sizes = QStringLiteral("320,640"), batches = QStringLiteral("1,16");
+    QString csv;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString a = args[i];
+        auto next = [&] { return i + 1 < args.size() ? args[++i] : QString(); };
+        if (a == QLatin1String("--quick"))
+            quick = true;
+        else if (a == QLatin1String("--reps"))
+            reps = next().toInt();
+        else if (a == QLatin1String("--warmup"))
+            warmup = next().toInt();
+        else if (a == QLatin1String("--threads"))
+            threads = next().toInt();
+        else if (a == QLatin1String("--scales"))
+            scales = next();
+        else if (a == QLatin1String("--sizes"))
+            sizes = next();
+        else if (a == QLatin1String("--batches"))
+            batches = next();
+        else if (a == QLatin1String("--flush-denormal"))
+            at::globalContext().setFlushDenormal(true);
+        else if (a == QLatin1String("--csv"))
+            csv = next();
+        else {
+            std::fprintf(stderr, "usage: gp_bench_infer [--quick] [--reps N] [--warmup N] [--threads N] "
+                                 "[--scales n,s] [--sizes 320,640] [--batches 1,16] [--csv FILE]\n");
+            return 2;
+        }
+    }
+    if (!qEnvironmentVariableIsSet("OPENBLAS_NUM_THREADS"))
+        qputenv("OPENBLAS_NUM_THREADS", "1");
+    torch::set_num_threads(threads);
+    std::printf("gp_bench_infer: torch %s, %d threads%s\n", TORCH_VERSION, threads, quick ? ", quick" : "");
+    std::printf("%-6s %5s %5s %-12s %-14s %11s %11s %10s %5s\n", "model", "size", "batch", "variant", "device",
+                "best ms", "median ms", "img/s", "reps");
+    std::vector<Result> results;
+    for (const QString &scale : scales.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        for (int size : intList(sizes)) {
+            for (int batch : intList(batches)) {
+                // Quick: fewer repetitions for the large forwards, no unfused channels-last.
+                const double gflops = describeModel([&] {
+                    ModelSpec s;
+                    s.scale = *ModelSpec::parseScale(scale);
+                    return s;
+                }(), size).gflops * batch;
+                const int r = quick ? std::max(1, std::min(reps, gflops > 100 ? 1 : (gflops > 20 ? 2 : reps))) : reps;
+                const int w = quick && gflops > 100 ? 0 : warmup;
+                for (int variant = 0; variant < 4; ++variant) {
+                    const bool fused = variant & 1;
+                    const bool cl = variant & 2;
+                    if (quick && cl && !fused)
+                        continue;
+                    Result res = run(scale, size, batch, fused, cl, torch::kCPU, torch::kFloat, w, r);
+                    std::printf("%-6s %5d %5d %-12s %-14s %11.1f %11.1f %10.2f %5d\n",
+                                qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
+                                qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond, res.reps);
+                    std::fflush(stdout);
+                    results.push_back(res);
+                }
+                if (torch::cuda::is_available()) {
+                    for (torch::ScalarType t : {torch::kHalf, torch::kBFloat16}) {
+                        Result res = run(scale, size, batch, true, false, torch::Device(torch::kCUDA, 0), t, 3, reps * 4);
+                        std::printf("%-6s %5d %5d %-12s %-14s %11.1f %11.1f %10.2f %5d\n",
+                                    qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
+                                    qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond,
+                                    res.reps);
+                        results.push_back(res);
+                    }
+                }
+            }
+        }
+    }
+    if (!csv.isEmpty()) {
+        QFile f(csv);
+        if (f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+            QTextStream out(&f);
+            out << "model,size,batch,variant,device,best_ms,median_ms,images_per_s,reps\n";
+            for (const Result &r : results)
+                out << r.scale << ',' << r.size << ',' << r.batch << ',' << r.variant << ',' << r.device << ','
+                    << r.msPerBatch << ',' << r.medianMs << ',' << r.imagesPerSecond << ',' << r.reps << '\n';
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,109 @@
+// Training throughput: the data loader alone, and the training step alone (forward, loss,
+// backward, optimizer) on batches the loader made, for a model scale and image size.
+// Prints one line per measurement; numbers go to docs/BENCHMARKS.md.
+//   gp_bench_train DATA.yaml SCALE IMGSZ BATCH STEPS [fp32|bf16] [WORKERS]
+
+#include "autocastguard.h"
+#include "batchloader.h"
+#include "batchtensors.h"
+#include "datasetconfig.h"
+#include "labelcache.h"
+#include "poseloss.h"
+#include "posemodel.h"
+#include "trainoptimizer.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QThread>
+
+#include <cstdio>
+
+namespace {
+
+long peakRssMiB()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').front().toLong() / 1024;
+    return -1;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    const QStringList a = app.arguments();
+    if (a.size() < 6) {
+        std::fprintf(stderr, "usage: gp_bench_train DATA.yaml SCALE IMGSZ BATCH STEPS [fp32|bf16] [WORKERS]\n");
+        return 2;
+    }
+    const int imgsz = a[3].toInt(), batch = a[4].toInt(), steps = a[5].toInt();
+    const bool bf16 = a.value(6) == QLatin1String("bf16");
+    const int workers = a.size() > 7 ? a[7].toInt() : 2;
+    torch::set_num_threads(QThread::idealThreadCount());
+
+    DatasetIssueList issues;
+    const auto data = DatasetConfig::load(a[1], &issues);
+    if (!data)
+        return 1;
+    const TrainDataset set(LabelCache::load(*data, QStringLiteral("train"), &issues));
+    TrainingConfig cfg;
+    cfg.imgsz = imgsz;
+    cfg.batch = batch;
+    const Augmenter aug(cfg, data->flipIdx);
+
+    // 1. The loader alone (mosaic on, as in most epochs).
+    BatchLoader loader(set, aug, cfg, {batch, workers, 2, 0, true, 1.0});
+    loader.startEpoch(0, true);
+    std::vector<BatchLoader::Batch> batches;
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < steps; ++i) {
+        auto b = loader.next();
+        if (!b) {
+            loader.startEpoch(int(batches.size()), true);
+            b = loader.next();
+        }
+        batches.push_back(std::move(*b));
+    }
+    const double loaderSecs = clock.elapsed() / 1000.0;
+    loader.stop();
+
+    // 2. The training step alone, on those batches.
+    ModelSpec spec;
+    spec.scale = *ModelSpec::parseScale(a[2]);
+    spec.numKeypoints = data->keypointCount;
+    gp::PoseModel model(spec);
+    model->train();
+    gp::PoseLossOptions lo;
+    const gp::PoseLoss loss(lo);
+    gp::TrainOptimizer opt(*model, cfg, steps, int(set.size()));
+    double stepSecs = 0;
+    for (int i = 0; i < steps; ++i) {
+        const gp::BatchTensors t = gp::collate(batches[size_t(i)].samples, spec.numKeypoints, spec.keypointDims);
+        clock.restart();
+        {
+            gp::AutocastGuard guard(c10::DeviceType::CPU, at::kBFloat16, bf16);
+            gp::RawHeadOutput raw = model->forwardRaw(t.images);
+            raw.boxes = raw.boxes.to(torch::kFloat);
+            raw.scores = raw.scores.to(torch::kFloat);
+            raw.kpts = raw.kpts.to(torch::kFloat);
+            loss.compute(raw, t.targets).total().backward();
+        }
+        opt.optimizer().step();
+        opt.optimizer().zero_grad();
+        if (i > 0) // the first step allocates and warms up
+            stepSecs += clock.elapsed() / 1000.0;
+    }
+    const double images = double(batch) * std::max(1, steps - 1);
+    std::printf("%s imgsz=%d batch=%d %s threads=%d: loader %.2f img/s (%d workers), train step %.2f img/s "
+                "(%.3f s/batch), peak RSS %ld MiB\n",
+                qPrintable(spec.name()), imgsz, batch, bf16 ? "bf16" : "fp32", QThread::idealThreadCount(),
+                batch * steps / loaderSecs, workers, images / stepSecs, stepSecs / std::max(1, steps - 1), peakRssMiB());
+    return 0;
+}
