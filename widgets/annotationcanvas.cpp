@@ -544,7 +544,7 @@ void AnnotationCanvas::paintOverlay(QPainter &painter) const
     if (m_drag == Drag::None && m_hoverInstance < 0 && m_document->isLoaded()) {
         const int next = m_document->nextKeypoint();
         const bool newObject = cur < 0 || next >= sk.keypointCount();
-        const int k = newObject ? 0 : next;
+        const int k = next >= sk.keypointCount() ? 0 : next;
         if (k < sk.keypointCount()) {
             const Skeleton::Point &pt = sk.points()[size_t(k)];
             const QString side = Skeleton::sideName(pt.side);

@@ -76,6 +76,14 @@ void HotkeyDialog::fill()
             if (keys.count() > 1)
                 keys = QKeySequence(keys[0]);
             edit->setKeySequence(keys);
+            // A key does one thing: another action that had it loses it.
+            for (AnnotationCanvas::Action other : AnnotationCanvas::actions()) {
+                if (other == a || keys.isEmpty() || m_canvas->binding(other) != keys)
+                    continue;
+                m_canvas->setBinding(other, QKeySequence());
+                if (auto *otherEdit = findChild<QKeySequenceEdit *>(AnnotationCanvas::actionKey(other)))
+                    otherEdit->clear();
+            }
             m_canvas->setBinding(a, keys);
             saveBindings(m_canvas);
         });

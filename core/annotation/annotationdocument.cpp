@@ -229,8 +229,16 @@ void AnnotationDocument::skipNext()
         return;
     State s = m_state;
     const int n = m_skeleton.keypointCount();
-    if (s.currentInstance < 0 || s.currentInstance >= int(s.instances.size()) || s.nextKeypoint >= n)
+    const bool noObject = s.currentInstance < 0 || s.currentInstance >= int(s.instances.size());
+    if (noObject || s.nextKeypoint >= n) {
+        // The first points of an object not started yet: the click that starts it places
+        // the point after the skipped ones (the others are absent in a new object anyway).
+        const int skipped = noObject && s.nextKeypoint < n ? s.nextKeypoint : 0;
+        s.currentInstance = -1;
+        s.nextKeypoint = std::min(skipped + 1, n);
+        push(tr("Skip %1").arg(m_skeleton.points()[size_t(skipped)].name), std::move(s));
         return;
+    }
     const int k = s.nextKeypoint;
     Keypoint &kp = s.instances[size_t(s.currentInstance)].keypoints[size_t(k)];
     kp = Keypoint();
@@ -240,10 +248,6 @@ void AnnotationDocument::skipNext()
         ++next;
     s.nextKeypoint = next;
     push(tr("Skip %1").arg(m_skeleton.points()[size_t(k)].name), std::move(s));
-    if (m_state.nextKeypoint != next) { // nothing changed in the points: only the cursor moves
-        m_state.nextKeypoint = next;
-        Q_EMIT cursorChanged(m_state.currentInstance, next);
-    }
 }
 
 void AnnotationDocument::placeKeypoint(int instance, int keypoint, const QPointF &p, int visibility)

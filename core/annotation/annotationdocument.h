@@ -71,8 +71,9 @@ public:
 
     QUndoStack *undoStack() const { return m_undo; }
 
-    // The cursor: the current instance (-1: none yet) and the keypoint the next click
-    // places (keypointCount(): the instance is complete; the next click starts another).
+    // The cursor: the current instance and the keypoint the next click places. Instance -1:
+    // the next click starts a new object with that point; keypointCount(): the instance is
+    // complete, and the next click starts another object with its first point.
     int currentInstance() const { return m_state.currentInstance; }
     int nextKeypoint() const { return m_state.nextKeypoint; }
     void setCurrentInstance(int instance);
@@ -84,7 +85,8 @@ public:
     // Places the next keypoint of the current instance (starting an instance when there
     // is none or it is complete) and advances to the next unlabelled one.
     void placeNext(const QPointF &imagePoint, int visibility = Keypoint::Visible);
-    // Marks the next keypoint absent (v=0) and advances.
+    // Marks the next keypoint absent (v=0) and advances; before an object is started it
+    // moves the point the starting click places. Undoable like an edit.
     void skipNext();
     void placeKeypoint(int instance, int keypoint, const QPointF &imagePoint, int visibility);
     // A drag: successive moves of the same point with the same `dragId` merge into one step.
