@@ -379,15 +379,9 @@ void AnnotationCanvas::mousePressEvent(QMouseEvent *event)
         m_document->beginInteraction();
     } else if (QRectF(QPointF(0, 0), QSizeF(imageSize())).contains(imagePoint)) {
         const int visibility = event->modifiers() & Qt::ShiftModifier ? Keypoint::Occluded : Keypoint::Visible;
-        m_document->placeNext(imagePoint, visibility);
         // The point just placed is the selected one: O and Delete act on it.
-        const int cur = m_document->currentInstance();
-        const auto &kps = m_document->instances()[size_t(cur)].keypoints;
-        int placed = -1;
-        for (int k = 0; k < int(kps.size()); ++k)
-            if (kps[size_t(k)].isLabelled() && kps[size_t(k)].x == imagePoint.x() && kps[size_t(k)].y == imagePoint.y())
-                placed = k;
-        select(cur, placed);
+        const int placed = m_document->placeNext(imagePoint, visibility);
+        select(placed >= 0 ? m_document->currentInstance() : -1, placed);
     }
     event->accept();
 }

@@ -29,6 +29,9 @@ HotkeyDialog::HotkeyDialog(AnnotationCanvas *canvas, QWidget *parent)
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(false);
+    m_table->setFocusPolicy(Qt::NoFocus);
+    m_table->verticalHeader()->setDefaultSectionSize(QKeySequenceEdit().sizeHint().height() + 4);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_defaults, QDialogButtonBox::ResetRole);
@@ -39,7 +42,7 @@ HotkeyDialog::HotkeyDialog(AnnotationCanvas *canvas, QWidget *parent)
     layout->addWidget(intro);
     layout->addWidget(m_table, 1);
     layout->addWidget(buttons);
-    resize(620, 620);
+    resize(720, 640);
     fill();
 }
 
@@ -55,6 +58,8 @@ void HotkeyDialog::fill()
         {tr("Pan"), tr("Middle drag, or Space+drag")},
         {tr("Next / previous image"), tr("Right or Page Down / Left or Page Up")},
         {tr("Jump to a point"), tr("Click its name in the point list")},
+        {tr("Copy the previous image's objects"), tr("C")},
+        {tr("This list"), tr("F1 or ?")},
     };
     const QList<AnnotationCanvas::Action> actions = AnnotationCanvas::actions();
     m_table->setRowCount(int(fixed.size() + actions.size()));
@@ -90,7 +95,6 @@ void HotkeyDialog::fill()
         m_table->setCellWidget(row, 1, edit);
         ++row;
     }
-    m_table->resizeRowsToContents();
 }
 
 void HotkeyDialog::restoreDefaults()

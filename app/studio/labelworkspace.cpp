@@ -166,7 +166,14 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     m_next->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown)});
     m_previous->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp)});
     m_shortcuts->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question)});
-    for (QAction *a : {m_next, m_previous, m_shortcuts}) {
+    m_copyPrevious->setShortcut(QKeySequence(Qt::Key_C));
+    for (QAction *a : {m_next, m_previous, m_shortcuts, m_copyPrevious}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+    }
+    // With the focus elsewhere in the workspace (the list, the panels) the canvas's keys for
+    // these still work; on the canvas the canvas takes them first.
+    for (QAction *a : {m_undo, m_redo, m_newObject, m_deleteObject, m_swap, m_fit, m_actualSize}) {
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         addAction(a);
     }
@@ -486,6 +493,7 @@ void LabelWorkspace::showShortcuts()
 {
     HotkeyDialog dialog(m_canvas, this);
     dialog.exec();
+    retranslateUi(); // the tooltips and the hint name the keys
 }
 
 void LabelWorkspace::documentChanged()
@@ -650,6 +658,13 @@ void LabelWorkspace::retranslateUi()
         const QString key = m_canvas->binding(action).toString(QKeySequence::NativeText);
         return key.isEmpty() ? text : tr("%1 (%2)").arg(text, key);
     };
+    m_undo->setShortcut(m_canvas->binding(A::Undo));
+    m_redo->setShortcut(m_canvas->binding(A::Redo));
+    m_newObject->setShortcut(m_canvas->binding(A::NewInstance));
+    m_deleteObject->setShortcut(m_canvas->binding(A::DeleteInstance));
+    m_swap->setShortcut(m_canvas->binding(A::SwapLeftRight));
+    m_fit->setShortcut(m_canvas->binding(A::FitToWindow));
+    m_actualSize->setShortcut(m_canvas->binding(A::ActualSize));
     m_splitLabel->setText(tr("&Split:"));
     m_search->setPlaceholderText(tr("Search image names"));
     m_filterBox->setToolTip(tr("Show only the images with this label status"));
@@ -670,16 +685,20 @@ void LabelWorkspace::retranslateUi()
     m_swap->setText(tr("Swap L/R"));
     m_swap->setToolTip(withKey(tr("Swap the left and right points of the selected object"), A::SwapLeftRight));
     m_copyPrevious->setText(tr("Copy Previous"));
-    m_copyPrevious->setToolTip(tr("Replace this image's objects with those of the image shown before it"));
+    m_copyPrevious->setToolTip(tr("Replace this image's objects with those of the image shown before it (C)"));
     m_fit->setText(tr("Fit"));
     m_fit->setToolTip(withKey(tr("Fit the image to the window"), A::FitToWindow));
     m_actualSize->setText(tr("1:1"));
     m_actualSize->setToolTip(withKey(tr("Show the image at its actual size"), A::ActualSize));
     m_shortcuts->setText(tr("Shortcuts…"));
     m_shortcuts->setToolTip(tr("List every key and mouse gesture, and change the keys (F1)"));
-    m_hint->setText(tr("Click: place the next point · S: skip · O: occluded · Del: clear · N: new object · "
-                       "Tab: next object · F: swap left/right · Ctrl+Z: undo · wheel: zoom · middle or "
-                       "Space+drag: pan · → / ←: next and previous image · F1: all shortcuts"));
+    auto key = [this](A action) { return m_canvas->binding(action).toString(QKeySequence::NativeText); };
+    // %1..%7 are key names (S, O, Del, N, Tab, F, Ctrl+Z), which the user can rebind.
+    m_hint->setText(tr("Click: place the next point · %1: skip · %2: occluded · %3: clear · %4: new object · "
+                       "%5: next object · %6: swap left/right · %7: undo · wheel: zoom · middle or "
+                       "Space+drag: pan · → / ←: next and previous image · F1: all shortcuts")
+                        .arg(key(A::SkipPoint), key(A::ToggleOccluded), key(A::ClearPoint), key(A::NewInstance),
+                             key(A::NextInstance), key(A::SwapLeftRight), key(A::Undo)));
     m_list->setToolTip(tr("Green: complete · half green: some points absent · grey: empty label file (background) · "
                           "amber ring: not labelled yet"));
     m_model->retranslate();

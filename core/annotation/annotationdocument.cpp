@@ -203,10 +203,10 @@ void AnnotationDocument::push(const QString &text, State after, int mergeId, int
     m_undo->push(new AnnotationCommand(this, text, m_state, std::move(after), mergeId, mergeKey));
 }
 
-void AnnotationDocument::placeNext(const QPointF &p, int visibility)
+int AnnotationDocument::placeNext(const QPointF &p, int visibility)
 {
     if (!m_loaded)
-        return;
+        return -1;
     State s = m_state;
     const int n = m_skeleton.keypointCount();
     if (s.currentInstance < 0 || s.currentInstance >= int(s.instances.size()) || s.nextKeypoint >= n) {
@@ -221,6 +221,7 @@ void AnnotationDocument::placeNext(const QPointF &p, int visibility)
     s.instances[size_t(s.currentInstance)].keypoints[size_t(k)] = {p.x(), p.y(), visibility};
     s.nextKeypoint = advanceFrom(s, s.currentInstance, k + 1);
     push(tr("Place %1").arg(m_skeleton.points()[size_t(k)].name), std::move(s));
+    return k;
 }
 
 void AnnotationDocument::skipNext()

@@ -83,8 +83,9 @@ public:
 
     // Edits. Each pushes one undo command; invalid arguments change nothing.
     // Places the next keypoint of the current instance (starting an instance when there
-    // is none or it is complete) and advances to the next unlabelled one.
-    void placeNext(const QPointF &imagePoint, int visibility = Keypoint::Visible);
+    // is none or it is complete) and advances to the next unlabelled one. Returns the
+    // keypoint placed (in currentInstance() afterwards), -1 when nothing is loaded.
+    int placeNext(const QPointF &imagePoint, int visibility = Keypoint::Visible);
     // Marks the next keypoint absent (v=0) and advances; before an object is started it
     // moves the point the starting click places. Undoable like an edit.
     void skipNext();

@@ -217,13 +217,15 @@ void TestLabelWorkspace::copyPreviousObjects()
     ws.setCurrentRow(row);
     QTRY_COMPARE(ws.shownFile(), m_unlabelled);
     QCOMPARE(ws.document()->instanceCount(), 0);
-    ws.copyPreviousObjects();
+    // C, with the focus on the image list.
+    ws.imageList()->setFocus();
+    QTest::keyClick(ws.imageList(), Qt::Key_C);
     QCOMPARE(int(ws.document()->instanceCount()), int(objects.size()));
     for (size_t i = 0; i < objects.size(); ++i)
         QCOMPARE(ws.document()->instances()[i].keypoints, objects[i].keypoints);
     QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Labelled);
-    // One step to undo, which writes the empty state back.
-    ws.document()->undoStack()->undo();
+    // One step to undo (Ctrl+Z works from the list too), which writes the empty state back.
+    QTest::keyClick(ws.imageList(), Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(ws.document()->instanceCount(), 0);
     QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Empty);
 }
@@ -239,6 +241,11 @@ void TestLabelWorkspace::reboundKey()
         edit->setKeySequence(QKeySequence(Qt::Key_X));
         Q_EMIT edit->editingFinished();
         QVERIFY(dialog.table()->rowCount() > 12);
+        if (qEnvironmentVariableIsSet("GP_SCREENSHOT_DIR")) {
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            dialog.grab().save(qEnvironmentVariable("GP_SCREENSHOT_DIR") + QStringLiteral("/label-shortcuts.png"));
+        }
     }
     QCOMPARE(ws.canvas()->binding(AnnotationCanvas::Action::SkipPoint), QKeySequence(Qt::Key_X));
     QCOMPARE(QSettings().value(QStringLiteral("label/keys/skip-point")).toString(), QStringLiteral("X"));
