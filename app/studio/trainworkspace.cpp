@@ -1,5 +1,7 @@
 #include "trainworkspace.h"
 
+#include "trainingconfig.h"
+
 #include "datasetscan.h"
 #include "project.h"
 
@@ -301,31 +303,25 @@ void TrainWorkspace::fillReport()
 
 std::vector<TrainWorkspace::RecipeRow> TrainWorkspace::defaultRecipe(const QString &kptShape)
 {
-    return {
-        {QStringLiteral("model"), QStringLiteral("yolov8s-pose"), tr("YOLOv8-pose, scale s (~11 M parameters); n, s, m, l, x selectable")},
-        {QStringLiteral("kpt_shape"), kptShape, tr("keypoints per object and values per keypoint, from the skeleton")},
-        {QStringLiteral("imgsz"), QStringLiteral("640"), tr("frames letterboxed to 640 × 640")},
-        {QStringLiteral("batch"), QStringLiteral("16"), tr("images per batch")},
-        {QStringLiteral("epochs"), QStringLiteral("100"), tr("training epochs")},
-        {QStringLiteral("patience"), QStringLiteral("20"), tr("stop early after this many epochs without better fitness")},
-        {QStringLiteral("optimizer"), QStringLiteral("AdamW"), tr("optimiser")},
-        {QStringLiteral("lr0"), QStringLiteral("0.001"), tr("initial learning rate")},
-        {QStringLiteral("lrf"), QStringLiteral("0.01"), tr("final learning rate as a fraction of lr0 (cosine schedule)")},
-        {QStringLiteral("momentum"), QStringLiteral("0.937"), tr("AdamW β1")},
-        {QStringLiteral("weight_decay"), QStringLiteral("0.0005"), tr("scaled by batch/64; not applied to biases and norm weights")},
-        {QStringLiteral("warmup_epochs"), QStringLiteral("3"), tr("learning-rate and momentum warm-up")},
-        {QStringLiteral("close_mosaic"), QStringLiteral("10"), tr("Mosaic off for the last epochs")},
-        {QStringLiteral("mosaic"), QStringLiteral("1.0"), tr("Mosaic augmentation probability")},
-        {QStringLiteral("mixup"), QStringLiteral("0.1"), tr("MixUp probability")},
-        {QStringLiteral("hsv_h, hsv_s, hsv_v"), QStringLiteral("0.015, 0.7, 0.4"), tr("colour jitter: hue, saturation, value")},
-        {QStringLiteral("fliplr"), QStringLiteral("0.5"), tr("horizontal flip probability; left and right points swap by flip_idx")},
-        {QStringLiteral("degrees"), QStringLiteral("10"), tr("random rotation (±degrees)")},
-        {QStringLiteral("translate"), QStringLiteral("0.1"), tr("random translation (fraction of the image)")},
-        {QStringLiteral("scale"), QStringLiteral("0.5"), tr("random scale gain (±)")},
-        {QStringLiteral("shear"), QStringLiteral("2"), tr("random shear (±degrees)")},
-        {QStringLiteral("amp"), tr("on GPU"), tr("mixed precision on a GPU (bf16 where supported, else fp16); fp32 on the CPU")},
-        {QStringLiteral("ema"), QStringLiteral("0.9999"), tr("exponential moving average of the weights (ramp 2000 updates)")},
-    };
+    // Values and descriptions come from the trainer's own settings, so this table cannot
+    // drift from what `gripperpose train` runs.
+    static const QStringList kShown{
+        QStringLiteral("model"),        QStringLiteral("imgsz"),         QStringLiteral("batch"),
+        QStringLiteral("epochs"),       QStringLiteral("patience"),      QStringLiteral("optimizer"),
+        QStringLiteral("lr0"),          QStringLiteral("lrf"),           QStringLiteral("cos_lr"),
+        QStringLiteral("momentum"),     QStringLiteral("weight_decay"),  QStringLiteral("warmup_epochs"),
+        QStringLiteral("close_mosaic"), QStringLiteral("mosaic"),        QStringLiteral("mixup"),
+        QStringLiteral("hsv_h"),        QStringLiteral("hsv_s"),         QStringLiteral("hsv_v"),
+        QStringLiteral("fliplr"),       QStringLiteral("degrees"),       QStringLiteral("translate"),
+        QStringLiteral("scale"),        QStringLiteral("shear"),         QStringLiteral("amp"),
+        QStringLiteral("ema")};
+    const TrainingConfig recipe;
+    std::vector<RecipeRow> rows{{QStringLiteral("kpt_shape"), kptShape,
+                                 tr("keypoints per object and values per keypoint, from the skeleton")}};
+    for (const TrainingConfig::Key &k : TrainingConfig::keys())
+        if (kShown.contains(k.name))
+            rows.push_back({k.name, recipe.get(k.name), k.help});
+    return rows;
 }
 
 void TrainWorkspace::fillRecipe()

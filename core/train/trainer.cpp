@@ -386,7 +386,8 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
                 targets.cls = targets.cls.to(device);
                 targets.bboxes = targets.bboxes.to(device);
                 targets.keypoints = targets.keypoints.to(device);
-                torch::Tensor x = t.images.to(device, /*non_blocking=*/gpu);
+                // Pinned host memory lets the copy to the GPU overlap with the previous step.
+                torch::Tensor x = gpu ? t.images.pin_memory().to(device, /*non_blocking=*/true) : t.images;
                 PoseLossResult result;
                 {
                     AutocastGuard autocast(device.type(), ampType, amp);
