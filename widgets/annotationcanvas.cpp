@@ -218,7 +218,7 @@ int AnnotationCanvas::boxHandleAt(const QPointF &p) const
 QRectF AnnotationCanvas::draggedBox(const QPointF &imagePoint) const
 {
     QRectF b = m_dragStartBox;
-    const QPointF d = imagePoint - m_dragStartImage;
+    const QPointF d = imagePoint - m_pressImage;
     switch (m_dragHandle) {
     case 0: b.setTopLeft(b.topLeft() + d); break;
     case 1: b.setTop(b.top() + d.y()); break;
@@ -360,30 +360,32 @@ void AnnotationCanvas::mousePressEvent(QMouseEvent *event)
         event->ignore();
         return;
     }
-    const QPointF imagePoint = viewToImage(event->position());
+    m_pressView = event->position();
+    m_pressImage = viewToImage(event->position());
+    m_pressVisibility = event->modifiers() & Qt::ShiftModifier ? Keypoint::Occluded : Keypoint::Visible;
     int inst = -1, kp = -1;
+    // On a point or a handle the press waits: moving makes it a drag, releasing a click.
     if (pointAt(event->position(), &inst, &kp)) {
-        select(inst, kp);
-        if (inst != m_document->currentInstance())
-            m_document->setCurrentInstance(inst);
-        m_drag = Drag::Point;
-        m_dragStartImage = imagePoint;
-        ++m_dragId;
-        m_document->beginInteraction();
+        m_drag = Drag::PendingPoint;
+        m_dragInstance = inst;
+        m_dragKeypoint = kp;
     } else if (const int handle = boxHandleAt(event->position()); handle >= 0) {
-        m_drag = Drag::Box;
+        m_drag = Drag::PendingBox;
         m_dragHandle = handle;
-        m_dragStartImage = imagePoint;
         m_dragStartBox = m_document->instances()[size_t(m_document->currentInstance())].box;
-        ++m_dragId;
-        m_document->beginInteraction();
-    } else if (QRectF(QPointF(0, 0), QSizeF(imageSize())).contains(imagePoint)) {
-        const int visibility = event->modifiers() & Qt::ShiftModifier ? Keypoint::Occluded : Keypoint::Visible;
-        // The point just placed is the selected one: O and Delete act on it.
-        const int placed = m_document->placeNext(imagePoint, visibility);
-        select(placed >= 0 ? m_document->currentInstance() : -1, placed);
+    } else {
+        placeAt(m_pressImage, m_pressVisibility);
     }
     event->accept();
+}
+
+void AnnotationCanvas::placeAt(const QPointF &imagePoint, int visibility)
+{
+    if (!QRectF(QPointF(0, 0), QSizeF(imageSize())).contains(imagePoint))
+        return;
+    // The point just placed is the selected one: O and Delete act on it.
+    const int placed = m_document->placeNext(imagePoint, visibility);
+    select(placed >= 0 ? m_document->currentInstance() : -1, placed);
 }
 
 void AnnotationCanvas::mouseMoveEvent(QMouseEvent *event)
@@ -392,12 +394,32 @@ void AnnotationCanvas::mouseMoveEvent(QMouseEvent *event)
     m_mouse = event->position();
     m_mouseInside = true;
     const QPointF imagePoint = viewToImage(event->position());
+    const QPointF travel = event->position() - m_pressView;
+    const bool pastThreshold = std::hypot(travel.x(), travel.y()) > kDragThreshold;
+    if (m_drag == Drag::PendingPoint && pastThreshold) {
+        select(m_dragInstance, m_dragKeypoint);
+        if (m_dragInstance != m_document->currentInstance())
+            m_document->setCurrentInstance(m_dragInstance);
+        const Keypoint &k = m_document->instances()[size_t(m_dragInstance)].keypoints[size_t(m_dragKeypoint)];
+        m_dragStartPoint = QPointF(k.x, k.y);
+        ++m_dragId;
+        m_document->beginInteraction();
+        m_drag = Drag::Point;
+    } else if (m_drag == Drag::PendingBox && pastThreshold) {
+        ++m_dragId;
+        m_document->beginInteraction();
+        m_drag = Drag::Box;
+    }
     switch (m_drag) {
     case Drag::Pan: pan(delta); break;
-    case Drag::Point: m_document->moveKeypoint(m_selInstance, m_selKeypoint, imagePoint, m_dragId); break;
-    case Drag::Box:
-        m_document->setBox(m_document->currentInstance(), draggedBox(imagePoint), m_dragId);
+    case Drag::Point:
+        // The point keeps its offset from the cursor: grabbing it off-centre does not make it jump.
+        m_document->moveKeypoint(m_dragInstance, m_dragKeypoint, m_dragStartPoint + (imagePoint - m_pressImage),
+                                 m_dragId);
         break;
+    case Drag::Box: m_document->setBox(m_document->currentInstance(), draggedBox(imagePoint), m_dragId); break;
+    case Drag::PendingPoint:
+    case Drag::PendingBox: break;
     case Drag::None: {
         int inst = -1, kp = -1;
         if (!pointAt(event->position(), &inst, &kp))
@@ -423,13 +445,29 @@ void AnnotationCanvas::mouseReleaseEvent(QMouseEvent *event)
     const Drag drag = m_drag;
     m_drag = Drag::None;
     m_dragHandle = -1;
-    if (drag == Drag::Point || drag == Drag::Box)
-        m_document->endInteraction();
-    if (drag != Drag::None) {
-        setCursor(m_spaceHeld ? Qt::OpenHandCursor : Qt::CrossCursor);
-        event->accept();
-        return;
+    switch (drag) {
+    case Drag::Point:
+    case Drag::Box: m_document->endInteraction(); break;
+    case Drag::PendingPoint: {
+        // A click on a point: while an object is being labelled it places the next point
+        // there (points may lie close together); on a complete object it selects the point.
+        const int cur = m_document->currentInstance();
+        const bool placing = cur < 0 || m_document->nextKeypoint() < skeleton().keypointCount();
+        if (placing) {
+            placeAt(m_pressImage, m_pressVisibility);
+        } else {
+            if (m_dragInstance != cur)
+                m_document->setCurrentInstance(m_dragInstance);
+            select(m_dragInstance, m_dragKeypoint);
+        }
+        break;
     }
+    case Drag::PendingBox: placeAt(m_pressImage, m_pressVisibility); break;
+    case Drag::Pan:
+    case Drag::None: break;
+    }
+    if (drag != Drag::None)
+        setCursor(m_spaceHeld ? Qt::OpenHandCursor : Qt::CrossCursor);
     event->accept();
 }
 
@@ -520,7 +558,7 @@ void AnnotationCanvas::paintOverlay(QPainter &painter) const
     if (!m_mouseInside || m_drag == Drag::Pan)
         return;
     // The crosshair through the cursor, across the image.
-    if (m_showCrosshair && m_drag == Drag::None) {
+    if (m_showCrosshair && m_drag != Drag::Point && m_drag != Drag::Box) {
         const QRectF shown = imageToView(QRectF(QPointF(0, 0), QSizeF(imageSize()))).intersected(QRectF(rect()));
         const QPointF c = m_mouse;
         if (shown.contains(c)) {
@@ -535,7 +573,7 @@ void AnnotationCanvas::paintOverlay(QPainter &painter) const
         }
     }
     // The next point's name and side follow the cursor.
-    if (m_drag == Drag::None && m_hoverInstance < 0 && m_document->isLoaded()) {
+    if (m_drag != Drag::Point && m_drag != Drag::Box && m_hoverInstance < 0 && m_document->isLoaded()) {
         const int next = m_document->nextKeypoint();
         const bool newObject = cur < 0 || next >= sk.keypointCount();
         const int k = next >= sk.keypointCount() ? 0 : next;

@@ -12,7 +12,8 @@ class AnnotationDocument;
 // image <-> view mapping) that edits an AnnotationDocument with the mouse and keys.
 //
 // A left click places the next keypoint of the current instance in skeleton order and
-// advances; the name and side of the next point follow the cursor. Dragging a point moves
+// advances, also on top of an existing point while an instance is being labelled; the name
+// and side of the next point follow the cursor. Dragging a point (past kDragThreshold) moves
 // it, dragging a handle or the edge of the current instance's box resizes or moves the
 // box (once the instance is complete or its box manual, or with Ctrl held). Middle-drag or Space+drag pans, the wheel zooms around the cursor. The keys are
 // bindings (setBinding()) so the workspace can let the user change them.
@@ -37,6 +38,7 @@ public:
     };
     static constexpr double kGrabRadius = 9.0;  // view pixels: a press this close takes a point
     static constexpr double kHandleSize = 8.0;  // view pixels
+    static constexpr double kDragThreshold = 3.0; // view pixels a press moves before it drags
 
     AnnotationCanvas(AnnotationDocument *document, const Skeleton &skeleton, QWidget *parent = nullptr);
 
@@ -80,12 +82,14 @@ protected:
     void paintUnderLabels(QPainter &painter) const override;
 
 private:
-    enum class Drag { None, Pan, Point, Box };
+    // Pending*: pressed on a point or a handle, not moved past kDragThreshold yet.
+    enum class Drag { None, Pan, PendingPoint, Point, PendingBox, Box };
     // Box handles: 0..7 the corners and edge middles clockwise from top-left, 8 the edge (move).
     bool boxHandlesActive() const;
     int boxHandleAt(const QPointF &viewPoint) const;
     QRectF draggedBox(const QPointF &imagePoint) const;
     bool matchAction(const QKeyEvent *event, Action *action) const;
+    void placeAt(const QPointF &imagePoint, int visibility);
     void syncFromDocument();
     void select(int instance, int keypoint);
     void paintOverlay(QPainter &painter) const;
@@ -100,9 +104,14 @@ private:
     Drag m_drag = Drag::None;
     int m_dragHandle = -1;
     int m_dragId = 0;
+    int m_dragInstance = -1;
+    int m_dragKeypoint = -1;
     quint64 m_lastPressTime = 0;
     QRectF m_dragStartBox;
-    QPointF m_dragStartImage;
+    QPointF m_dragStartPoint; // image pixels: where the dragged point was at the press
+    QPointF m_pressView;
+    QPointF m_pressImage;
+    int m_pressVisibility = 2;
     int m_selInstance = -1;
     int m_selKeypoint = -1;
     int m_hoverInstance = -1;

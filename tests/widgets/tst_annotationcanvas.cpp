@@ -125,6 +125,7 @@ private Q_SLOTS:
     void skipAndOccludeKeys();
     void deleteClearsAndTheNextClickRefillsIt();
     void dragMovesAPointAndOneUndoRestoresIt();
+    void clickOnAPointPlacesOrSelects();
     void mappingStaysExact_data();
     void mappingStaysExact();
     void swapLeftRight();
@@ -237,6 +238,42 @@ void TestAnnotationCanvas::dragMovesAPointAndOneUndoRestoresIt()
     QTest::keyClick(f.canvas.get(), Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(f.doc->instances(), before);
     QCOMPARE(fileLines(f.labelFile), linesBefore);
+}
+
+void TestAnnotationCanvas::clickOnAPointPlacesOrSelects()
+{
+    Fixture f;
+    QVERIFY(QTest::qWaitForWindowExposed(f.canvas.get()));
+    f.clickAll(0, 3);
+    // Mid-object, a click 2 view pixels from point 1 places point 3 there: points can lie
+    // close together (a fingertip over a palm) and the click order is what counts.
+    const QPoint near1 = viewPointOf(1) + QPoint(2, 0);
+    QTest::mouseClick(f.canvas.get(), Qt::LeftButton, Qt::NoModifier, near1);
+    QCOMPARE(f.doc->nextKeypoint(), 4);
+    QCOMPARE(f.doc->instances()[0].keypoints[3].x, near1.x() / 2.0);
+    QCOMPARE(f.doc->instances()[0].keypoints[1].x, imagePointOf(1).x());
+    // A wobble of a pixel or two is still a click, not a drag.
+    QTest::mousePress(f.canvas.get(), Qt::LeftButton, Qt::NoModifier, viewPointOf(0));
+    QTest::mouseMove(f.canvas.get(), viewPointOf(0) + QPoint(1, 1));
+    QTest::mouseRelease(f.canvas.get(), Qt::LeftButton, Qt::NoModifier, viewPointOf(0) + QPoint(1, 1));
+    QCOMPARE(f.doc->nextKeypoint(), 5);
+    QCOMPARE(f.doc->instances()[0].keypoints[0].x, imagePointOf(0).x());
+    // On a complete object a click selects: O then acts on that point.
+    f.clickAll(5, 14);
+    QTest::mouseClick(f.canvas.get(), Qt::LeftButton, Qt::NoModifier, viewPointOf(7));
+    QCOMPARE(f.doc->instanceCount(), 1);
+    QCOMPARE(f.canvas->selectedKeypoint(), 7);
+    QTest::mouseMove(f.canvas.get(), QPoint(790, 590)); // away from every point
+    QTest::keyClick(f.canvas.get(), Qt::Key_O);
+    QCOMPARE(f.doc->instances()[0].keypoints[7].visibility, int(Keypoint::Occluded));
+    // Grabbed off-centre, a point moves by the cursor's travel and does not jump to it.
+    const QPoint grab = viewPointOf(9) + QPoint(4, -3);
+    QTest::mousePress(f.canvas.get(), Qt::LeftButton, Qt::NoModifier, grab);
+    QTest::mouseMove(f.canvas.get(), grab + QPoint(5, 0));
+    QTest::mouseMove(f.canvas.get(), grab + QPoint(10, 8));
+    QTest::mouseRelease(f.canvas.get(), Qt::LeftButton, Qt::NoModifier, grab + QPoint(10, 8));
+    const Keypoint &k = f.doc->instances()[0].keypoints[9];
+    QCOMPARE(QPointF(k.x, k.y), imagePointOf(9) + QPointF(5, 4));
 }
 
 void TestAnnotationCanvas::mappingStaysExact_data()
