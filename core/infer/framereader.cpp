@@ -7,6 +7,7 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -167,16 +168,24 @@ FrameReader::Status FrameReader::readVideo(VideoFrame *frame, QString *message)
         if (isLive())
             QThread::msleep(50);
     }
+    double ts = m_capture.get(cv::CAP_PROP_POS_MSEC);
     if (failures > 0 && !isLive()) {
-        // A frame (or more) in the middle did not decode; the decoder went on past it.
-        m_failed += failures;
-        for (int i = 0; i < failures; ++i)
-            m_timestamps.push_back(std::numeric_limits<double>::quiet_NaN());
-        m_problems << tr("%1: %2 unreadable frame(s) before frame %3").arg(m_source).arg(failures).arg(m_next + failures);
-        m_next += failures;
+        // Reads failed in the middle of the file. Whether frames were lost the frame's
+        // presentation time tells (a decoder that drains at a cut end loses none).
+        qint64 lost = failures;
+        if (std::isfinite(ts) && ts > 0) {
+            const qint64 ptsIndex = qint64(std::llround(ts * m_fps / 1000.0));
+            lost = std::clamp<qint64>(ptsIndex - m_next, 0, failures);
+        }
+        if (lost > 0) {
+            m_failed += lost;
+            for (qint64 i = 0; i < lost; ++i)
+                m_timestamps.push_back(std::numeric_limits<double>::quiet_NaN());
+            m_problems << tr("%1: %2 unreadable frame(s) before frame %3").arg(m_source).arg(lost).arg(m_next + lost);
+            m_next += lost;
+        }
     }
     const qint64 index = m_next++;
-    double ts = m_capture.get(cv::CAP_PROP_POS_MSEC);
     const double previous = m_timestamps.empty() ? -1.0 : m_timestamps.back();
     if (!std::isfinite(ts) || ts < 0 || (index > 0 && std::isfinite(previous) && ts <= previous))
         ts = index * 1000.0 / m_fps;

@@ -1,0 +1,133 @@
+// `gripperpose predict` end to end, as a user runs it: the synthetic demo video through the
+// whole pipeline with a randomly initialised yolov8n-pose; JSON Lines with one line per
+// frame, CSV, the annotated video, numbered run folders, the summary, and usage errors.
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <opencv2/videoio.hpp>
+
+namespace {
+
+struct Result
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Result runCli(const QStringList &args, const QString &cwd)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("OPENBLAS_NUM_THREADS"), QStringLiteral("1"));
+    env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+    env.insert(QStringLiteral("GRIPPERPOSE_LANG"), QStringLiteral("en"));
+    p.setProcessEnvironment(env);
+    p.setWorkingDirectory(cwd);
+    p.start(QStringLiteral(GP_BINARY_DIR "/app/cli/gripperpose"), args);
+    if (!p.waitForFinished(180000))
+        p.kill();
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+} // namespace
+
+class TestPredictCli : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_video;
+    int m_frames = 24;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const Result r = runCli({QStringLiteral("synth"), QStringLiteral("out=synth"), QStringLiteral("n=2"),
+                                 QStringLiteral("imgsz=160,96"), QStringLiteral("video_frames=%1").arg(m_frames)},
+                                m_dir.path());
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QFile truth(m_dir.filePath(QStringLiteral("synth/videos/demo.json")));
+        QVERIFY(truth.open(QIODevice::ReadOnly));
+        const QString name = QJsonDocument::fromJson(truth.readAll()).object().value(QStringLiteral("video")).toString();
+        m_video = m_dir.filePath(QStringLiteral("synth/videos/") + QFileInfo(name.isEmpty() ? QStringLiteral("demo.mp4") : name).fileName());
+        QVERIFY2(QFile::exists(m_video), qPrintable(m_video));
+    }
+
+    void wholePipeline()
+    {
+        const Result r = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
+                                 QStringLiteral("source=") + m_video, QStringLiteral("imgsz=64"),
+                                 QStringLiteral("conf=0.001"), QStringLiteral("batch=4"), QStringLiteral("save=true"),
+                                 QStringLiteral("save_json=true"), QStringLiteral("save_csv=true"),
+                                 QStringLiteral("project=runs/pose")},
+                                m_dir.path());
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("%1 frames processed, 0 dropped, 0 failed, mean").arg(m_frames)),
+                 qPrintable(r.out));
+        QVERIFY(r.err.contains(QLatin1String("predict [")));
+        const QDir run(m_dir.filePath(QStringLiteral("runs/pose/predict")));
+        const QString stem = QFileInfo(m_video).completeBaseName();
+        QFile json(run.filePath(stem + QStringLiteral(".jsonl")));
+        QVERIFY2(json.open(QIODevice::ReadOnly), qPrintable(json.fileName()));
+        const QList<QByteArray> lines = json.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), m_frames);
+        for (int i = 0; i < m_frames; ++i) {
+            const QJsonObject o = QJsonDocument::fromJson(lines[i]).object();
+            QCOMPARE(o.value(QStringLiteral("frame")).toInt(-1), i);
+            QCOMPARE(o.value(QStringLiteral("width")).toInt(), 160);
+            QVERIFY(o.value(QStringLiteral("instances")).isArray());
+            QVERIFY(o.value(QStringLiteral("timestamp_ms")).toDouble() >= 0);
+        }
+        QFile csv(run.filePath(stem + QStringLiteral(".csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readLine().trimmed().split(',').size(), 9 + 14 * 6);
+        cv::VideoCapture cap(run.filePath(stem + QStringLiteral(".mp4")).toStdString());
+        QVERIFY(cap.isOpened());
+        QCOMPARE(int(cap.get(cv::CAP_PROP_FRAME_COUNT)), m_frames);
+
+        // A second run goes to predict2; explicit paths, stride 2 and no smoothing.
+        const Result r2 = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
+                                  QStringLiteral("source=") + m_video, QStringLiteral("imgsz=64"),
+                                  QStringLiteral("vid_stride=2"), QStringLiteral("smooth=none"),
+                                  QStringLiteral("save_json=true"), QStringLiteral("save_csv=mine.csv")},
+                                 m_dir.path());
+        QVERIFY2(r2.code == 0, qPrintable(r2.out + r2.err));
+        QVERIFY2(r2.out.contains(QStringLiteral("%1 frames processed, %1 dropped").arg(m_frames / 2)), qPrintable(r2.out));
+        QFile json2(m_dir.filePath(QStringLiteral("runs/pose/predict2/") + stem + QStringLiteral(".jsonl")));
+        QVERIFY(json2.open(QIODevice::ReadOnly));
+        QCOMPARE(json2.readAll().count('\n'), m_frames / 2);
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("mine.csv"))));
+    }
+
+    void usageErrors()
+    {
+        Result r = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
+                           QStringLiteral("source=") + m_video, QStringLiteral("smooth=kalman")},
+                          m_dir.path());
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QLatin1String("one_euro")));
+        r = runCli({QStringLiteral("predict"), QStringLiteral("model=nothing.ckpt"), QStringLiteral("source=") + m_video},
+                   m_dir.path());
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QLatin1String("nothing.ckpt")), qPrintable(r.err));
+        r = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"), QStringLiteral("source=missing.mp4")},
+                   m_dir.path());
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.err.contains(QLatin1String("missing.mp4")));
+        r = runCli({QStringLiteral("predict"), QStringLiteral("source=x.mp4")}, m_dir.path());
+        QCOMPARE(r.code, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPredictCli)
+#include "tst_predictcli.moc"
