@@ -1,4 +1,3155 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <location filename="../app/studio/aboutdialog.cpp" line="+58"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+13"/>
+        <source>Qt %1 (built with %2)</source>
+        <translation>Qt %1（编译时为 %2）</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <location line="+13"/>
+        <source>LibTorch %1 (%2)</source>
+        <translation>LibTorch %1（%2）</translation>
+    </message>
+    <message>
+        <location line="-12"/>
+        <location line="+13"/>
+        <source>OpenCV %1</source>
+        <translation>OpenCV %1</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>About GripperPose Studio</source>
+        <translation>关于 GripperPose Studio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GripperPose Studio %1</source>
+        <translation>GripperPose Studio %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Label, train and watch YOLOv8-pose keypoints of a humanoid robot&apos;s two grippers.</source>
+        <translation>为人形机器人的两个夹爪标注、训练并查看 YOLOv8-pose 关键点。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Compute devices:</source>
+        <translation>计算设备：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version (GPL-3.0-or-later). It comes with ABSOLUTELY NO WARRANTY.</source>
+        <translation>本程序是自由软件：您可以依据自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）的条款重新分发和/或修改本程序。本程序不提供任何担保。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Copy Versions</source>
+        <translation>复制版本信息(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationCanvas</name>
+    <message>
+        <location filename="../widgets/annotationcanvas.cpp" line="+78"/>
+        <source>Skip the next point (absent, v=0)</source>
+        <translation>跳过下一个点（缺失，v=0）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Toggle occluded (v=1) on the hovered or selected point</source>
+        <translation>切换悬停点或选中点的遮挡状态（v=1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the hovered or selected point</source>
+        <translation>清除悬停点或选中点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start a new object</source>
+        <translation>开始一个新目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select the next object</source>
+        <translation>选择下一个目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected object</source>
+        <translation>删除选中的目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Swap left and right of the selected object</source>
+        <translation>交换选中目标的左右点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show or hide point names</source>
+        <translation>显示或隐藏点名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit the image to the window</source>
+        <translation>使图像适应窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom to actual size (1:1)</source>
+        <translation>缩放到实际大小（1:1）</translation>
+    </message>
+    <message>
+        <location line="+494"/>
+        <source>New object: %1 (%2)</source>
+        <translation>新目标：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>AnnotationDocument</name>
+    <message>
+        <location filename="../core/annotation/annotationdocument.cpp" line="+223"/>
+        <location line="+40"/>
+        <source>Place %1</source>
+        <translation>放置 %1</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <location line="+11"/>
+        <source>Skip %1</source>
+        <translation>跳过 %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Mark %1 occluded</source>
+        <translation>将 %1 标为遮挡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark %1 visible</source>
+        <translation>将 %1 标为可见</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark %1 absent</source>
+        <translation>将 %1 标为缺失</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Clear %1</source>
+        <translation>清除 %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>New object</source>
+        <translation>新建目标</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Delete object %1</source>
+        <translation>删除目标 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Adjust box of object %1</source>
+        <translation>调整目标 %1 的框</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Fit box of object %1 to its points</source>
+        <translation>使目标 %1 的框贴合其关键点</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Swap left and right of object %1</source>
+        <translation>交换目标 %1 的左右点</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Copy objects</source>
+        <translation>复制目标</translation>
+    </message>
+</context>
+<context>
+    <name>CheckCommand</name>
+    <message>
+        <location filename="../app/cli/checkcommand.cpp" line="+13"/>
+        <source>validate a dataset: data.yaml, every image and every label line</source>
+        <translation>校验数据集：data.yaml、每张图像和每行标签</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the dataset&apos;s data.yaml</source>
+        <translation>数据集的 data.yaml</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Checking %1</source>
+        <translation>正在检查 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1: %2 images (%3 labelled, %4 background, %5 unlabelled, %6 unreadable), %7 instances; keypoints %8 visible, %9 occluded, %10 absent</source>
+        <translation>%1：%2 张图像（%3 张已标注，%4 张背景，%5 张未标注，%6 张无法读取），%7 个实例；关键点 %8 个可见，%9 个遮挡，%10 个缺失</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>No problems found.</source>
+        <translation>未发现问题。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Problems by kind:</source>
+        <translation>按类型统计的问题：</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n 个问题</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>in %n file(s); the bad items are skipped.</source>
+        <translation>
+            <numerusform>分布在 %n 个文件中；有问题的条目将被跳过。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message>
+        <location filename="../app/cli/main.cpp" line="+28"/>
+        <source>usage: gripperpose COMMAND [key=value ...]</source>
+        <translation>用法：gripperpose COMMAND [key=value ...]</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Commands:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>`gripperpose COMMAND --help` lists the keys of a command.</source>
+        <translation>`gripperpose COMMAND --help` 列出某个命令的所有键。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>usage: gripperpose %1 [key=value ...]</source>
+        <translation>用法：gripperpose %1 [key=value ...]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(optional)</source>
+        <translation>(可选)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(required)</source>
+        <translation>(必填)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(default %1)</source>
+        <translation>(默认 %1)</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>unknown command &quot;%1&quot;</source>
+        <translation>未知命令“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>CliArgs</name>
+    <message>
+        <location filename="../app/cli/cliargs.cpp" line="+15"/>
+        <source>&quot;%1&quot; is not of the form key=value; valid keys: %2</source>
+        <translation>“%1”不是 key=value 格式；有效的键：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>unknown key &quot;%1&quot;; valid keys: %2</source>
+        <translation>未知的键“%1”；有效的键：%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>missing required key %1= (%2)</source>
+        <translation>缺少必填的键 %1=（%2）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1=%2 is not a whole number</source>
+        <translation>%1=%2 不是整数</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1=%2 is not a number</source>
+        <translation>%1=%2 不是数字</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1=%2 must be true or false</source>
+        <translation>%1=%2 必须为 true 或 false</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1=%2 must be a size: W,H or N</source>
+        <translation>%1=%2 必须是尺寸：W,H 或 N</translation>
+    </message>
+</context>
+<context>
+    <name>CocoIo</name>
+    <message>
+        <location filename="../core/dataset/cocoio.cpp" line="+35"/>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a COCO file needs &quot;images&quot;, &quot;annotations&quot; and &quot;categories&quot;</source>
+        <translation>COCO 文件需要包含 &quot;images&quot;、&quot;annotations&quot; 和 &quot;categories&quot;</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>image %1: file_name &quot;%2&quot; leaves the image folder; refused</source>
+        <translation>图像 %1：file_name &quot;%2&quot; 超出了图像文件夹；已拒绝</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>image %1 (%2): no width/height and the file cannot be read</source>
+        <translation>图像 %1（%2）：没有 width/height，且文件无法读取</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>annotation %1 refers to an unknown image or category</source>
+        <translation>标注 %1 引用了未知的图像或类别</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>annotation %1 has %2 keypoint values; expected %3 (%4 keypoints × 3)</source>
+        <translation>标注 %1 有 %2 个关键点数值；应为 %3 个（%4 个关键点 × 3）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>unexpected structure: %1</source>
+        <translation>意外的结构：%1</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+</context>
+<context>
+    <name>CocoToYoloCommand</name>
+    <message>
+        <location filename="../app/cli/cococommands.cpp" line="+30"/>
+        <source>convert COCO keypoints JSON into an Ultralytics pose dataset</source>
+        <translation>将 COCO 关键点 JSON 转换为 Ultralytics 姿态数据集</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the COCO keypoints file</source>
+        <translation>COCO 关键点文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder the COCO file_name values are relative to</source>
+        <translation>COCO file_name 值所相对的文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>output dataset folder</source>
+        <translation>输出数据集文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>split to write the images into</source>
+        <translation>图像写入的数据子集</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>skeleton JSON (default: the 14-point gripper)</source>
+        <translation>骨架 JSON（默认：14 点夹爪）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>wrote %1 images; %2 problems skipped</source>
+        <translation>已写入 %1 张图像；跳过了 %2 个问题</translation>
+    </message>
+</context>
+<context>
+    <name>ComputeDevice</name>
+    <message>
+        <location filename="../core/telemetry/computedevices.cpp" line="+27"/>
+        <source>CPU (%1 threads)</source>
+        <translation>CPU（%1 线程）</translation>
+    </message>
+</context>
+<context>
+    <name>DatasetChecker</name>
+    <message>
+        <location filename="../core/dataset/datasetchecker.cpp" line="+75"/>
+        <source>the %1 images &quot;%2&quot; do not exist</source>
+        <translation>%1 图像 &quot;%2&quot; 不存在</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>the image does not decode: %1</source>
+        <translation>图像无法解码：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the JPEG file is truncated (no end-of-image marker)</source>
+        <translation>JPEG 文件不完整（缺少图像结束标记）</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>no image with this name in %1</source>
+        <translation>%1 中没有此名称的图像</translation>
+    </message>
+</context>
+<context>
+    <name>DatasetConfig</name>
+    <message>
+        <location filename="../core/dataset/datasetconfig.cpp" line="+35"/>
+        <source>cannot open the file</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>not valid YAML: %1</source>
+        <translation>不是有效的 YAML：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>expected a mapping of keys (path, train, val, kpt_shape, names)</source>
+        <translation>应为键的映射（path、train、val、kpt_shape、names）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&quot;%1&quot; must be one folder or list file</source>
+        <translation>&quot;%1&quot; 必须是一个文件夹或列表文件</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&quot;train&quot; is missing</source>
+        <translation>缺少 &quot;train&quot;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&quot;val&quot; is missing</source>
+        <translation>缺少 &quot;val&quot;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;kpt_shape&quot; must be [keypoints, 2 or 3]</source>
+        <translation>&quot;kpt_shape&quot; 必须为 [关键点数, 2 或 3]</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&quot;kpt_shape&quot; [%1, %2] must be [keypoints &gt; 0, 2 or 3]</source>
+        <translation>&quot;kpt_shape&quot; [%1, %2] 必须为 [关键点数 &gt; 0, 2 或 3]</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;flip_idx&quot; must be a list</source>
+        <translation>&quot;flip_idx&quot; 必须是列表</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&quot;names&quot; ids must be 0, 1, 2, ... without gaps</source>
+        <translation>&quot;names&quot; 的 id 必须是连续的 0, 1, 2, ...</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&quot;names&quot; is missing</source>
+        <translation>缺少 &quot;names&quot;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unexpected value: %1</source>
+        <translation>意外的值：%1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>&quot;flip_idx&quot; must be a permutation of 0..%1 (kpt_shape has %2 keypoints); got %3 entries</source>
+        <translation>&quot;flip_idx&quot; 必须是 0..%1 的一个排列（kpt_shape 有 %2 个关键点）；实际有 %3 项</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&quot;flip_idx&quot; must swap pairs: %1 maps to %2 but %2 does not map back</source>
+        <translation>&quot;flip_idx&quot; 必须成对交换：%1 映射到 %2，但 %2 没有映射回来</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;names&quot; lists no class</source>
+        <translation>&quot;names&quot; 中没有任何类别</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>the image cannot be read</source>
+        <translation>图像无法读取</translation>
+    </message>
+</context>
+<context>
+    <name>DatasetConverter</name>
+    <message>
+        <location filename="../core/dataset/datasetconverter.cpp" line="+19"/>
+        <location line="+40"/>
+        <source>%1: cannot read</source>
+        <translation>%1：无法读取</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>%1: cannot create folder</source>
+        <translation>%1：无法创建文件夹</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>image %1 does not exist</source>
+        <translation>图像 %1 不存在</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: cannot copy to %2</source>
+        <translation>%1：无法复制到 %2</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 has %2 keypoints; the skeleton has %3</source>
+        <translation>%1 有 %2 个关键点；骨架有 %3 个</translation>
+    </message>
+</context>
+<context>
+    <name>DatasetIssue</name>
+    <message>
+        <location filename="../core/dataset/datasetissue.cpp" line="+21"/>
+        <source>invalid data.yaml</source>
+        <translation>data.yaml 无效</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>flip_idx not a permutation</source>
+        <translation>flip_idx 不是排列</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>wrong column count</source>
+        <translation>列数错误</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not a number</source>
+        <translation>不是数字</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>coordinate outside [0, 1]</source>
+        <translation>坐标超出 [0, 1]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown class</source>
+        <translation>未知类别</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bad visibility</source>
+        <translation>可见性值错误</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>duplicate line</source>
+        <translation>重复行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>image missing</source>
+        <translation>图像缺失</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>image does not decode</source>
+        <translation>图像无法解码</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>path escapes the image root</source>
+        <translation>路径超出图像根目录</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown image or category</source>
+        <translation>未知图像或类别</translation>
+    </message>
+</context>
+<context>
+    <name>DemoProjectJob</name>
+    <message>
+        <location filename="../app/studio/demoprojectjob.cpp" line="+49"/>
+        <source>%1 already exists and is not empty; the new project is in %2</source>
+        <translation>%1 已存在且不为空；新项目位于 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: cannot rename to %2</source>
+        <translation>%1：无法重命名为 %2</translation>
+    </message>
+</context>
+<context>
+    <name>FrameReader</name>
+    <message>
+        <location filename="../core/infer/framereader.cpp" line="+27"/>
+        <source>no source given</source>
+        <translation>未指定输入源</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>cannot open camera %1</source>
+        <translation>无法打开摄像头 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>cannot open stream %1</source>
+        <translation>无法打开视频流 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1: no images found</source>
+        <translation>%1：未找到图像</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: cannot decode the video (unknown format, or the file is truncated or corrupt)</source>
+        <translation>%1：无法解码视频（格式未知，或文件不完整或已损坏）</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>%1: the image does not decode; skipped</source>
+        <translation>%1：图像无法解码；已跳过</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1: the source stopped delivering frames (disconnected) after %2 frames</source>
+        <translation>%1：输入源在 %2 帧后停止提供帧（已断开）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: truncated or corrupt: decoded %2 of %3 frames; %4 could not be read</source>
+        <translation>%1：文件不完整或已损坏：已解码 %3 帧中的 %2 帧；%4 帧无法读取</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1: %2 unreadable frame(s) before frame %3</source>
+        <translation>%1：第 %3 帧之前有 %2 帧无法读取</translation>
+    </message>
+</context>
+<context>
+    <name>HotkeyDialog</name>
+    <message>
+        <location filename="../app/studio/hotkeydialog.cpp" line="+20"/>
+        <source>Restore &amp;Defaults</source>
+        <translation>恢复默认(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Label Workspace Shortcuts</source>
+        <translation>标注工作区快捷键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Click a key to change it; the change applies at once and is remembered.</source>
+        <translation>点击某个按键即可更改；更改立即生效并会被保存。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Key</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Place the next point (in skeleton order)</source>
+        <translation>放置下一个点（按骨架顺序）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Left click</source>
+        <translation>左键单击</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Place the next point as occluded</source>
+        <translation>将下一个点放置为遮挡</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Shift+Left click</source>
+        <translation>Shift+左键单击</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move a point</source>
+        <translation>移动点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Drag the point</source>
+        <translation>拖动该点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resize or move the box of a complete object</source>
+        <translation>调整完整目标的框大小或移动框</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Drag a handle or the edge (Ctrl: at any time)</source>
+        <translation>拖动控制柄或边缘（按住 Ctrl：任何时候均可）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom around the cursor</source>
+        <translation>以光标为中心缩放</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mouse wheel</source>
+        <translation>鼠标滚轮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pan</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Middle drag, or Space+drag</source>
+        <translation>中键拖动，或 Space+拖动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next / previous image</source>
+        <translation>下一张 / 上一张图像</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Right or Page Down / Left or Page Up</source>
+        <translation>Right 或 Page Down / Left 或 Page Up</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Jump to a point</source>
+        <translation>跳转到某个点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Click its name in the point list</source>
+        <translation>在点列表中点击其名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the previous image&apos;s objects</source>
+        <translation>复制上一张图像的目标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>C</source>
+        <translation>C</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This list</source>
+        <translation>显示此列表</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>F1 or ?</source>
+        <translation>F1 或 ?</translation>
+    </message>
+</context>
+<context>
+    <name>ImageListModel</name>
+    <message>
+        <location filename="../app/studio/imagelistmodel.cpp" line="+129"/>
+        <source>labelled</source>
+        <translation>已标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty (background, no objects)</source>
+        <translation>空（背景，无目标）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unlabelled</source>
+        <translation>未标注</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>labelled, some points absent (partial)</source>
+        <translation>已标注，部分点缺失（部分标注）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>labelled, every point placed (complete)</source>
+        <translation>已标注，所有点均已放置（完成）</translation>
+    </message>
+</context>
+<context>
+    <name>ImageView</name>
+    <message>
+        <location filename="../widgets/imageview.cpp" line="+197"/>
+        <source>No image</source>
+        <translation>无图像</translation>
+    </message>
+</context>
+<context>
+    <name>ImportCommand</name>
+    <message>
+        <location filename="../app/cli/importcommand.cpp" line="+7"/>
+        <source>import YOLOv8-pose weights (.pt state dict or TorchScript) into a checkpoint</source>
+        <translation>将 YOLOv8-pose 权重（.pt state dict 或 TorchScript）导入为检查点</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>state dict (.pt) or TorchScript file with Ultralytics names</source>
+        <translation>使用 Ultralytics 命名的 state dict（.pt）或 TorchScript 文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint to write</source>
+        <translation>要写入的检查点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>target model (default: as the file)</source>
+        <translation>目标模型（默认：与文件相同）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>target keypoint shape, e.g. 14,3 (default: as the file)</source>
+        <translation>目标关键点形状，例如 14,3（默认：与文件相同）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>target number of classes (default: as the file)</source>
+        <translation>目标类别数（默认：与文件相同）</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>InfoCommand</name>
+    <message>
+        <location filename="../app/cli/infocommand.cpp" line="+7"/>
+        <source>print library versions and the compute devices found</source>
+        <translation>打印库版本和找到的计算设备</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>GripperPose Studio %1</source>
+        <translation>GripperPose Studio %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Qt %1, LibTorch %2 (%3), OpenCV %4</source>
+        <translation>Qt %1，LibTorch %2（%3），OpenCV %4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Compute devices:</source>
+        <translation>计算设备：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+</context>
+<context>
+    <name>LabelFile</name>
+    <message>
+        <location filename="../core/dataset/labelfile.cpp" line="+29"/>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>expected %1 columns (class, 4 box values and %2 keypoints × %3 for kpt_shape [%2, %3]), found %4</source>
+        <translation>应为 %1 列（类别、4 个框数值以及 %2 个关键点 × %3，对应 kpt_shape [%2, %3]），实际为 %4 列</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>column %1 (&quot;%2&quot;) is not a number</source>
+        <translation>第 %1 列（&quot;%2&quot;）不是数字</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>class %1 is not one of the %2 classes in names (0..%3)</source>
+        <translation>类别 %1 不在 names 的 %2 个类别中（0..%3）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>box value %1</source>
+        <translation>框数值 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keypoint %1</source>
+        <translation>关键点 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is %2; normalised coordinates must lie in [0, 1]</source>
+        <translation>%1 为 %2；归一化坐标必须位于 [0, 1]</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>box width and height must be positive, got %1 × %2</source>
+        <translation>框的宽度和高度必须为正数，实际为 %1 × %2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>keypoint %1 has visibility %2; expected 0 (absent), 1 (occluded) or 2 (visible)</source>
+        <translation>关键点 %1 的可见性为 %2；应为 0（缺失）、1（遮挡）或 2（可见）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the same object is written twice; the copy is ignored</source>
+        <translation>同一目标被写入了两次；重复项已忽略</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LabelWorkspace</name>
+    <message numerus="yes">
+        <location filename="../app/studio/labelworkspace.cpp" line="+356"/>
+        <source>Train (%n image(s))</source>
+        <translation>
+            <numerusform>训练集（%n 张图像）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Val (%n image(s))</source>
+        <translation>
+            <numerusform>验证集（%n 张图像）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Test (%n image(s))</source>
+        <translation>
+            <numerusform>测试集（%n 张图像）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>All images</source>
+        <translation>全部图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unlabelled</source>
+        <translation>未标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partial (points absent)</source>
+        <translation>部分标注（有缺失点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Complete</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty (background)</source>
+        <translation>空（背景）</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>the image does not decode: %1</source>
+        <translation>图像无法解码：%1</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Point</source>
+        <translation>点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Object %1</source>
+        <translation>目标 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 (%2 side). Click to place it next.</source>
+        <translation>%1（%2）。点击即可将其设为下一个要放置的点。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>visible</source>
+        <translation>可见</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>occluded</source>
+        <translation>遮挡</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>absent</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Object %1: %2 of %3 points</source>
+        <translation>目标 %1：%2 / %3 个点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, fixed box</source>
+        <translation>，固定框</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
+        <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No project is open.</source>
+        <translation>未打开项目。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This split has no images.</source>
+        <translation>此子集中没有图像。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 像素，%n 个目标</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Edits to this image are not saved: its label file has lines that could not be read (below). Fix or remove them first.</source>
+        <translation>对此图像的编辑不会保存：其标签文件中有无法读取的行（见下方）。请先修正或删除这些行。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
+        <translation>
+            <numerusform>%n 张图像：%1 张已标注（%2 张部分标注），%3 张空，%4 张未标注</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n shown</source>
+        <translation>
+            <numerusform>显示 %n 张</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Split:</source>
+        <translation>子集(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Search image names</source>
+        <translation>搜索图像名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show only the images with this label status</source>
+        <translation>仅显示具有此标注状态的图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Objects</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skeleton points (click one to place it next)</source>
+        <translation>骨架点（点击某个点，将其设为下一个放置的点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Point &amp;numbers</source>
+        <translation>点编号(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Point na&amp;mes</source>
+        <translation>点名称(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next Image</source>
+        <translation>下一张图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Previous Image</source>
+        <translation>上一张图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo the last edit</source>
+        <translation>撤销上一次编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo the edit undone last</source>
+        <translation>重做最近撤销的编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New Object</source>
+        <translation>新建目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start a new object; the next click places its first point</source>
+        <translation>开始一个新目标；下一次点击放置其第一个点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete Object</source>
+        <translation>删除目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected object</source>
+        <translation>删除选中的目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Swap L/R</source>
+        <translation>交换左右</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Swap the left and right points of the selected object</source>
+        <translation>交换选中目标的左右点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy Previous</source>
+        <translation>复制上一张</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replace this image&apos;s objects with those of the image shown before it (C)</source>
+        <translation>用上一张显示的图像中的目标替换此图像的目标（C）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Click: place the next point · %1: skip · %2: occluded · %3: clear · %4: new object · %5: next object · %6: swap left/right · %7: undo · wheel: zoom · middle or Space+drag: pan · → / ←: next and previous image · F1: all shortcuts</source>
+        <translation>单击：放置下一个点 · %1：跳过 · %2：遮挡 · %3：清除 · %4：新建目标 · %5：下一个目标 · %6：交换左右 · %7：撤销 · 滚轮：缩放 · 中键或 Space+拖动：平移 · → / ←：下一张和上一张图像 · F1：全部快捷键</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit the image to the window</source>
+        <translation>使图像适应窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1:1</source>
+        <translation>1:1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the image at its actual size</source>
+        <translation>以实际大小显示图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shortcuts…</source>
+        <translation>快捷键…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List every key and mouse gesture, and change the keys (F1)</source>
+        <translation>列出所有按键和鼠标操作，并可更改按键（F1）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Green: complete · half green: some points absent · grey: empty label file (background) · amber ring: not labelled yet</source>
+        <translation>绿色：完成 · 半绿：部分点缺失 · 灰色：空标签文件（背景） · 琥珀色圆环：尚未标注</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../app/studio/mainwindow.cpp" line="+169"/>
+        <source>Label</source>
+        <comment>workspace</comment>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train</source>
+        <comment>workspace</comment>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Video</source>
+        <comment>workspace</comment>
+        <translation>视频</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse the images and their keypoint labels</source>
+        <translation>浏览图像及其关键点标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check the dataset and review the training recipe</source>
+        <translation>检查数据集并查看训练方案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Play a video frame by frame with keypoints drawn over it</source>
+        <translation>逐帧播放视频，并在其上绘制关键点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New Project…</source>
+        <translation>新建项目(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open Project…</source>
+        <translation>打开项目(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;Demo Project</source>
+        <translation>打开演示项目(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Clear List</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Label Workspace</source>
+        <translation>标注工作区(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Train Workspace</source>
+        <translation>训练工作区(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Video Workspace</source>
+        <translation>视频工作区(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lan&amp;guage</source>
+        <translation>语言(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About GripperPose Studio…</source>
+        <translation>关于 GripperPose Studio(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>About &amp;Qt…</source>
+        <translation>关于 Qt(&amp;Q)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+143"/>
+        <location line="+32"/>
+        <location line="+9"/>
+        <source>Demo Project</source>
+        <translation>演示项目</translation>
+    </message>
+    <message>
+        <location line="-183"/>
+        <location line="+144"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-54"/>
+        <source>data.yaml has %n problem(s); see the Train workspace.</source>
+        <translation>
+            <numerusform>data.yaml 有 %n 个问题；请查看训练工作区。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Open Project</source>
+        <translation>打开项目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cannot open the project %1:
+%2</source>
+        <translation>无法打开项目 %1：
+%2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The last project %1 could not be opened: %2</source>
+        <translation>无法打开上次的项目 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Generating the demo project in %1…</source>
+        <translation>正在 %1 中生成演示项目…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Generating the demo project in %1…
+%2 of %3 images and video frames</source>
+        <translation>正在 %1 中生成演示项目…
+图像和视频帧：%2 / %3</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Demo project cancelled. File ▸ Open Demo Project generates it again.</source>
+        <translation>演示项目已取消。可通过 文件 ▸ 打开演示项目 重新生成。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The demo project could not be generated:
+%1</source>
+        <translation>无法生成演示项目：
+%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>New Project: Choose an Empty Folder</source>
+        <translation>新建项目：选择一个空文件夹</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 already holds a project; it was opened.</source>
+        <translation>%1 中已有项目；已将其打开。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>New Project</source>
+        <translation>新建项目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cannot create a project in %1:
+%2</source>
+        <translation>无法在 %1 中创建项目：
+%2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Open Project: Choose a Folder with data.yaml</source>
+        <translation>打开项目：选择包含 data.yaml 的文件夹</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No recent projects</source>
+        <translation>没有最近的项目</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No project open</source>
+        <translation>未打开项目</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Project: %1</source>
+        <translation>项目：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 %2</source>
+        <comment>number of images, split name (train, val)</comment>
+        <translation>%2 %1 张</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n image(s) (%1): %2 labelled, %3 empty, %4 unlabelled</source>
+        <translation>
+            <numerusform>%n 张图像（%1）：%2 张已标注，%3 张空，%4 张未标注</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 — GripperPose Studio</source>
+        <translation>%1 — GripperPose Studio</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>GripperPose Studio</source>
+        <translation>GripperPose Studio</translation>
+    </message>
+</context>
+<context>
+    <name>ModelCommand</name>
+    <message>
+        <location filename="../app/cli/modelcommand.cpp" line="+7"/>
+        <source>print a model&apos;s layer table, parameter count and GFLOPs</source>
+        <translation>打印模型的层表、参数量和 GFLOPs</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>yolov8n-pose ... yolov8x-pose</source>
+        <translation>yolov8n-pose ... yolov8x-pose</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keypoints per object and values per keypoint (2 or 3)</source>
+        <translation>每个目标的关键点数和每个关键点的数值个数（2 或 3）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>number of classes</source>
+        <translation>类别数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input size for the shapes and GFLOPs</source>
+        <translation>用于计算形状和 GFLOPs 的输入尺寸</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>imgsz must be a positive multiple of 32</source>
+        <translation>imgsz 必须是 32 的正整数倍</translation>
+    </message>
+</context>
+<context>
+    <name>PredictCommand</name>
+    <message>
+        <location filename="../app/cli/predictcommand.cpp" line="+27"/>
+        <source>predict keypoints on a video, camera, stream or images, with tracking and temporal smoothing</source>
+        <translation>在视频、摄像头、视频流或图像上预测关键点，并进行跟踪和时间平滑</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>checkpoint, weight file, or a model name (random weights)</source>
+        <translation>检查点、权重文件或模型名称（随机权重）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>video file, camera index, stream URL, image, folder or glob</source>
+        <translation>视频文件、摄像头编号、视频流 URL、图像、文件夹或通配符</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>network input size</source>
+        <translation>网络输入尺寸</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>confidence threshold</source>
+        <translation>置信度阈值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NMS IoU threshold</source>
+        <translation>NMS IoU 阈值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>maximum detections per frame</source>
+        <translation>每帧最大检测数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>frames per forward pass</source>
+        <translation>每次前向传播的帧数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cpu or a GPU index (empty: the first GPU, else the CPU)</source>
+        <translation>cpu 或 GPU 编号（留空：第一块 GPU，没有则用 CPU）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fp16 on a GPU</source>
+        <translation>在 GPU 上使用 fp16</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>process every N-th frame</source>
+        <translation>每 N 帧处理一帧</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>drop old frames rather than fall behind (on for live sources)</source>
+        <translation>丢弃旧帧以免滞后（实时输入源默认开启）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stop after this many frames (-1: all)</source>
+        <translation>处理这么多帧后停止（-1：全部）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keypoint smoothing: one_euro or none</source>
+        <translation>关键点平滑：one_euro 或 none</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One Euro minimum cutoff (Hz)</source>
+        <translation>One Euro 最小截止频率（Hz）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One Euro speed coefficient</source>
+        <translation>One Euro 速度系数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One Euro derivative cutoff (Hz)</source>
+        <translation>One Euro 导数截止频率（Hz）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keypoint confidence below which it counts as occluded</source>
+        <translation>关键点置信度低于此值时视为遮挡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>frames an occlusion is bridged (0: never)</source>
+        <translation>遮挡期间最多桥接的帧数（0：从不）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>annotated video: a file path, or true for the run folder</source>
+        <translation>带标注的视频：文件路径，或 true 表示保存到运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JSON Lines: a file path, or true for the run folder</source>
+        <translation>JSON Lines：文件路径，或 true 表示保存到运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV: a file path, or true for the run folder</source>
+        <translation>CSV：文件路径，或 true 表示保存到运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>draw the raw keypoints instead of the smoothed ones</source>
+        <translation>绘制原始关键点，而不是平滑后的关键点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>draw keypoint names</source>
+        <translation>绘制关键点名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder of the runs</source>
+        <translation>运行结果的文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>run name</source>
+        <translation>运行名称</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>imgsz must be a multiple of 32; batch and vid_stride at least 1; max_gap and beta not negative; min_cutoff and d_cutoff positive</source>
+        <translation>imgsz 必须是 32 的倍数；batch 和 vid_stride 至少为 1；max_gap 和 beta 不能为负；min_cutoff 和 d_cutoff 必须为正</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>smooth must be one_euro or none (got &quot;%1&quot;)</source>
+        <translation>smooth 必须为 one_euro 或 none（实际为 &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>predict</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 frames processed, %2 dropped, %3 failed, mean %4 fps</source>
+        <translation>已处理 %1 帧，丢弃 %2 帧，失败 %3 帧，平均 %4 fps</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>in %1, out %2, dropped %3, failed %4, busy %5 ms</source>
+        <translation>输入 %1，输出 %2，丢弃 %3，失败 %4，忙碌 %5 ms</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>written: %1</source>
+        <translation>已写入：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionWriter</name>
+    <message>
+        <location filename="../core/infer/predictionwriter.cpp" line="+36"/>
+        <location line="+47"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>cannot write the video %1 (no MPEG-4 encoder?)</source>
+        <translation>无法写入视频 %1（缺少 MPEG-4 编码器？）</translation>
+    </message>
+</context>
+<context>
+    <name>Predictor</name>
+    <message>
+        <location filename="../core/infer/predictor.cpp" line="+48"/>
+        <source>imgsz must be a positive multiple of 32 (got %1)</source>
+        <translation>imgsz 必须是 32 的正整数倍（实际为 %1）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 does not exist (and is not a model name such as yolov8s-pose)</source>
+        <translation>%1 不存在（也不是 yolov8s-pose 这样的模型名称）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>random initialisation</source>
+        <translation>随机初始化</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>checkpoint (EMA weights)</source>
+        <translation>检查点（EMA 权重）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: not a YOLOv8-pose weight file (no pose head found)</source>
+        <translation>%1：不是 YOLOv8-pose 权重文件（未找到姿态头）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: no tensor fits a %2 model</source>
+        <translation>%1：没有与 %2 模型匹配的张量</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1: cannot load the model: %2</source>
+        <translation>%1：无法加载模型：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>no model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>inference failed: %1</source>
+        <translation>推理失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Project</name>
+    <message>
+        <location filename="../core/dataset/project.cpp" line="+24"/>
+        <source>%1: cannot read</source>
+        <translation>%1：无法读取</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 has %2 keypoints but data.yaml&apos;s kpt_shape says %3</source>
+        <translation>%1 有 %2 个关键点，但 data.yaml 的 kpt_shape 为 %3</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1: cannot create folder %2</source>
+        <translation>%1：无法创建文件夹 %2</translation>
+    </message>
+</context>
+<context>
+    <name>Skeleton</name>
+    <message>
+        <location filename="../core/skeleton/skeleton.cpp" line="+80"/>
+        <source>not valid JSON: %1 at offset %2</source>
+        <translation>不是有效的 JSON：%1（偏移量 %2）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not a skeleton file (&quot;format&quot; must be &quot;%1&quot;)</source>
+        <translation>不是骨架文件（&quot;format&quot; 必须为 &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>skeleton version %1 is newer than this program understands (%2)</source>
+        <translation>骨架版本 %1 高于本程序支持的版本（%2）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>keypoint %1: side must be left, right or center</source>
+        <translation>关键点 %1：side 必须为 left、right 或 center</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&quot;flip_pairs&quot; must be a list of [i, j] pairs</source>
+        <translation>&quot;flip_pairs&quot; 必须是 [i, j] 对的列表</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;edges&quot; must be a list of [i, j] pairs</source>
+        <translation>&quot;edges&quot; 必须是 [i, j] 对的列表</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>colour &quot;%1&quot; for side %2 is not a valid colour</source>
+        <translation>side %2 的颜色 &quot;%1&quot; 不是有效的颜色</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the skeleton has no keypoints</source>
+        <translation>骨架中没有关键点</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>keypoint %1 has no name</source>
+        <translation>关键点 %1 没有名称</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keypoint name &quot;%1&quot; is used twice</source>
+        <translation>关键点名称 &quot;%1&quot; 被使用了两次</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>keypoint %1 (%2): sigma must be positive</source>
+        <translation>关键点 %1（%2）：sigma 必须为正数</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>flip pair [%1, %2] refers to a keypoint outside 0..%3</source>
+        <translation>翻转对 [%1, %2] 引用了 0..%3 之外的关键点</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>flip pair [%1, %2] pairs a keypoint with itself</source>
+        <translation>翻转对 [%1, %2] 将关键点与自身配对</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>flip pairs are not a permutation: keypoint %1 or %2 appears in two pairs</source>
+        <translation>翻转对不构成排列：关键点 %1 或 %2 出现在两个对中</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>edge [%1, %2] refers to a keypoint outside 0..%3</source>
+        <translation>边 [%1, %2] 引用了 0..%3 之外的关键点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>edge [%1, %2] joins a keypoint to itself</source>
+        <translation>边 [%1, %2] 将关键点与自身相连</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>edge [%1, %2] is listed twice</source>
+        <translation>边 [%1, %2] 被列出了两次</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>left</source>
+        <translation>左</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>right</source>
+        <translation>右</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>center</source>
+        <translation>中</translation>
+    </message>
+</context>
+<context>
+    <name>SynthCommand</name>
+    <message>
+        <location filename="../app/cli/synthcommand.cpp" line="+10"/>
+        <source>write a synthetic gripper dataset (images, labels, data.yaml) and a demo video</source>
+        <translation>生成合成的夹爪数据集（图像、标签、data.yaml）和一段演示视频</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>output folder</source>
+        <translation>输出文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>number of images (train + val)</source>
+        <translation>图像数量（train + val）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>image size W,H</source>
+        <translation>图像尺寸 W,H</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>random seed; the same seed gives the same files</source>
+        <translation>随机种子；相同的种子生成相同的文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fraction of images in the val split</source>
+        <translation>val 子集中图像所占的比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>frames of the demo video (0: none)</source>
+        <translation>演示视频的帧数（0：不生成）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>frame rate of the demo video</source>
+        <translation>演示视频的帧率</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>n must be at least 1, val in [0, 1], video_frames ≥ 0, fps &gt; 0 and seed ≥ 0</source>
+        <translation>n 至少为 1，val 在 [0, 1] 内，video_frames ≥ 0，fps &gt; 0 且 seed ≥ 0</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>synth</source>
+        <translation>合成</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>wrote %1 images and a %2-frame video to %3 in %4 s</source>
+        <translation>已在 %4 秒内将 %1 张图像和一段 %2 帧的视频写入 %3</translation>
+    </message>
+</context>
+<context>
+    <name>SynthGenerator</name>
+    <message>
+        <location filename="../core/dataset/synthgenerator.cpp" line="+83"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: cannot create the folder</source>
+        <translation>%1：无法创建文件夹</translation>
+    </message>
+    <message>
+        <location line="+192"/>
+        <source>No output folder given</source>
+        <translation>未指定输出文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The image size %1x%2 is too small; both sides must be at least %3 pixels</source>
+        <translation>图像尺寸 %1x%2 太小；两边都必须至少为 %3 像素</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Invalid options: count and frames must not be negative, the val fraction must be in [0, 1] and the frame rate positive</source>
+        <translation>选项无效：数量和帧数不能为负，val 比例必须在 [0, 1] 内，帧率必须为正</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The generator draws the %1-keypoint gripper skeleton; skeleton &quot;%2&quot; has %3 keypoints</source>
+        <translation>生成器绘制的是 %1 个关键点的夹爪骨架；骨架“%2”有 %3 个关键点</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: cannot encode the image</source>
+        <translation>%1：无法编码图像</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>%1: cannot open a video writer (neither MPEG-4 nor Motion JPEG)</source>
+        <translation>%1：无法打开视频写入器（MPEG-4 和 Motion JPEG 均不可用）</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>%1: the video was written with %2 frames but reads back with %3</source>
+        <translation>%1：视频写入了 %2 帧，但读回时为 %3 帧</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>TrainCommand</name>
+    <message>
+        <location filename="../app/cli/traincommand.cpp" line="+43"/>
+        <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
+        <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 train images (%2 instances), %3 val images, %4 batches per epoch</source>
+        <translation>%1 张训练图像（%2 个实例），%3 张验证图像，每轮 %4 个批次</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 dataset problems (bad items are skipped):</source>
+        <translation>数据集问题 %1 个（有问题的条目将被跳过）：</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>box   pose   kobj   cls    dfl   instances</source>
+        <translation>box   pose   kobj   cls    dfl   实例数</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
+        <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>  (best)</source>
+        <translation>  （最佳）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Stopped; resume with: gripperpose train resume=%1</source>
+        <translation>已停止；可用以下命令继续：gripperpose train resume=%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stopped early: no improvement for the patience epochs.</source>
+        <translation>已提前停止：在 patience 设定的轮次内没有提升。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 epochs in %2 s; best fitness %3. Weights: %4, %5</source>
+        <translation>%1 轮，用时 %2 秒；最佳适应度 %3。权重：%4，%5</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>train YOLOv8-pose (Ultralytics keys: data= model= epochs= imgsz= batch= device= …)</source>
+        <translation>训练 YOLOv8-pose（Ultralytics 键：data= model= epochs= imgsz= batch= device= …）</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>gripperpose (the recipe) or ultralytics (Ultralytics&apos; own defaults)</source>
+        <translation>gripperpose（本项目的训练方案）或 ultralytics（Ultralytics 自身的默认值）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>defaults=%1 must be gripperpose or ultralytics</source>
+        <translation>defaults=%1 必须为 gripperpose 或 ultralytics</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>missing data= (the dataset&apos;s data.yaml) or resume= (a run&apos;s weights/last.ckpt)</source>
+        <translation>缺少 data=（数据集的 data.yaml）或 resume=（某次运行的 weights/last.ckpt）</translation>
+    </message>
+</context>
+<context>
+    <name>TrainDataset</name>
+    <message>
+        <location filename="../core/train/traindataset.cpp" line="+19"/>
+        <source>%1: the image no longer decodes; skipped</source>
+        <translation>%1：图像已无法解码；已跳过</translation>
+    </message>
+</context>
+<context>
+    <name>TrainWorkspace</name>
+    <message>
+        <location filename="../app/studio/trainworkspace.cpp" line="+193"/>
+        <source>No project is open.</source>
+        <translation>未打开项目。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Dataset: %1</source>
+        <translation>数据集：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checking every image and label line…</source>
+        <translation>正在检查每张图像和每行标签…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not checked yet.</source>
+        <translation>尚未检查。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Check cancelled; the counts below are incomplete.</source>
+        <translation>检查已取消；下方的统计不完整。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Checked %n image(s) in %1 s: no problems found.</source>
+        <translation>
+            <numerusform>已在 %1 秒内检查 %n 张图像：未发现问题。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Checked %n image(s) in %1 s.</source>
+        <translation>
+            <numerusform>已在 %1 秒内检查 %n 张图像。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Found %n problem(s); the bad items are skipped in training.</source>
+        <translation>
+            <numerusform>发现 %n 个问题；训练时将跳过有问题的条目。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Images</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Labelled</source>
+        <translation>已标注</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Background (empty labels)</source>
+        <translation>背景（空标签）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unlabelled</source>
+        <translation>未标注</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Instances</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Visible points</source>
+        <translation>可见点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Occluded points</source>
+        <translation>遮挡点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Absent points</source>
+        <translation>缺失点</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <location line="+5"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Message</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Problems by kind (%1)</source>
+        <translation>按类型统计的问题（%1）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Problems by kind</source>
+        <translation>按类型统计的问题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems (file:line and what was expected)</source>
+        <translation>问题（文件:行号及预期内容）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>keypoints per object and values per keypoint, from the skeleton</source>
+        <translation>每个目标的关键点数和每个关键点的数值个数，取自骨架</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Setting</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What it does</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Dataset check</source>
+        <translation>数据集检查</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Check Again</source>
+        <translation>重新检查(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decode every image and validate every label line again</source>
+        <translation>重新解码每张图像并校验每行标签</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%v / %m images</source>
+        <translation>%v / %m 张图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Training recipe</source>
+        <translation>训练方案</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The default recipe the trainer will use for this project. Settings are named as in Ultralytics, so a recipe written for `yolo pose train` reads the same.</source>
+        <translation>训练器将为此项目使用的默认方案。设置项的命名与 Ultralytics 一致，因此为 `yolo pose train` 编写的方案在此同样适用。</translation>
+    </message>
+</context>
+<context>
+    <name>Trainer</name>
+    <message>
+        <location filename="../core/train/trainer.cpp" line="+141"/>
+        <source>%1: the saved training settings are unreadable: %2</source>
+        <translation>%1：保存的训练设置无法读取：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 finished all %2 epochs; pass epochs=N with N &gt; %2 to extend it</source>
+        <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>device=%1: training on several GPUs at once is not available yet; use one device</source>
+        <translation>device=%1：暂不支持同时在多块 GPU 上训练；请使用单个设备</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>device=%1 is not available (found %2 GPU(s)); use device=cpu</source>
+        <translation>device=%1 不可用（找到 %2 块 GPU）；请使用 device=cpu</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>amp=fp16 needs a GPU; on the CPU use amp=off or amp=bf16</source>
+        <translation>amp=fp16 需要 GPU；在 CPU 上请使用 amp=off 或 amp=bf16</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: cannot read</source>
+        <translation>%1：无法读取</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: the train split has no readable images</source>
+        <translation>%1：train 子集中没有可读取的图像</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 does not fit %2: %3</source>
+        <translation>%1 与 %2 不匹配：%3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>train: from scratch (%1)</source>
+        <translation>train：从头训练（%1）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>train: from %1</source>
+        <translation>train：从 %1 开始</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1: cannot create the run folder</source>
+        <translation>%1：无法创建运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+235"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="-101"/>
+        <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
+        <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>epoch %1, batch %2: the loss is not finite; the step is skipped</source>
+        <translation>第 %1 轮，第 %2 批：损失为非有限值；已跳过此步</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>saving the checkpoint failed, the previous one is kept: %1</source>
+        <translation>保存检查点失败，已保留上一个检查点：%1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
+        <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training failed: %1</source>
+        <translation>训练失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingConfig</name>
+    <message>
+        <location filename="../core/train/trainingconfig.cpp" line="+24"/>
+        <source>dataset data.yaml</source>
+        <translation>数据集 data.yaml</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>yolov8{n,s,m,l,x}-pose, a checkpoint or a weight file to start from</source>
+        <translation>yolov8{n,s,m,l,x}-pose，或作为起点的检查点或权重文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder of the runs</source>
+        <translation>运行结果的文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>run name (a number is appended when it exists)</source>
+        <translation>运行名称（已存在时追加编号）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reuse an existing run folder</source>
+        <translation>复用已有的运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint to resume (weights/last)</source>
+        <translation>要恢复训练的检查点（weights/last）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cpu, 0, 0,1 (empty: the first GPU, else the CPU)</source>
+        <translation>cpu、0、0,1（留空：第一块 GPU，没有则用 CPU）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>number of epochs</source>
+        <translation>训练轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stop after this many epochs without a better fitness</source>
+        <translation>适应度连续这么多轮没有提升时停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>images per batch</source>
+        <translation>每批图像数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>network input size (multiple of 32)</source>
+        <translation>网络输入尺寸（32 的倍数）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>data loading threads (0: in the training thread)</source>
+        <translation>数据加载线程数（0：在训练线程中加载）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>use deterministic algorithms</source>
+        <translation>使用确定性算法</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SGD, Adam, AdamW or auto</source>
+        <translation>SGD、Adam、AdamW 或 auto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>initial learning rate</source>
+        <translation>初始学习率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>final learning rate as a fraction of lr0</source>
+        <translation>最终学习率占 lr0 的比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SGD momentum / Adam beta1</source>
+        <translation>SGD 动量 / Adam beta1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight decay (scaled by batch/nbs)</source>
+        <translation>权重衰减（按 batch/nbs 缩放）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warmup epochs</source>
+        <translation>预热轮次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>momentum at the start of warmup</source>
+        <translation>预热开始时的动量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bias learning rate at the start of warmup</source>
+        <translation>预热开始时的偏置学习率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cosine learning-rate schedule (else linear)</source>
+        <translation>余弦学习率调度（否则为线性）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>nominal batch size for gradient accumulation</source>
+        <translation>梯度累积的名义批大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mixed precision: auto, off, fp16 or bf16</source>
+        <translation>混合精度：auto、off、fp16 或 bf16</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keep an exponential moving average of the weights</source>
+        <translation>保留权重的指数移动平均</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gradient norm clipping (0: off)</source>
+        <translation>梯度范数裁剪（0：关闭）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>box loss gain</source>
+        <translation>框损失增益</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>class loss gain</source>
+        <translation>分类损失增益</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>distribution focal loss gain</source>
+        <translation>分布焦点损失（DFL）增益</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keypoint location loss gain</source>
+        <translation>关键点位置损失增益</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>keypoint visibility loss gain</source>
+        <translation>关键点可见性损失增益</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hue augmentation (fraction)</source>
+        <translation>色调增强（比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>saturation augmentation (fraction)</source>
+        <translation>饱和度增强（比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>value augmentation (fraction)</source>
+        <translation>明度增强（比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rotation (± degrees)</source>
+        <translation>旋转（± 度）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>translation (± fraction)</source>
+        <translation>平移（± 比例）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale (± gain)</source>
+        <translation>缩放（± 增益）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shear (± degrees)</source>
+        <translation>剪切（± 度）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>perspective (± fraction, 0-0.001)</source>
+        <translation>透视（± 比例，0-0.001）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vertical flip probability</source>
+        <translation>垂直翻转概率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>horizontal flip probability (swaps left/right keypoints)</source>
+        <translation>水平翻转概率（交换左右关键点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mosaic probability</source>
+        <translation>mosaic 概率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mixup probability</source>
+        <translation>mixup 概率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>turn mosaic off for the last N epochs</source>
+        <translation>最后 N 轮关闭 mosaic</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>validate after every epoch</source>
+        <translation>每轮结束后进行验证</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>validation confidence threshold</source>
+        <translation>验证时的置信度阈值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>validation NMS IoU threshold</source>
+        <translation>验证时的 NMS IoU 阈值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>maximum detections per image</source>
+        <translation>每张图像的最大检测数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fraction of the train images to use</source>
+        <translation>使用的训练图像比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>also save weights every N epochs (-1: off)</source>
+        <translation>另外每 N 轮保存一次权重（-1：关闭）</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>unknown training key &quot;%1&quot;</source>
+        <translation>未知的训练键“%1”</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1=%2: not a valid value</source>
+        <translation>%1=%2：不是有效的值</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>epochs must be at least 1</source>
+        <translation>epochs 至少为 1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>batch must be at least 1</source>
+        <translation>batch 至少为 1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>imgsz=%1 must be a positive multiple of 32 (the largest stride)</source>
+        <translation>imgsz=%1 必须是 32（最大步幅）的正整数倍</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>workers must not be negative</source>
+        <translation>workers 不能为负</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lr0 and lrf must be positive</source>
+        <translation>lr0 和 lrf 必须为正</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>optimizer=%1 must be SGD, Adam, AdamW or auto</source>
+        <translation>optimizer=%1 必须为 SGD、Adam、AdamW 或 auto</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>amp=%1 must be auto, off, fp16 or bf16</source>
+        <translation>amp=%1 必须为 auto、off、fp16 或 bf16</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 must lie in [0, 1]</source>
+        <translation>%1 必须位于 [0, 1] 内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>conf must lie in [0, 1) and iou in (0, 1]</source>
+        <translation>conf 必须位于 [0, 1) 内，iou 必须位于 (0, 1] 内</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>expected a mapping of training keys</source>
+        <translation>应为训练键的映射</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not valid YAML: %1</source>
+        <translation>不是有效的 YAML：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ValCommand</name>
+    <message>
+        <location filename="../app/cli/valcommand.cpp" line="+12"/>
+        <source>validate a checkpoint or weight file: box and pose P, R, mAP50, mAP50-95 and per-keypoint errors</source>
+        <translation>验证检查点或权重文件：框和姿态的 P、R、mAP50、mAP50-95 以及每个关键点的误差</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>checkpoint (weights/best.ckpt) or weight file</source>
+        <translation>检查点（weights/best.ckpt）或权重文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the dataset&apos;s data.yaml</source>
+        <translation>数据集的 data.yaml</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>train, val or test</source>
+        <translation>train、val 或 test</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>network input size</source>
+        <translation>网络输入尺寸</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>images per batch</source>
+        <translation>每批图像数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cpu or a GPU index (empty: the first GPU, else the CPU)</source>
+        <translation>cpu 或 GPU 编号（留空：第一块 GPU，没有则用 CPU）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>confidence threshold</source>
+        <translation>置信度阈值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NMS IoU threshold</source>
+        <translation>NMS IoU 阈值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>maximum detections per image</source>
+        <translation>每张图像的最大检测数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder of the runs</source>
+        <translation>运行结果的文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>run name</source>
+        <translation>运行名称</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>imgsz must be a multiple of 32 and batch at least 1</source>
+        <translation>imgsz 必须是 32 的倍数，且 batch 至少为 1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>val</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 images, %2 instances, %3 images/s</source>
+        <translation>%1 张图像，%2 个实例，%3 张/秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>P</source>
+        <translation>P</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box</source>
+        <translation>框</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pose</source>
+        <translation>姿态</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>fitness %1</source>
+        <translation>适应度 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per keypoint (matched at OKS ≥ 0.5): mean error px, mean OKS</source>
+        <translation>每个关键点（按 OKS ≥ 0.5 匹配）：平均误差（像素）、平均 OKS</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>visible: %1 px (%2), occluded: %3 px (%4)</source>
+        <translation>可见：%1 px（%2），遮挡：%3 px（%4）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>metrics written to %1</source>
+        <translation>指标已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ValidationRunner</name>
+    <message>
+        <location filename="../core/train/validationrunner.cpp" line="+30"/>
+        <source>%1: cannot read</source>
+        <translation>%1：无法读取</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 has no %2 split</source>
+        <translation>%1 中没有 %2 子集</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: the %2 split has no readable images</source>
+        <translation>%1：%2 子集中没有可读取的图像</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 does not fit %2: %3</source>
+        <translation>%1 与 %2 不匹配：%3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: no tensor fits a %2 model</source>
+        <translation>%1：没有与 %2 模型匹配的张量</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>validation failed: %1</source>
+        <translation>验证失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>VideoPipeline</name>
+    <message>
+        <location filename="../core/infer/videopipeline.cpp" line="+120"/>
+        <source>%1 stage failed: %2</source>
+        <translation>%1 阶段失败：%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 stage failed</source>
+        <translation>%1 阶段失败</translation>
+    </message>
+    <message>
+        <location line="+114"/>
+        <source>frames %1-%2: %3</source>
+        <translation>第 %1-%2 帧：%3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the detector returned no result</source>
+        <translation>检测器没有返回结果</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>the pipeline is already running</source>
+        <translation>流水线已在运行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>vid_stride, batch and the queue size must be at least 1</source>
+        <translation>vid_stride、batch 和队列大小至少为 1</translation>
+    </message>
+</context>
+<context>
+    <name>VideoReader</name>
+    <message>
+        <location filename="../app/studio/videoreader.cpp" line="+21"/>
+        <source>%1: no such file</source>
+        <translation>%1：文件不存在</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: not a video this build can decode</source>
+        <translation>%1：不是此版本能够解码的视频</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: the video reports no frames (truncated or a stream without an index)</source>
+        <translation>%1：视频报告没有帧（文件不完整，或是没有索引的流）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1: frame %2 is past the last frame %3</source>
+        <translation>%1：第 %2 帧超出了最后一帧 %3</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: frame %2 could not be decoded (the file may be truncated)</source>
+        <translation>%1：第 %2 帧无法解码（文件可能不完整）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: frame %2: %3</source>
+        <translation>%1：第 %2 帧：%3</translation>
+    </message>
+</context>
+<context>
+    <name>VideoTimeline</name>
+    <message>
+        <location filename="../widgets/videotimeline.cpp" line="+88"/>
+        <source>Pause (Space)</source>
+        <translation>暂停（Space）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Play (Space)</source>
+        <translation>播放（Space）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No video</source>
+        <translation>无视频</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1 / %2 · %3 / %4</source>
+        <translation>帧 %1 / %2 · %3 / %4</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Previous frame</source>
+        <translation>上一帧</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next frame</source>
+        <translation>下一帧</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drag to scrub through the video frame by frame</source>
+        <translation>拖动以逐帧浏览视频</translation>
+    </message>
+</context>
+<context>
+    <name>VideoTruth</name>
+    <message>
+        <location filename="../app/studio/videotruth.cpp" line="+20"/>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: not JSON: %2 at offset %3</source>
+        <translation>%1：不是 JSON：%2（偏移量 %3）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: expected an object with a &quot;frames&quot; array</source>
+        <translation>%1：应为包含 &quot;frames&quot; 数组的对象</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: frames[%2]</source>
+        <translation>%1：frames[%2]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: &quot;frame&quot; missing or not a number</source>
+        <translation>%1：&quot;frame&quot; 缺失或不是数字</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1.instances[%2]: expected a box of 4 numbers and %3 keypoints, found %4 and %5</source>
+        <translation>%1.instances[%2]：应为 4 个数值的框和 %3 个关键点，实际为 %4 和 %5</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1.instances[%2]: a keypoint must be [x, y] or [x, y, v]</source>
+        <translation>%1.instances[%2]：关键点必须为 [x, y] 或 [x, y, v]</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1.instances[%2]: visibility must be 0, 1 or 2</source>
+        <translation>%1.instances[%2]：可见性必须为 0、1 或 2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>track %1</source>
+        <translation>轨迹 %1</translation>
+    </message>
+</context>
+<context>
+    <name>VideoWorkspace</name>
+    <message>
+        <location filename="../app/studio/videoworkspace.cpp" line="+132"/>
+        <source>Open Video</source>
+        <translation>打开视频</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)</source>
+        <translation>视频 (*.mp4 *.avi *.mkv *.mov *.webm);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+112"/>
+        <source>No video open</source>
+        <translation>未打开视频</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+16"/>
+        <source>Opening…</source>
+        <translation>正在打开…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-14"/>
+        <source>%1 × %2 · %3 fps · %n frame(s)</source>
+        <translation>
+            <numerusform>%1 × %2 · %3 fps · %n 帧</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Ground truth from %1</source>
+        <translation>真值来自 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No ground-truth file (the video&apos;s name with .json) beside this video</source>
+        <translation>此视频旁没有真值文件（与视频同名的 .json 文件）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open a video to play it frame by frame.</source>
+        <translation>打开视频以逐帧播放。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Open Video…</source>
+        <translation>打开视频(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show &amp;ground truth</source>
+        <translation>显示真值(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Play / Pause</source>
+        <translation>播放 / 暂停</translation>
+    </message>
+</context>
+<context>
+    <name>YoloToCocoCommand</name>
+    <message>
+        <location filename="../app/cli/cococommands.cpp" line="+6"/>
+        <source>write one split of an Ultralytics pose dataset as COCO keypoints JSON</source>
+        <translation>将 Ultralytics 姿态数据集的一个子集写为 COCO 关键点 JSON</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the dataset&apos;s data.yaml</source>
+        <translation>数据集的 data.yaml</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>train, val or test</source>
+        <translation>train、val 或 test</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the COCO JSON file to write</source>
+        <translation>要写入的 COCO JSON 文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>skeleton JSON (default: the 14-point gripper)</source>
+        <translation>骨架 JSON（默认：14 点夹爪）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>wrote %1 images to %2; %3 problems skipped</source>
+        <translation>已将 %1 张图像写入 %2；跳过了 %3 个问题</translation>
+    </message>
+</context>
 </TS>
