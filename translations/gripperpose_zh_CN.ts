@@ -668,7 +668,7 @@
     <message>
         <location filename="../core/infer/framereader.cpp" line="+27"/>
         <source>no source given</source>
-        <translation>未指定输入源</translation>
+        <translation>未指定来源</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -693,22 +693,22 @@
     <message>
         <location line="+4"/>
         <source>%1: cannot decode the video (unknown format, or the file is truncated or corrupt)</source>
-        <translation>%1：无法解码视频（格式未知，或文件不完整或已损坏）</translation>
+        <translation>%1：无法解码视频（格式未知，或文件被截断或已损坏）</translation>
     </message>
     <message>
         <location line="+47"/>
         <source>%1: the image does not decode; skipped</source>
-        <translation>%1：图像无法解码；已跳过</translation>
+        <translation>%1：图像无法解码，已跳过</translation>
     </message>
     <message>
         <location line="+37"/>
         <source>%1: the source stopped delivering frames (disconnected) after %2 frames</source>
-        <translation>%1：输入源在 %2 帧后停止提供帧（已断开）</translation>
+        <translation>%1：来源在 %2 帧后停止提供帧（已断开）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>%1: truncated or corrupt: decoded %2 of %3 frames; %4 could not be read</source>
-        <translation>%1：文件不完整或已损坏：已解码 %3 帧中的 %2 帧；%4 帧无法读取</translation>
+        <translation>%1：文件被截断或已损坏：已解码 %3 帧中的 %2 帧；%4 帧无法读取</translation>
     </message>
     <message>
         <location line="+25"/>
@@ -1620,12 +1620,12 @@
     <message>
         <location line="+1"/>
         <source>frames per forward pass</source>
-        <translation>每次前向传播的帧数</translation>
+        <translation>每次前向推理的帧数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>cpu or a GPU index (empty: the first GPU, else the CPU)</source>
-        <translation>cpu 或 GPU 编号（留空：第一块 GPU，没有则用 CPU）</translation>
+        <translation>cpu 或 GPU 编号（留空：第一块 GPU，否则使用 CPU）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1640,7 +1640,7 @@
     <message>
         <location line="+1"/>
         <source>drop old frames rather than fall behind (on for live sources)</source>
-        <translation>丢弃旧帧以免滞后（实时输入源默认开启）</translation>
+        <translation>丢弃旧帧以免落后（实时来源始终开启）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1670,32 +1670,32 @@
     <message>
         <location line="+1"/>
         <source>keypoint confidence below which it counts as occluded</source>
-        <translation>关键点置信度低于此值时视为遮挡</translation>
+        <translation>低于此置信度的关键点视为被遮挡</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>frames an occlusion is bridged (0: never)</source>
-        <translation>遮挡期间最多桥接的帧数（0：从不）</translation>
+        <translation>遮挡时补全的最大帧数（0：不补全）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>annotated video: a file path, or true for the run folder</source>
-        <translation>带标注的视频：文件路径，或 true 表示保存到运行文件夹</translation>
+        <translation>标注视频：文件路径，或 true 表示写入运行文件夹</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>JSON Lines: a file path, or true for the run folder</source>
-        <translation>JSON Lines：文件路径，或 true 表示保存到运行文件夹</translation>
+        <translation>JSON Lines：文件路径，或 true 表示写入运行文件夹</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>CSV: a file path, or true for the run folder</source>
-        <translation>CSV：文件路径，或 true 表示保存到运行文件夹</translation>
+        <translation>CSV：文件路径，或 true 表示写入运行文件夹</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>draw the raw keypoints instead of the smoothed ones</source>
-        <translation>绘制原始关键点，而不是平滑后的关键点</translation>
+        <translation>绘制原始关键点而不是平滑后的关键点</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1705,7 +1705,7 @@
     <message>
         <location line="+1"/>
         <source>folder of the runs</source>
-        <translation>运行结果的文件夹</translation>
+        <translation>运行结果文件夹</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1720,7 +1720,7 @@
     <message>
         <location line="+7"/>
         <source>smooth must be one_euro or none (got &quot;%1&quot;)</source>
-        <translation>smooth 必须为 one_euro 或 none（实际为 &quot;%1&quot;）</translation>
+        <translation>smooth 必须是 one_euro 或 none（收到“%1”）</translation>
     </message>
     <message>
         <location line="+56"/>
@@ -1735,7 +1735,7 @@
     <message>
         <location line="+8"/>
         <source>in %1, out %2, dropped %3, failed %4, busy %5 ms</source>
-        <translation>输入 %1，输出 %2，丢弃 %3，失败 %4，忙碌 %5 ms</translation>
+        <translation>输入 %1，输出 %2，丢弃 %3，失败 %4，忙碌 %5 毫秒</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1759,7 +1759,7 @@
     <message>
         <location line="+22"/>
         <source>cannot write the video %1 (no MPEG-4 encoder?)</source>
-        <translation>无法写入视频 %1（缺少 MPEG-4 编码器？）</translation>
+        <translation>无法写入视频 %1（没有 MPEG-4 编码器？）</translation>
     </message>
 </context>
 <context>
@@ -1767,7 +1767,7 @@
     <message>
         <location filename="../core/infer/predictor.cpp" line="+48"/>
         <source>imgsz must be a positive multiple of 32 (got %1)</source>
-        <translation>imgsz 必须是 32 的正整数倍（实际为 %1）</translation>
+        <translation>imgsz 必须是 32 的正整数倍（收到 %1）</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -1797,7 +1797,7 @@
     <message>
         <location line="+7"/>
         <source>%1: no tensor fits a %2 model</source>
-        <translation>%1：没有与 %2 模型匹配的张量</translation>
+        <translation>%1：没有张量适合 %2 模型</translation>
     </message>
     <message>
         <location line="+23"/>
