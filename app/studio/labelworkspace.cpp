@@ -85,6 +85,9 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_shortcuts(new QAction(this))
 {
     HotkeyDialog::loadBindings(m_canvas);
+    // Rows stay put while their status changes: labelling the image shown under the
+    // "Unlabelled" filter must not make it vanish from under the cursor (and open another).
+    m_filter->setDynamicSortFilter(false);
     m_list->setModel(m_filter);
     m_list->setUniformItemSizes(true);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -448,6 +451,8 @@ void LabelWorkspace::loadFinished()
 
 void LabelWorkspace::showLoaded(const Loaded &loaded)
 {
+    // The outgoing image's pending drag is written while its row is still the shown one.
+    m_document->flush();
     // What the outgoing image holds is the starting point "copy previous" offers.
     if (m_document->isLoaded() && m_document->instanceCount() > 0 && loaded.file != m_shownFile) {
         m_previousObjects = m_document->instances();

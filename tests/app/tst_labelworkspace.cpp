@@ -190,6 +190,21 @@ void TestLabelWorkspace::filterAndSearch()
     QCOMPARE(ws.filterModel()->rowCount(), 1);
     QCOMPARE(ws.filterModel()->index(0, 0).data(ImageListModel::FileRole).toString(), m_unlabelled);
     QTRY_COMPARE(ws.shownFile(), m_unlabelled); // the one image shown is opened
+    // Labelling it keeps it in the list (and on screen) until the filter changes.
+    QTest::mouseClick(ws.canvas(), Qt::LeftButton, {}, ws.canvas()->imageToView(QPointF(50, 60)).toPoint());
+    QCOMPARE(ws.document()->instanceCount(), 1);
+    QCOMPARE(ws.imageModel()->entry(rowOf(ws, m_unlabelled)).status, ImageListModel::Status::Labelled);
+    QCOMPARE(ws.filterModel()->rowCount(), 1);
+    QTest::qWait(50);
+    QCOMPARE(ws.shownFile(), m_unlabelled);
+    QCOMPARE(ws.currentRow(), rowOf(ws, m_unlabelled));
+    filter->setCurrentIndex(filter->findData(int(ImageListModel::Filter::Partial)));
+    QCOMPARE(ws.filterModel()->rowCount(), 1 + [&] {
+        int n = 0;
+        for (const auto &e : ws.imageModel()->entries())
+            n += e.file != m_unlabelled && e.status == ImageListModel::Status::Labelled && e.partial;
+        return n;
+    }());
     filter->setCurrentIndex(filter->findData(int(ImageListModel::Filter::All)));
     QCOMPARE(ws.filterModel()->rowCount(), all);
     QTest::keyClicks(ws.searchEdit(), QStringLiteral("0001"));
