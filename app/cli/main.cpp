@@ -3,7 +3,9 @@
 
 #include "checkcommand.h"
 #include "cococommands.h"
+#include "importcommand.h"
 #include "infocommand.h"
+#include "modelcommand.h"
 #include "languages.h"
 #include "predictcommand.h"
 #include "synthcommand.h"
@@ -60,6 +62,8 @@ int main(int argc, char *argv[])
     commands.push_back(std::make_unique<TrainCommand>());
     commands.push_back(std::make_unique<ValCommand>());
     commands.push_back(std::make_unique<PredictCommand>());
+    commands.push_back(std::make_unique<ModelCommand>());
+    commands.push_back(std::make_unique<ImportCommand>());
     commands.push_back(std::make_unique<InfoCommand>());
 
     QStringList args = app.arguments().mid(1);
