@@ -21,6 +21,7 @@ packages=(
   libyaml-cpp-dev nlohmann-json3-dev libonnx-dev libprotobuf-dev protobuf-compiler
   librocm-smi-dev libgloo-dev
   xvfb xauth fonts-wqy-microhei
+  python3-torch  # only for the tests that import weights saved by Python torch
 )
 
 missing=()
