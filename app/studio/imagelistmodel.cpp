@@ -5,12 +5,16 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFutureWatcher>
+#include <QImageReader>
 #include <QPainter>
 #include <QPixmap>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace {
 // A label file this small may hold only white space: read it to tell.
 constexpr qint64 kSmallFile = 256;
+constexpr int kThumbnailsPerJob = 8;
 } // namespace
 
 ImageListModel::Counts &ImageListModel::Counts::operator+=(const Counts &o)
@@ -25,7 +29,83 @@ ImageListModel::Counts &ImageListModel::Counts::operator+=(const Counts &o)
 
 ImageListModel::ImageListModel(QObject *parent)
     : QAbstractListModel(parent)
+    , m_thumbWatcher(new QFutureWatcher<ThumbnailBatch>(this))
 {
+    connect(m_thumbWatcher, &QFutureWatcher<ThumbnailBatch>::finished, this, &ImageListModel::thumbnailsReady);
+}
+
+ImageListModel::~ImageListModel()
+{
+    m_thumbWatcher->waitForFinished();
+}
+
+void ImageListModel::setThumbnailsShown(bool shown)
+{
+    if (shown == m_thumbnails)
+        return;
+    m_thumbnails = shown;
+    if (!m_entries.empty())
+        Q_EMIT dataChanged(index(0), index(rowCount() - 1), {Qt::DecorationRole});
+}
+
+void ImageListModel::startThumbnailJob() const
+{
+    if (m_thumbWatcher->isRunning() || m_thumbQueue.isEmpty())
+        return;
+    const QStringList files = m_thumbQueue.mid(0, kThumbnailsPerJob);
+    m_thumbQueue.remove(0, files.size());
+    m_thumbWatcher->setFuture(QtConcurrent::run([files] {
+        ThumbnailBatch out;
+        for (const QString &file : files) {
+            QImageReader reader(file);
+            reader.setAutoTransform(true);
+            const QSize size = reader.size();
+            // Decoding at the small size is what makes a 4K JPEG cheap here.
+            if (size.isValid())
+                reader.setScaledSize(size.scaled(kThumbnailSize, Qt::KeepAspectRatio).expandedTo(QSize(1, 1)));
+            QImage image = reader.read();
+            if (!image.isNull() && image.size() != image.size().scaled(kThumbnailSize, Qt::KeepAspectRatio))
+                image = image.scaled(kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+            out.emplace_back(file, std::move(image));
+        }
+        return out;
+    }));
+}
+
+void ImageListModel::thumbnailsReady()
+{
+    const ThumbnailBatch batch = m_thumbWatcher->future().result();
+    for (const auto &[file, image] : batch) {
+        // A file that does not decode gets an empty thumbnail: the status icon stays.
+        m_thumbs.insert(file, image.isNull() ? QPixmap() : QPixmap::fromImage(image));
+        const int row = rowOf(file);
+        if (row >= 0)
+            Q_EMIT dataChanged(index(row), index(row), {Qt::DecorationRole});
+    }
+    startThumbnailJob();
+}
+
+QPixmap ImageListModel::thumbnailFor(const Entry &e) const
+{
+    const auto it = m_thumbs.constFind(e.file);
+    if (it == m_thumbs.cend()) {
+        if (!m_thumbRequested.contains(e.file)) {
+            m_thumbRequested.insert(e.file);
+            m_thumbQueue.append(e.file);
+            startThumbnailJob();
+        }
+        return {};
+    }
+    if (it->isNull())
+        return {};
+    QPixmap out(kThumbnailSize);
+    out.fill(Qt::transparent);
+    QPainter p(&out);
+    const QPoint at((kThumbnailSize.width() - it->width()) / 2, (kThumbnailSize.height() - it->height()) / 2);
+    p.drawPixmap(at, *it);
+    p.drawPixmap(0, 0, iconFor(e).pixmap(16, 16));
+    p.end();
+    return out;
 }
 
 ImageListModel::Status ImageListModel::statusOf(const QString &labelFile)
@@ -144,6 +224,10 @@ void ImageListModel::setEntries(std::vector<Entry> entries)
 {
     beginResetModel();
     m_entries = std::move(entries);
+    // Thumbnails asked for but not decoded yet are asked for again when their rows show.
+    for (const QString &file : std::as_const(m_thumbQueue))
+        m_thumbRequested.remove(file);
+    m_thumbQueue.clear();
     endResetModel();
 }
 
@@ -174,7 +258,13 @@ QVariant ImageListModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole: return e.displayName;
     case Qt::ToolTipRole: return QStringLiteral("%1\n%2").arg(QDir::toNativeSeparators(e.file), statusName(e));
-    case Qt::DecorationRole: return iconFor(e);
+    case Qt::DecorationRole:
+        if (m_thumbnails) {
+            const QPixmap thumb = thumbnailFor(e);
+            if (!thumb.isNull())
+                return thumb;
+        }
+        return iconFor(e);
     case FileRole: return e.file;
     case StatusRole: return int(e.status);
     case PartialRole: return e.partial;

@@ -1,11 +1,20 @@
 #pragma once
 
 #include <QAbstractListModel>
+#include <QHash>
 #include <QIcon>
+#include <QImage>
+#include <QPixmap>
+#include <QSet>
+#include <QStringList>
+
+#include <utility>
 
 #include <vector>
 
 class DatasetConfig;
+template <typename T>
+class QFutureWatcher;
 
 // The images of one split with their label status, for the Label workspace's list.
 class ImageListModel : public QAbstractListModel
@@ -36,7 +45,10 @@ public:
     // What the list's filter offers.
     enum class Filter { All, Unlabelled, Partial, Complete, Empty };
 
+    static constexpr QSize kThumbnailSize{96, 54};
+
     explicit ImageListModel(QObject *parent = nullptr);
+    ~ImageListModel() override;
 
     // Lists a split: its images and whether each has a label file and objects in it.
     static std::vector<Entry> scan(const DatasetConfig &config, const QString &split);
@@ -57,6 +69,11 @@ public:
     Counts counts() const { return countsOf(m_entries); }
     // Re-reads the translated texts (after a language change).
     void retranslate();
+    // Thumbnails (kThumbnailSize, with the status dot in a corner) instead of status icons.
+    // They are decoded off the GUI thread as rows are shown; until then the icon stands in.
+    void setThumbnailsShown(bool shown);
+    bool thumbnailsShown() const { return m_thumbnails; }
+    bool hasThumbnail(const QString &file) const { return m_thumbs.contains(file); }
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role) const override;
@@ -66,7 +83,17 @@ private:
 
     std::vector<Entry> m_entries;
     QIcon iconFor(const Entry &entry) const;
+    QPixmap thumbnailFor(const Entry &entry) const;
+    void startThumbnailJob() const;
+    void thumbnailsReady();
+
+    using ThumbnailBatch = std::vector<std::pair<QString, QImage>>;
 
     mutable QIcon m_icons[3];
     mutable QIcon m_partialIcon;
+    bool m_thumbnails = false;
+    QHash<QString, QPixmap> m_thumbs;
+    mutable QStringList m_thumbQueue;
+    mutable QSet<QString> m_thumbRequested;
+    QFutureWatcher<ThumbnailBatch> *m_thumbWatcher;
 };

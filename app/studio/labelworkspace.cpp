@@ -19,6 +19,7 @@
 #include <QListView>
 #include <QListWidget>
 #include <QPainter>
+#include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QToolBar>
@@ -69,6 +70,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_pointsTitle(new QLabel(this))
     , m_showNumbers(new QCheckBox(this))
     , m_showNames(new QCheckBox(this))
+    , m_thumbnails(new QCheckBox(this))
     , m_points(new QTreeWidget(this))
     , m_info(new QLabel(this))
     , m_hint(new QLabel(this))
@@ -106,6 +108,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     leftLayout->addWidget(m_search);
     leftLayout->addWidget(m_filterBox);
     leftLayout->addWidget(m_list, 1);
+    leftLayout->addWidget(m_thumbnails);
     leftLayout->addWidget(m_counts);
 
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -212,6 +215,12 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     });
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] { requestLoad(); });
     connect(&m_loader, &QFutureWatcher<Loaded>::finished, this, &LabelWorkspace::loadFinished);
+    connect(m_thumbnails, &QCheckBox::toggled, this, [this](bool on) {
+        m_list->setIconSize(on ? ImageListModel::kThumbnailSize : QSize(16, 16));
+        m_model->setThumbnailsShown(on);
+        QSettings().setValue(QStringLiteral("label/thumbnails"), on);
+    });
+    m_thumbnails->setChecked(QSettings().value(QStringLiteral("label/thumbnails"), false).toBool());
     connect(m_showNumbers, &QCheckBox::toggled, m_canvas, &ImageView::setShowKeypointNumbers);
     connect(m_showNames, &QCheckBox::toggled, m_canvas, &AnnotationCanvas::setShowNames);
     connect(m_canvas, &AnnotationCanvas::showNamesChanged, m_showNames, &QCheckBox::setChecked);
@@ -677,6 +686,7 @@ void LabelWorkspace::retranslateUi()
     m_pointsTitle->setText(tr("Skeleton points (click one to place it next)"));
     m_showNumbers->setText(tr("Point &numbers"));
     m_showNames->setText(tr("Point na&mes"));
+    m_thumbnails->setText(tr("T&humbnails"));
     m_next->setText(tr("Next Image"));
     m_previous->setText(tr("Previous Image"));
     m_undo->setText(tr("Undo"));

@@ -65,6 +65,7 @@ public:
     QComboBox *splitBox() const { return m_splitBox; }
     QComboBox *statusFilterBox() const { return m_filterBox; }
     QLineEdit *searchEdit() const { return m_search; }
+    QCheckBox *thumbnailsBox() const { return m_thumbnails; }
 
 public Q_SLOTS:
     void nextImage();
@@ -125,6 +126,7 @@ private:
     QLabel *m_pointsTitle;
     QCheckBox *m_showNumbers;
     QCheckBox *m_showNames;
+    QCheckBox *m_thumbnails;
     QTreeWidget *m_points;
     QLabel *m_info;
     QLabel *m_hint;

@@ -12,6 +12,7 @@
 #include "project.h"
 #include "synthgenerator.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QKeySequenceEdit>
@@ -212,6 +213,17 @@ void TestLabelWorkspace::filterAndSearch()
     QVERIFY(ws.filterModel()->index(0, 0).data().toString().contains(QStringLiteral("synth_000001")));
     ws.searchEdit()->clear();
     QCOMPARE(ws.filterModel()->rowCount(), all);
+
+    // Thumbnails arrive from the background for the rows shown.
+    ws.thumbnailsBox()->setChecked(true);
+    const QModelIndex first = ws.imageModel()->index(0);
+    QTRY_VERIFY(ws.imageModel()->hasThumbnail(ws.imageModel()->entry(0).file));
+    const QPixmap thumb = qvariant_cast<QPixmap>(first.data(Qt::DecorationRole));
+    QCOMPARE(thumb.size(), ImageListModel::kThumbnailSize);
+    // The image fills the width (320x192 is wider than 96x54 is tall): its middle is opaque.
+    QCOMPARE(qAlpha(thumb.toImage().pixel(48, 27)), 255);
+    ws.thumbnailsBox()->setChecked(false);
+    QVERIFY(qvariant_cast<QIcon>(first.data(Qt::DecorationRole)).availableSizes().value(0).width() <= 16);
 }
 
 void TestLabelWorkspace::copyPreviousObjects()
