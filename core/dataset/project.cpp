@@ -13,6 +13,16 @@ bool Project::isProject(const QString &dir)
     return QFileInfo::exists(QDir(dir).filePath(QLatin1String(kDataYaml)));
 }
 
+Skeleton Project::skeletonForDataset(const QString &dataYaml)
+{
+    const QString file = QFileInfo(dataYaml).absoluteDir().filePath(QLatin1String(kSkeletonJson));
+    QString error;
+    std::optional<Skeleton> s;
+    if (QFileInfo::exists(file))
+        s = Skeleton::load(file, &error);
+    return s ? *s : Skeleton::defaultGripper();
+}
+
 std::optional<Project> Project::open(const QString &dirOrYaml, QString *error)
 {
     const QFileInfo fi(dirOrYaml);

@@ -21,6 +21,9 @@ public:
     // Creates an empty project with the given skeleton.
     static std::optional<Project> create(const QString &dir, const Skeleton &skeleton, QString *error);
     static bool isProject(const QString &dir);
+    // The skeleton.json beside a data.yaml, or the default gripper skeleton when there is
+    // none or it does not load.
+    static Skeleton skeletonForDataset(const QString &dataYaml);
 
     QString dir() const { return m_dir; }
     QString name() const;

@@ -9,6 +9,7 @@
 #include "gradscaler.h"
 #include "labelcache.h"
 #include "modelema.h"
+#include "project.h"
 #include "skeleton.h"
 #include "trainoptimizer.h"
 #include "validator_p.h"
@@ -202,10 +203,8 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         const TrainDataset valSet(LabelCache::load(*data, QStringLiteral("val"), &issues));
         if (trainSet.size() == 0)
             return fail(tr("%1: the train split has no readable images").arg(cfg.data));
-        const QString skeletonFile = QFileInfo(data->yamlFile).absoluteDir().filePath(QStringLiteral("skeleton.json"));
         QString why;
-        const Skeleton skeleton = QFileInfo::exists(skeletonFile) ? Skeleton::load(skeletonFile, &why).value_or(Skeleton::defaultGripper())
-                                                                  : Skeleton::defaultGripper();
+        const Skeleton skeleton = Project::skeletonForDataset(data->yamlFile);
 
         // --- Model. ---
         ModelSpec spec;

@@ -3,6 +3,7 @@
 #include "checkpoint_p.h"
 #include "datasetconfig.h"
 #include "labelcache.h"
+#include "project.h"
 #include "skeleton.h"
 #include "trainer.h"
 #include "validator_p.h"
@@ -102,9 +103,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
         report->runDir = Trainer::runDirectory(req.project, req.name, req.existOk);
         QDir().mkpath(report->runDir);
         report->metricsFile = QDir(report->runDir).filePath(QStringLiteral("metrics.json"));
-        const QString skeletonFile = QFileInfo(data->yamlFile).absoluteDir().filePath(QStringLiteral("skeleton.json"));
-        const Skeleton skeleton = QFileInfo::exists(skeletonFile) ? Skeleton::load(skeletonFile, &why).value_or(Skeleton::defaultGripper())
-                                                                  : Skeleton::defaultGripper();
+        const Skeleton skeleton = Project::skeletonForDataset(data->yamlFile);
         QStringList names;
         for (const Skeleton::Point &p : skeleton.points())
             names << p.name;
