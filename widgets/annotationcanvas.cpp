@@ -580,8 +580,13 @@ void AnnotationCanvas::paintOverlay(QPainter &painter) const
         if (k < sk.keypointCount()) {
             const Skeleton::Point &pt = sk.points()[size_t(k)];
             const QString side = Skeleton::sideName(pt.side);
-            const QString text = newObject ? tr("New object: %1 (%2)").arg(pt.name, side)
-                                           : tr("%1 (%2)").arg(pt.name, side);
+            QString text;
+            if (newObject)
+                //: Beside the cursor: the first point of an object not started yet and its side.
+                text = tr("New object: %1 (%2)").arg(pt.name, side);
+            else
+                //: Beside the cursor: the point the next click places and its side, "left_wrist (left)".
+                text = tr("%1 (%2)").arg(pt.name, side);
             const QFontMetricsF fm(font());
             const QRectF tag(m_mouse + QPointF(14, 10), QSizeF(fm.horizontalAdvance(text) + 20, fm.height() + 6));
             painter.setPen(Qt::NoPen);

@@ -592,10 +592,13 @@ void LabelWorkspace::updateObjectList()
     const int n = m_canvas->skeleton().keypointCount();
     const auto &instances = m_document->instances();
     for (size_t i = 0; i < instances.size(); ++i) {
-        QString text = tr("Object %1: %2 of %3 points").arg(i + 1).arg(labelledCount(instances[i])).arg(n);
+        QString text;
         if (m_document->isBoxManual(int(i)))
-            text += tr(", fixed box");
-        m_objects->addItem(text);
+            //: The box was set by hand (or read from a file as it was) and does not follow the points.
+            text = tr("Object %1: %2 of %3 points, fixed box");
+        else
+            text = tr("Object %1: %2 of %3 points");
+        m_objects->addItem(text.arg(i + 1).arg(labelledCount(instances[i])).arg(n));
     }
     if (m_document->currentInstance() >= 0)
         m_objects->setCurrentRow(m_document->currentInstance());
@@ -670,6 +673,7 @@ void LabelWorkspace::retranslateUi()
     using A = AnnotationCanvas::Action;
     auto withKey = [this](const QString &text, A action) {
         const QString key = m_canvas->binding(action).toString(QKeySequence::NativeText);
+        //: A tooltip followed by its key, e.g. "Undo the last edit (Ctrl+Z)".
         return key.isEmpty() ? text : tr("%1 (%2)").arg(text, key);
     };
     m_undo->setShortcut(m_canvas->binding(A::Undo));
@@ -708,7 +712,7 @@ void LabelWorkspace::retranslateUi()
     m_shortcuts->setText(tr("Shortcuts…"));
     m_shortcuts->setToolTip(tr("List every key and mouse gesture, and change the keys (F1)"));
     auto key = [this](A action) { return m_canvas->binding(action).toString(QKeySequence::NativeText); };
-    // %1..%7 are key names (S, O, Del, N, Tab, F, Ctrl+Z), which the user can rebind.
+    //: %1..%7 are key names (S, O, Del, N, Tab, F, Ctrl+Z), which the user can rebind.
     m_hint->setText(tr("Click: place the next point · %1: skip · %2: occluded · %3: clear · %4: new object · "
                        "%5: next object · %6: swap left/right · %7: undo · wheel: zoom · middle or "
                        "Space+drag: pan · → / ←: next and previous image · F1: all shortcuts")
