@@ -15,6 +15,7 @@ struct VideoFrame
     qint64 index = 0;      // exact index in the source (decode order; for images: position in the list)
     double timestampMs = 0.0;
     cv::Mat image;         // BGR, 8-bit
+    qint64 decodedAtNs = 0; // monotonic clock (steady_clock) when the reader had it
 };
 
 // The reader stage's source: a video file, a camera index ("0"), a stream URL

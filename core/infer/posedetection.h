@@ -73,6 +73,7 @@ struct FramePrediction
     int width = 0;
     int height = 0;
     std::vector<PoseDetection> detections; // raw network output
+    double latencyMs = 0.0;  // from decoding the frame to handing it to the output (pipeline)
     bool tracked = false;    // the temporal stage filled `tracks`
     std::vector<TrackedPose> tracks;
 };

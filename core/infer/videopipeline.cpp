@@ -72,6 +72,8 @@ struct VideoPipeline::Private
     std::atomic<int> running{0};
     QElapsedTimer clock;
     double seconds = 0.0;
+    double latencySumMs = 0.0; // output thread only until joined
+    double latencyMaxMs = 0.0;
 
     mutable std::mutex mutex; // guards the members below
     QStringList problems;
@@ -128,7 +130,12 @@ void VideoPipeline::Private::readerLoop()
 {
     Counter &c = counters[Reader];
     qint64 taken = 0;
+    const auto start = std::chrono::steady_clock::now();
+    const double period = 1.0 / std::max(1.0, fps);
     while (!cancelled) {
+        if (options.paceToSourceFps)
+            std::this_thread::sleep_until(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                      std::chrono::duration<double>(taken * period)));
         if (options.maxFrames >= 0 && taken >= options.maxFrames)
             break;
         VideoFrame f;
@@ -152,6 +159,9 @@ void VideoPipeline::Private::readerLoop()
             continue;
         }
         c.failed = reader.failedFrames();
+        f.decodedAtNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                            std::chrono::steady_clock::now().time_since_epoch())
+                            .count();
         if (live || options.latestOnly) {
             const int dropped = q1->pushDropOldest(std::move(f));
             if (dropped < 0)
@@ -291,6 +301,12 @@ void VideoPipeline::Private::outputLoop()
         ++c.in;
         {
             BusyTimer t(c);
+            const qint64 now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                   std::chrono::steady_clock::now().time_since_epoch())
+                                   .count();
+            item->prediction.latencyMs = (now - item->frame.decodedAtNs) / 1e6;
+            latencySumMs += item->prediction.latencyMs;
+            latencyMaxMs = std::max(latencyMaxMs, item->prediction.latencyMs);
             if (writer) {
                 QString message;
                 if (!writer->write(item->prediction, item->frame.image, &message) && !reportedWriteError) {
@@ -411,6 +427,8 @@ PipelineSummary VideoPipeline::wait()
     s.failed = s.stages[Reader].failed + s.stages[Inferrer].failed;
     s.seconds = d->seconds;
     s.meanFps = s.seconds > 0 ? s.processed / s.seconds : 0.0;
+    s.meanLatencyMs = s.processed > 0 ? d->latencySumMs / s.processed : 0.0;
+    s.maxLatencyMs = d->latencyMaxMs;
     std::lock_guard<std::mutex> lock(d->mutex);
     s.error = d->error;
     s.problems = d->problems;

@@ -38,6 +38,7 @@ struct PipelineOptions
     int batch = 1;             // frames per forward pass
     int queueCapacity = 4;     // frames waiting between two stages
     qint64 maxFrames = -1;     // stop after reading this many frames (-1: all)
+    bool paceToSourceFps = false; // read a file no faster than its frame rate (simulates a live source)
     PredictorOptions predictor;
     PoseDetector detector;     // when set, used instead of loading predictor.model
     bool temporal = true;      // tracking, smoothing and bridging
@@ -57,6 +58,8 @@ struct PipelineSummary
     qint64 failed = 0;      // unreadable frames and failed inference
     double seconds = 0.0;
     double meanFps = 0.0;   // processed / seconds
+    double meanLatencyMs = 0.0; // decode to output, over processed frames
+    double maxLatencyMs = 0.0;
     bool cancelled = false;
     QString error;          // a stage that stopped the run (empty when none)
     QStringList problems;   // everything reported on the way
