@@ -396,7 +396,11 @@ void AnnotationCanvas::mouseMoveEvent(QMouseEvent *event)
     const QPointF imagePoint = viewToImage(event->position());
     const QPointF travel = event->position() - m_pressView;
     const bool pastThreshold = std::hypot(travel.x(), travel.y()) > kDragThreshold;
-    if (m_drag == Drag::PendingPoint && pastThreshold) {
+    if (m_drag == Drag::PendingPoint && pastThreshold
+        && (m_dragInstance >= m_document->instanceCount()
+            || !m_document->instances()[size_t(m_dragInstance)].keypoints[size_t(m_dragKeypoint)].isLabelled())) {
+        m_drag = Drag::None; // the point went away under the button (a key cleared it)
+    } else if (m_drag == Drag::PendingPoint && pastThreshold) {
         select(m_dragInstance, m_dragKeypoint);
         if (m_dragInstance != m_document->currentInstance())
             m_document->setCurrentInstance(m_dragInstance);
@@ -413,6 +417,8 @@ void AnnotationCanvas::mouseMoveEvent(QMouseEvent *event)
     switch (m_drag) {
     case Drag::Pan: pan(delta); break;
     case Drag::Point:
+        if (m_dragInstance >= m_document->instanceCount())
+            break;
         // The point keeps its offset from the cursor: grabbing it off-centre does not make it jump.
         m_document->moveKeypoint(m_dragInstance, m_dragKeypoint, m_dragStartPoint + (imagePoint - m_pressImage),
                                  m_dragId);
