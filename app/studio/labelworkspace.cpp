@@ -10,15 +10,19 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QImageReader>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
 #include <QPainter>
+#include <QProgressDialog>
+#include <QTimer>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -85,6 +89,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_fit(new QAction(this))
     , m_actualSize(new QAction(this))
     , m_shortcuts(new QAction(this))
+    , m_importFrames(new QAction(this))
 {
     HotkeyDialog::loadBindings(m_canvas);
     // Rows stay put while their status changes: labelling the image shown under the
@@ -122,6 +127,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     for (QAction *a : {m_fit, m_actualSize})
         m_toolBar->addAction(a);
     m_toolBar->addSeparator();
+    m_toolBar->addAction(m_importFrames);
     m_toolBar->addAction(m_shortcuts);
 
     auto *centre = new QWidget(this);
@@ -194,6 +200,8 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
             [this] { m_canvas->trigger(AnnotationCanvas::Action::DeleteInstance); });
     connect(m_swap, &QAction::triggered, this, [this] { m_canvas->trigger(AnnotationCanvas::Action::SwapLeftRight); });
     connect(m_copyPrevious, &QAction::triggered, this, &LabelWorkspace::copyPreviousObjects);
+    connect(m_importFrames, &QAction::triggered, this, &LabelWorkspace::importFramesInteractive);
+    connect(&m_importer, &QFutureWatcher<FrameImporter::Result>::finished, this, &LabelWorkspace::importFinished);
     connect(m_fit, &QAction::triggered, m_canvas, &ImageView::fitToWindow);
     connect(m_actualSize, &QAction::triggered, m_canvas, &ImageView::zoomToActualSize);
     connect(m_document->undoStack(), &QUndoStack::canUndoChanged, this, &LabelWorkspace::updateActions);
@@ -250,6 +258,8 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
 
 LabelWorkspace::~LabelWorkspace()
 {
+    m_cancelImport = true;
+    m_importer.waitForFinished();
     m_loader.waitForFinished();
     m_document->flush();
 }
@@ -338,7 +348,80 @@ void LabelWorkspace::previousImage()
 
 bool LabelWorkspace::isBusy() const
 {
-    return m_loader.isRunning();
+    return m_loader.isRunning() || m_importer.isRunning();
+}
+
+void LabelWorkspace::importFramesInteractive()
+{
+    if (!m_project || m_importer.isRunning())
+        return;
+    const QString video = QFileDialog::getOpenFileName(
+        this, tr("Import Frames from a Video"), m_project->dir(),
+        tr("Videos (*.mp4 *.avi *.mov *.mkv *.webm *.m4v);;All files (*)"));
+    if (video.isEmpty())
+        return;
+    bool ok = false;
+    const int n = QInputDialog::getInt(this, tr("Import Frames from a Video"),
+                                       tr("Import every N-th frame into the %1 split; N:").arg(currentSplit()), 10, 1,
+                                       1000000, 1, &ok);
+    if (ok)
+        importFrames(video, currentSplit(), n);
+}
+
+void LabelWorkspace::importFrames(const QString &video, const QString &split, int everyNth)
+{
+    if (!m_project || m_importer.isRunning() || m_project->config().imagesDir(split).isEmpty())
+        return;
+    FrameImporter::Options o;
+    o.video = video;
+    o.imagesDir = m_project->config().imagesDir(split);
+    o.everyNth = everyNth;
+    m_importSplit = split;
+    m_cancelImport = false;
+    m_importFrame = 0;
+    m_importProgress = new QProgressDialog(tr("Importing frames from %1…").arg(QFileInfo(video).fileName()),
+                                           tr("Cancel"), 0, 0, this);
+    m_importProgress->setAttribute(Qt::WA_DeleteOnClose);
+    m_importProgress->setMinimumDuration(300);
+    connect(m_importProgress, &QProgressDialog::canceled, this, [this] { m_cancelImport = true; });
+    auto *tick = new QTimer(m_importProgress);
+    connect(tick, &QTimer::timeout, m_importProgress, [this] {
+        if (m_importProgress)
+            m_importProgress->setLabelText(tr("Importing frames: frame %1 read").arg(m_importFrame.load()));
+    });
+    tick->start(200);
+    std::atomic_bool *cancel = &m_cancelImport;
+    std::atomic_int *frame = &m_importFrame;
+    m_importer.setFuture(QtConcurrent::run([o, cancel, frame] {
+        return FrameImporter::run(o, cancel, [frame](int index, int) { *frame = index + 1; });
+    }));
+}
+
+void LabelWorkspace::importFinished()
+{
+    const FrameImporter::Result r = m_importer.future().result();
+    if (m_importProgress) {
+        m_importProgress->close();
+        m_importProgress = nullptr;
+    }
+    rescanSplit(m_importSplit);
+    Q_EMIT framesImported(r.written, r.skippedExisting, r.error);
+    Q_EMIT countsChanged();
+}
+
+void LabelWorkspace::rescanSplit(const QString &split)
+{
+    if (!m_project || !m_entries.count(split))
+        return;
+    m_entries[split] = ImageListModel::scan(m_project->config(), split);
+    fillSplitBox();
+    if (split != currentSplit())
+        return;
+    const QString shown = m_shownFile;
+    m_model->setEntries(m_entries[split]);
+    m_filter->invalidate();
+    setCurrentRow(m_model->rowOf(shown)); // the same image: requestLoad() keeps it as it is
+    updateCountsLabel();
 }
 
 ImageListModel::Counts LabelWorkspace::splitCounts(const QString &split) const
@@ -427,6 +510,8 @@ void LabelWorkspace::requestLoad()
     if (!m_project || currentRow() < 0)
         return;
     const QString file = m_model->entry(currentRow()).file;
+    if (file == m_shownFile && !m_loader.isRunning() && m_document->isLoaded())
+        return; // already on screen (the list was rebuilt around it)
     if (m_loader.isRunning()) {
         // loadFinished() picks the newest selection up; nothing queues behind it.
         return;
@@ -666,6 +751,7 @@ void LabelWorkspace::updateActions()
     m_copyPrevious->setEnabled(loaded && !m_previousObjects.empty());
     m_fit->setEnabled(loaded);
     m_actualSize->setEnabled(loaded);
+    m_importFrames->setEnabled(m_project != nullptr);
 }
 
 void LabelWorkspace::retranslateUi()
@@ -709,6 +795,8 @@ void LabelWorkspace::retranslateUi()
     m_fit->setToolTip(withKey(tr("Fit the image to the window"), A::FitToWindow));
     m_actualSize->setText(tr("1:1"));
     m_actualSize->setToolTip(withKey(tr("Show the image at its actual size"), A::ActualSize));
+    m_importFrames->setText(tr("Import Frames…"));
+    m_importFrames->setToolTip(tr("Add every N-th frame of a video to this split, to be labelled"));
     m_shortcuts->setText(tr("Shortcuts…"));
     m_shortcuts->setToolTip(tr("List every key and mouse gesture, and change the keys (F1)"));
     auto key = [this](A action) { return m_canvas->binding(action).toString(QKeySequence::NativeText); };

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "datasetissue.h"
+#include "frameimporter.h"
 #include "imageannotation.h"
 #include "imagelistmodel.h"
 
@@ -8,6 +9,7 @@
 #include <QImage>
 #include <QWidget>
 
+#include <atomic>
 #include <map>
 #include <memory>
 
@@ -23,6 +25,7 @@ class QLabel;
 class QLineEdit;
 class QListView;
 class QListWidget;
+class QProgressDialog;
 class QToolBar;
 class QTreeWidget;
 
@@ -73,11 +76,16 @@ public Q_SLOTS:
     // Replaces the shown image's objects with the previously shown image's (one undo step).
     void copyPreviousObjects();
     void showShortcuts();
+    // Asks for a video and N, then imports every N-th frame into the current split.
+    void importFramesInteractive();
+    // Imports in the background (progress shown, cancellable); framesImported() follows.
+    void importFrames(const QString &video, const QString &split, int everyNth);
 
 Q_SIGNALS:
     void countsChanged();
     // The image and its labels are on screen.
     void imageShown(const QString &file);
+    void framesImported(int written, int skippedExisting, const QString &error);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -106,6 +114,8 @@ private:
     void updateCountsLabel();
     void updateActions();
     void moveSelection(int step);
+    void rescanSplit(const QString &split);
+    void importFinished();
 
     std::shared_ptr<const Project> m_project;
     std::map<QString, std::vector<ImageListModel::Entry>> m_entries; // by split
@@ -141,8 +151,14 @@ private:
     QAction *m_fit;
     QAction *m_actualSize;
     QAction *m_shortcuts;
+    QAction *m_importFrames;
 
     QFutureWatcher<Loaded> m_loader;
+    QFutureWatcher<FrameImporter::Result> m_importer;
+    std::atomic_bool m_cancelImport{false};
+    std::atomic_int m_importFrame{0};
+    QString m_importSplit;
+    QProgressDialog *m_importProgress = nullptr;
     QString m_loadingFile;
     QString m_shownFile;
     DatasetIssueList m_issues;

@@ -8,12 +8,15 @@
 #include "annotationdocument.h"
 #include "hotkeydialog.h"
 #include "imagefiltermodel.h"
+#include "frameimporter.h"
 #include "labelworkspace.h"
 #include "project.h"
 #include "synthgenerator.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QSignalSpy>
 #include <QFile>
 #include <QKeySequenceEdit>
 #include <QLineEdit>
@@ -27,6 +30,9 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+
 class TestLabelWorkspace : public QObject
 {
     Q_OBJECT
@@ -38,6 +44,7 @@ private Q_SLOTS:
     void filterAndSearch();
     void copyPreviousObjects();
     void reboundKey();
+    void importsFramesFromAVideo();
 
 private:
     void open(LabelWorkspace &ws);
@@ -286,6 +293,64 @@ void TestLabelWorkspace::reboundKey()
     // A new workspace reads the binding back.
     LabelWorkspace again;
     QCOMPARE(again.canvas()->binding(AnnotationCanvas::Action::SkipPoint), QKeySequence(Qt::Key_X));
+}
+
+void TestLabelWorkspace::importsFramesFromAVideo()
+{
+    // A generated demo video of 24 frames.
+    SynthOptions o;
+    o.outDir = m_tmp.filePath(QStringLiteral("video"));
+    o.count = 1;
+    o.imageSize = QSize(320, 192);
+    o.videoFrames = 24;
+    QString error;
+    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run({}, &error), qPrintable(error));
+    QString video = QDir(o.outDir).filePath(SynthGenerator::videoFileName());
+    if (!QFile::exists(video))
+        video = QDir(o.outDir).filePath(SynthGenerator::fallbackVideoFileName());
+    QVERIFY(QFile::exists(video));
+
+    LabelWorkspace ws;
+    open(ws);
+    const QString shown = ws.shownFile();
+    const int before = ws.imageModel()->rowCount();
+    QSignalSpy done(&ws, &LabelWorkspace::framesImported);
+    ws.importFrames(video, QStringLiteral("train"), 5);
+    QVERIFY(done.wait(30000));
+    QCOMPARE(done.at(0).at(0).toInt(), 5); // frames 0, 5, 10, 15, 20
+    QCOMPARE(done.at(0).at(1).toInt(), 0);
+    QVERIFY(done.at(0).at(2).toString().isEmpty());
+    QCOMPARE(ws.imageModel()->rowCount(), before + 5);
+    QCOMPARE(ws.shownFile(), shown); // the image on screen stays
+    const QString imagesDir = m_dir + QStringLiteral("/images/train/");
+    for (int f : {0, 5, 10, 15, 20}) {
+        const QString file = imagesDir + FrameImporter::frameFileName(video, f);
+        const int row = ws.imageModel()->rowOf(file);
+        QVERIFY2(row >= 0, qPrintable(file));
+        QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Unlabelled);
+    }
+    QVERIFY(!QFile::exists(imagesDir + FrameImporter::frameFileName(video, 4)));
+    // Frame 10 is frame 10 of the video (read here sequentially), up to JPEG loss.
+    cv::VideoCapture capture(video.toStdString());
+    cv::Mat frame;
+    for (int i = 0; i <= 10; ++i)
+        QVERIFY(capture.read(frame));
+    cv::Mat rgb;
+    cv::cvtColor(frame, rgb, cv::COLOR_BGR2RGB);
+    const QImage written(imagesDir + FrameImporter::frameFileName(video, 10));
+    QCOMPARE(written.size(), QSize(rgb.cols, rgb.rows));
+    const QImage got = written.convertToFormat(QImage::Format_RGB888);
+    double diff = 0;
+    for (int y = 0; y < rgb.rows; ++y)
+        for (int x = 0; x < rgb.cols * 3; ++x)
+            diff += std::abs(int(got.constScanLine(y)[x]) - int(rgb.ptr<uchar>(y)[x]));
+    QVERIFY2(diff / (rgb.rows * rgb.cols * 3) < 3.0, qPrintable(QString::number(diff / (rgb.rows * rgb.cols * 3))));
+    // Again: nothing is written over.
+    ws.importFrames(video, QStringLiteral("train"), 5);
+    QVERIFY(done.wait(30000));
+    QCOMPARE(done.at(1).at(0).toInt(), 0);
+    QCOMPARE(done.at(1).at(1).toInt(), 5);
+    QCOMPARE(ws.imageModel()->rowCount(), before + 5);
 }
 
 QTEST_MAIN(TestLabelWorkspace)

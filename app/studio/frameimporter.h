@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+
+// Takes frames out of a video into a dataset's image folder, so they can be labelled:
+// every N-th frame (by exact frame index, read sequentially), or one given frame. Frames
+// are written as JPEG files named `<video name>_<frame index, 6 digits>.jpg`, each
+// atomically; a file that exists already is left alone (its labels may be done) and counted.
+class FrameImporter
+{
+    Q_DECLARE_TR_FUNCTIONS(FrameImporter)
+
+public:
+    struct Options
+    {
+        QString video;
+        QString imagesDir;   // e.g. <dataset>/images/train
+        int everyNth = 10;   // 1: every frame
+        int firstFrame = 0;
+        int lastFrame = -1;  // inclusive; -1: to the end
+        int jpegQuality = 95;
+    };
+    struct Result
+    {
+        int written = 0;
+        int skippedExisting = 0;
+        int framesRead = 0;
+        bool cancelled = false;
+        QString error; // empty on success
+        QStringList files; // written, absolute
+    };
+    // Called after each frame read; (frame index, frame count or -1 when unknown).
+    using Progress = std::function<void(int frame, int frameCount)>;
+
+    static QString frameFileName(const QString &video, int frameIndex);
+    static Result run(const Options &options, const std::atomic_bool *cancel = nullptr,
+                      const Progress &progress = {});
+};
