@@ -1639,6 +1639,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>process at most this many frames per second of video (0: all)</source>
+        <translation>每秒视频最多处理这么多帧（0：全部）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>drop old frames rather than fall behind (on for live sources)</source>
         <translation>丢弃旧帧以免落后（实时来源始终开启）</translation>
     </message>
@@ -1713,9 +1718,9 @@
         <translation>运行名称</translation>
     </message>
     <message>
-        <location line="+42"/>
-        <source>imgsz must be a multiple of 32; batch and vid_stride at least 1; max_gap and beta not negative; min_cutoff and d_cutoff positive</source>
-        <translation>imgsz 必须是 32 的倍数；batch 和 vid_stride 至少为 1；max_gap 和 beta 不能为负；min_cutoff 和 d_cutoff 必须为正</translation>
+        <location line="+43"/>
+        <source>imgsz must be a multiple of 32; batch and vid_stride at least 1; max_gap, beta and target_fps not negative; min_cutoff and d_cutoff positive</source>
+        <translation>imgsz 必须是 32 的倍数；batch 和 vid_stride 至少为 1；max_gap、beta 和 target_fps 不能为负；min_cutoff 和 d_cutoff 必须为正</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1723,7 +1728,7 @@
         <translation>smooth 必须是 one_euro 或 none（收到“%1”）</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>predict</source>
         <translation>预测</translation>
     </message>
@@ -2909,7 +2914,7 @@
 <context>
     <name>VideoPipeline</name>
     <message>
-        <location filename="../core/infer/videopipeline.cpp" line="+120"/>
+        <location filename="../core/infer/videopipeline.cpp" line="+122"/>
         <source>%1 stage failed: %2</source>
         <translation>%1 阶段失败：%2</translation>
     </message>
@@ -2919,7 +2924,7 @@
         <translation>%1 阶段失败</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+133"/>
         <source>frames %1-%2: %3</source>
         <translation>第 %1-%2 帧：%3</translation>
     </message>
@@ -2929,7 +2934,7 @@
         <translation>检测器没有返回结果</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+93"/>
         <source>the pipeline is already running</source>
         <translation>流水线已在运行</translation>
     </message>

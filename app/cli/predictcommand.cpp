@@ -41,6 +41,7 @@ std::vector<CliOption> PredictCommand::options() const
             {QStringLiteral("device"), QString(), tr("cpu or a GPU index (empty: the first GPU, else the CPU)"), true},
             {QStringLiteral("half"), QStringLiteral("true"), tr("fp16 on a GPU")},
             {QStringLiteral("vid_stride"), QStringLiteral("1"), tr("process every N-th frame")},
+            {QStringLiteral("target_fps"), QStringLiteral("0"), tr("process at most this many frames per second of video (0: all)")},
             {QStringLiteral("latest"), QStringLiteral("false"), tr("drop old frames rather than fall behind (on for live sources)")},
             {QStringLiteral("max_frames"), QStringLiteral("-1"), tr("stop after this many frames (-1: all)")},
             {QStringLiteral("smooth"), QStringLiteral("one_euro"), tr("keypoint smoothing: one_euro or none")},
@@ -82,6 +83,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     const auto half = args.boolValue(QStringLiteral("half"), &error);
     const auto stride = args.intValue(QStringLiteral("vid_stride"), &error);
     const auto latest = args.boolValue(QStringLiteral("latest"), &error);
+    const auto targetFps = args.doubleValue(QStringLiteral("target_fps"), &error);
     const auto maxFrames = args.intValue(QStringLiteral("max_frames"), &error);
     const auto minCutoff = args.doubleValue(QStringLiteral("min_cutoff"), &error);
     const auto beta = args.doubleValue(QStringLiteral("beta"), &error);
@@ -90,15 +92,15 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     const auto maxGap = args.intValue(QStringLiteral("max_gap"), &error);
     const auto showRaw = args.boolValue(QStringLiteral("show_raw"), &error);
     const auto showNames = args.boolValue(QStringLiteral("show_names"), &error);
-    if (!imgsz || !conf || !iou || !maxDet || !batch || !half || !stride || !latest || !maxFrames || !minCutoff
+    if (!imgsz || !conf || !iou || !maxDet || !batch || !half || !stride || !latest || !targetFps || !maxFrames || !minCutoff
         || !beta || !dCutoff || !kptConf || !maxGap || !showRaw || !showNames) {
         err << error << '\n';
         return 2;
     }
     if (*imgsz < 32 || *imgsz % 32 || *batch < 1 || *stride < 1 || *maxGap < 0 || *minCutoff <= 0 || *dCutoff <= 0
-        || *beta < 0) {
-        err << tr("imgsz must be a multiple of 32; batch and vid_stride at least 1; max_gap and beta not negative; "
-                  "min_cutoff and d_cutoff positive")
+        || *beta < 0 || *targetFps < 0) {
+        err << tr("imgsz must be a multiple of 32; batch and vid_stride at least 1; max_gap, beta and target_fps not "
+                  "negative; min_cutoff and d_cutoff positive")
             << '\n';
         return 2;
     }
@@ -114,6 +116,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     o.predictor.half = *half;
     o.batch = *batch;
     o.vidStride = *stride;
+    o.targetFps = *targetFps;
     o.latestOnly = *latest;
     o.maxFrames = *maxFrames;
     o.temporalOptions.smooth = smooth == QLatin1String("one_euro");

@@ -190,6 +190,8 @@ void VideoPipeline::Private::samplerLoop()
 {
     Counter &c = counters[Sampler];
     const int stride = std::max(1, options.vidStride);
+    const double slotMs = options.targetFps > 0 ? 1000.0 / options.targetFps : 0.0;
+    double nextMs = -1e300;
     while (auto f = q1->pop()) {
         if (cancelled)
             break;
@@ -197,6 +199,15 @@ void VideoPipeline::Private::samplerLoop()
         if (f->index % stride != 0) {
             ++c.dropped;
             continue;
+        }
+        if (slotMs > 0) {
+            // Target rate: keep a frame once per slot of video time (a little slack for rounding).
+            if (f->timestampMs + 0.25 * slotMs < nextMs) {
+                ++c.dropped;
+                continue;
+            }
+            // The next slot; after a gap longer than a slot the schedule restarts here.
+            nextMs = f->timestampMs - nextMs > slotMs ? f->timestampMs + slotMs : nextMs + slotMs;
         }
         if (live || options.latestOnly) {
             const int dropped = q2->pushDropOldest(std::move(*f));
@@ -343,7 +354,7 @@ bool VideoPipeline::start(const PipelineOptions &options, QString *error)
         return false;
     }
     d->options = options;
-    if (options.vidStride < 1 || options.batch < 1 || options.queueCapacity < 1) {
+    if (options.vidStride < 1 || options.batch < 1 || options.queueCapacity < 1 || options.targetFps < 0) {
         *error = tr("vid_stride, batch and the queue size must be at least 1");
         return false;
     }

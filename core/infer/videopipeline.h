@@ -34,6 +34,7 @@ struct PipelineOptions
 {
     QString source;            // see FrameReader
     int vidStride = 1;         // process every N-th frame
+    double targetFps = 0.0;    // process at most this many frames per second of video (0: off)
     bool latestOnly = false;   // drop old frames rather than fall behind (always on for live sources)
     int batch = 1;             // frames per forward pass
     int queueCapacity = 4;     // frames waiting between two stages

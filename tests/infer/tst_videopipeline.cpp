@@ -111,6 +111,22 @@ private Q_SLOTS:
         QCOMPARE(s.stages[4].out, qint64(expected));
     }
 
+    void targetRate()
+    {
+        // 30 fps video sampled at 10 fps: every third frame.
+        PipelineOptions o;
+        o.source = m_clip;
+        o.targetFps = 10.0;
+        o.detector = fakeDetector();
+        std::vector<qint64> seen;
+        o.onFrame = [&](const FramePrediction &p, const cv::Mat &) { seen.push_back(p.frameIndex); };
+        PipelineSummary s;
+        QString error;
+        QVERIFY2(VideoPipeline::run(o, &s, &error), qPrintable(error));
+        QCOMPARE(seen, (std::vector<qint64>{0, 3, 6, 9, 12, 15, 18, 21, 24, 27}));
+        QCOMPARE(s.dropped, qint64(20));
+    }
+
     void backpressureBoundsMemory()
     {
         // A slow detector: the reader may run ahead by the queues' capacity only.
