@@ -10,7 +10,7 @@
 struct TemporalOptions
 {
     bool smooth = true;        // One Euro filter on every keypoint coordinate and the box
-    OneEuroParams filter{1.0, 0.02, 1.0};
+    OneEuroParams filter{1.0, 0.1, 1.0}; // tuned on the demo video (docs/BENCHMARKS.md)
     double keypointConf = 0.5; // below: the keypoint is occluded this frame
     int maxGap = 5;            // frames an occluded keypoint (or a missed instance) is bridged; 0: never
     bool extrapolate = true;   // bridge with the last velocity (false: hold the last value)
