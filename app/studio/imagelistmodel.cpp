@@ -24,6 +24,7 @@ ImageListModel::Counts &ImageListModel::Counts::operator+=(const Counts &o)
     empty += o.empty;
     unlabelled += o.unlabelled;
     partial += o.partial;
+    needsReview += o.needsReview;
     return *this;
 }
 
@@ -152,8 +153,17 @@ bool ImageListModel::matches(const Entry &e, Filter filter)
     case Filter::Partial: return e.status == Status::Labelled && e.partial;
     case Filter::Complete: return e.status == Status::Labelled && !e.partial;
     case Filter::Empty: return e.status == Status::Empty;
+    case Filter::NeedsReview: return e.needsReview;
     }
     return true;
+}
+
+void ImageListModel::setNeedsReview(int row, bool needsReview)
+{
+    if (row < 0 || row >= rowCount() || m_entries[size_t(row)].needsReview == needsReview)
+        return;
+    m_entries[size_t(row)].needsReview = needsReview;
+    Q_EMIT dataChanged(index(row), index(row));
 }
 
 void ImageListModel::setStatus(int row, Status status, bool partial)
@@ -191,6 +201,7 @@ ImageListModel::Counts ImageListModel::countsOf(const std::vector<Entry> &entrie
     Counts c;
     for (const Entry &e : entries) {
         ++c.images;
+        c.needsReview += e.needsReview;
         switch (e.status) {
         case Status::Labelled:
             ++c.labelled;
@@ -215,6 +226,9 @@ QString ImageListModel::statusName(Status status)
 
 QString ImageListModel::statusName(const Entry &entry)
 {
+    if (entry.needsReview && entry.status == Status::Labelled)
+        //: Labels written by a model (pre-labelling) that a person has not checked yet.
+        return tr("labelled by the model, needs review");
     if (entry.status == Status::Labelled)
         return entry.partial ? tr("labelled, some points absent (partial)") : tr("labelled, every point placed (complete)");
     return statusName(entry.status);
@@ -268,6 +282,7 @@ QVariant ImageListModel::data(const QModelIndex &index, int role) const
     case FileRole: return e.file;
     case StatusRole: return int(e.status);
     case PartialRole: return e.partial;
+    case NeedsReviewRole: return e.needsReview;
     default: return {};
     }
 }
@@ -305,6 +320,24 @@ QIcon ImageListModel::iconFor(Status status) const
 
 QIcon ImageListModel::iconFor(const Entry &entry) const
 {
+    if (entry.needsReview) {
+        if (!m_reviewIcon.isNull())
+            return m_reviewIcon;
+        // A violet dot with a white centre: labelled by the model, to be reviewed.
+        QPixmap pm(16, 16);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(QPen(QColor(0x4a, 0x14, 0x8c), 1));
+        p.setBrush(QColor(0x8e, 0x24, 0xaa));
+        p.drawEllipse(QRectF(2, 2, 12, 12));
+        p.setPen(Qt::NoPen);
+        p.setBrush(Qt::white);
+        p.drawEllipse(QRectF(6, 6, 4, 4));
+        p.end();
+        m_reviewIcon = QIcon(pm);
+        return m_reviewIcon;
+    }
     if (entry.status != Status::Labelled || !entry.partial)
         return iconFor(entry.status);
     if (!m_partialIcon.isNull())

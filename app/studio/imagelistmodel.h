@@ -34,16 +34,19 @@ public:
         Status status = Status::Unlabelled;
         // Labelled only: some object has a point not labelled (v=0), so it may be unfinished.
         bool partial = false;
+        // Labelled by a model (pre-labelling) and not reviewed by a person yet.
+        bool needsReview = false;
     };
     struct Counts
     {
         int images = 0, labelled = 0, empty = 0, unlabelled = 0;
         int partial = 0; // of the labelled ones
+        int needsReview = 0;
         Counts &operator+=(const Counts &o);
     };
-    enum Role { FileRole = Qt::UserRole + 1, StatusRole, PartialRole };
+    enum Role { FileRole = Qt::UserRole + 1, StatusRole, PartialRole, NeedsReviewRole };
     // What the list's filter offers.
-    enum class Filter { All, Unlabelled, Partial, Complete, Empty };
+    enum class Filter { All, Unlabelled, Partial, Complete, Empty, NeedsReview };
 
     static constexpr QSize kThumbnailSize{96, 54};
 
@@ -61,6 +64,7 @@ public:
     static QString statusName(const Entry &entry);
     // Updates one image's status (after its labels were saved).
     void setStatus(int row, Status status, bool partial);
+    void setNeedsReview(int row, bool needsReview);
 
     void setEntries(std::vector<Entry> entries);
     const std::vector<Entry> &entries() const { return m_entries; }
@@ -91,6 +95,7 @@ private:
 
     mutable QIcon m_icons[3];
     mutable QIcon m_partialIcon;
+    mutable QIcon m_reviewIcon;
     bool m_thumbnails = false;
     QHash<QString, QPixmap> m_thumbs;
     mutable QStringList m_thumbQueue;

@@ -9,7 +9,9 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -18,6 +20,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QListView>
 #include <QListWidget>
 #include <QPainter>
@@ -90,6 +93,10 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_actualSize(new QAction(this))
     , m_shortcuts(new QAction(this))
     , m_importFrames(new QAction(this))
+    , m_prelabelImage(new QAction(this))
+    , m_prelabelAll(new QAction(this))
+    , m_accept(new QAction(this))
+    , m_reject(new QAction(this))
 {
     HotkeyDialog::loadBindings(m_canvas);
     // Rows stay put while their status changes: labelling the image shown under the
@@ -128,6 +135,10 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
         m_toolBar->addAction(a);
     m_toolBar->addSeparator();
     m_toolBar->addAction(m_importFrames);
+    m_toolBar->addSeparator();
+    for (QAction *a : {m_prelabelImage, m_prelabelAll, m_accept, m_reject})
+        m_toolBar->addAction(a);
+    m_toolBar->addSeparator();
     m_toolBar->addAction(m_shortcuts);
 
     auto *centre = new QWidget(this);
@@ -179,7 +190,10 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     m_previous->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp)});
     m_shortcuts->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question)});
     m_copyPrevious->setShortcut(QKeySequence(Qt::Key_C));
-    for (QAction *a : {m_next, m_previous, m_shortcuts, m_copyPrevious}) {
+    m_accept->setShortcut(QKeySequence(Qt::Key_A));
+    // A modifier: rejecting deletes the model's labels.
+    m_reject->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_R));
+    for (QAction *a : {m_next, m_previous, m_shortcuts, m_copyPrevious, m_accept, m_reject}) {
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         addAction(a);
     }
@@ -202,6 +216,11 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     connect(m_copyPrevious, &QAction::triggered, this, &LabelWorkspace::copyPreviousObjects);
     connect(m_importFrames, &QAction::triggered, this, &LabelWorkspace::importFramesInteractive);
     connect(&m_importer, &QFutureWatcher<FrameImporter::Result>::finished, this, &LabelWorkspace::importFinished);
+    connect(m_prelabelImage, &QAction::triggered, this, &LabelWorkspace::prelabelCurrent);
+    connect(m_prelabelAll, &QAction::triggered, this, &LabelWorkspace::prelabelUnlabelled);
+    connect(m_accept, &QAction::triggered, this, &LabelWorkspace::acceptReview);
+    connect(m_reject, &QAction::triggered, this, &LabelWorkspace::rejectReview);
+    connect(&m_prelabeller, &QFutureWatcher<PreLabeller::Result>::finished, this, &LabelWorkspace::prelabelDone);
     connect(m_fit, &QAction::triggered, m_canvas, &ImageView::fitToWindow);
     connect(m_actualSize, &QAction::triggered, m_canvas, &ImageView::zoomToActualSize);
     connect(m_document->undoStack(), &QUndoStack::canUndoChanged, this, &LabelWorkspace::updateActions);
@@ -259,9 +278,14 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
 LabelWorkspace::~LabelWorkspace()
 {
     m_cancelImport = true;
+    m_cancelPrelabel = true;
     m_importer.waitForFinished();
+    m_prelabeller.waitForFinished();
     m_loader.waitForFinished();
     m_document->flush();
+    // The document (a child) outlives the members; its undo stack's last signals must not reach them.
+    disconnect(m_document->undoStack(), nullptr, this, nullptr);
+    disconnect(m_document, nullptr, this, nullptr);
 }
 
 void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
@@ -273,11 +297,15 @@ void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
     m_issues = DatasetIssueList();
     m_previousObjects.clear();
     m_canvas->clear();
+    m_review = ReviewState();
     if (m_project) {
         m_canvas->setSkeleton(m_project->skeleton());
         m_document->setSkeleton(m_project->skeleton());
+        QString error;
+        if (!m_review.load(m_project->dir(), &error))
+            m_saveError = error;
         for (const QString &split : m_project->config().splits())
-            m_entries[split] = ImageListModel::scan(m_project->config(), split);
+            m_entries[split] = scanSplit(split);
     }
     fillSplitBox();
     showSplit(currentSplit());
@@ -348,7 +376,7 @@ void LabelWorkspace::previousImage()
 
 bool LabelWorkspace::isBusy() const
 {
-    return m_loader.isRunning() || m_importer.isRunning();
+    return m_loader.isRunning() || m_importer.isRunning() || m_prelabeller.isRunning();
 }
 
 void LabelWorkspace::importFramesInteractive()
@@ -413,7 +441,7 @@ void LabelWorkspace::rescanSplit(const QString &split)
 {
     if (!m_project || !m_entries.count(split))
         return;
-    m_entries[split] = ImageListModel::scan(m_project->config(), split);
+    m_entries[split] = scanSplit(split);
     fillSplitBox();
     if (split != currentSplit())
         return;
@@ -422,6 +450,163 @@ void LabelWorkspace::rescanSplit(const QString &split)
     m_filter->invalidate();
     setCurrentRow(m_model->rowOf(shown)); // the same image: requestLoad() keeps it as it is
     updateCountsLabel();
+}
+
+std::vector<ImageListModel::Entry> LabelWorkspace::scanSplit(const QString &split) const
+{
+    std::vector<ImageListModel::Entry> entries = ImageListModel::scan(m_project->config(), split);
+    if (m_review.size() > 0)
+        for (ImageListModel::Entry &e : entries)
+            e.needsReview = e.status == ImageListModel::Status::Labelled && m_review.contains(e.file);
+    return entries;
+}
+
+void LabelWorkspace::setPrelabelModel(const QString &model, int imgsz, double conf)
+{
+    m_prelabelOptions.model = model;
+    m_prelabelOptions.imgsz = imgsz;
+    m_prelabelOptions.conf = conf;
+}
+
+void LabelWorkspace::prelabelCurrent()
+{
+    if (!m_shownFile.isEmpty())
+        prelabel({m_shownFile});
+}
+
+void LabelWorkspace::prelabelUnlabelled()
+{
+    QStringList files;
+    for (const auto &[split, entries] : m_entries)
+        for (const ImageListModel::Entry &e : entries)
+            if (e.status == ImageListModel::Status::Unlabelled)
+                files << e.file;
+    if (!files.isEmpty())
+        prelabel(files);
+}
+
+void LabelWorkspace::prelabel(const QStringList &images)
+{
+    if (!m_project || m_prelabeller.isRunning() || images.isEmpty())
+        return;
+    if (m_prelabelOptions.model.isEmpty()) {
+        const QString model = QFileDialog::getOpenFileName(
+            this, tr("Pre-label with a Trained Model"), m_project->runsDir(),
+            tr("Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)"));
+        if (model.isEmpty())
+            return;
+        m_prelabelOptions.model = model;
+    }
+    PreLabeller::Options o = m_prelabelOptions;
+    o.images = images;
+    o.keypointCount = m_project->skeleton().keypointCount();
+    o.keypointDims = m_project->config().keypointDims;
+    m_cancelPrelabel = false;
+    m_prelabelDone = 0;
+    m_prelabelTotal = int(images.size());
+    //: %n is how many images the model labels.
+    m_prelabelProgress = new QProgressDialog(tr("Pre-labelling %n image(s)…", nullptr, int(images.size())), tr("Cancel"),
+                                             0, int(images.size()), this);
+    m_prelabelProgress->setAttribute(Qt::WA_DeleteOnClose);
+    m_prelabelProgress->setMinimumDuration(300);
+    connect(m_prelabelProgress, &QProgressDialog::canceled, this, [this] { m_cancelPrelabel = true; });
+    auto *tick = new QTimer(m_prelabelProgress);
+    connect(tick, &QTimer::timeout, m_prelabelProgress, [this] {
+        if (m_prelabelProgress && !m_prelabelProgress->wasCanceled())
+            m_prelabelProgress->setValue(m_prelabelDone.load());
+    });
+    tick->start(200);
+    std::atomic_bool *cancel = &m_cancelPrelabel;
+    std::atomic_int *done = &m_prelabelDone;
+    m_prelabeller.setFuture(QtConcurrent::run([o, cancel, done] {
+        return PreLabeller::run(o, cancel, [done](int n, int) { *done = n; });
+    }));
+    updateActions();
+}
+
+void LabelWorkspace::prelabelDone()
+{
+    const PreLabeller::Result r = m_prelabeller.future().result();
+    if (m_prelabelProgress) {
+        m_prelabelProgress->close();
+        m_prelabelProgress = nullptr;
+    }
+    if (!r.written.isEmpty()) {
+        m_review.add(r.written);
+        QString error;
+        if (!m_review.save(&error))
+            m_saveError = error;
+        m_forceReload = r.written.contains(m_shownFile);
+        for (const auto &[split, entries] : m_entries)
+            rescanSplit(split);
+        if (m_forceReload)
+            reloadShown();
+    }
+    updateInfo();
+    updateActions();
+    Q_EMIT prelabelFinished(int(r.written.size()), r.skippedLabelled, r.error);
+    Q_EMIT countsChanged();
+}
+
+void LabelWorkspace::reloadShown()
+{
+    m_forceReload = true;
+    requestLoad();
+}
+
+void LabelWorkspace::setShownReview(bool needsReview)
+{
+    const int row = m_model->rowOf(m_shownFile);
+    if (row >= 0)
+        m_model->setNeedsReview(row, needsReview);
+    auto it = m_entries.find(currentSplit());
+    if (it != m_entries.end() && row >= 0 && size_t(row) < it->second.size())
+        it->second[size_t(row)].needsReview = needsReview;
+    updateCountsLabel();
+    updateInfo();
+    updateActions();
+    Q_EMIT countsChanged();
+}
+
+void LabelWorkspace::acceptReview()
+{
+    if (m_shownFile.isEmpty() || !m_review.contains(m_shownFile))
+        return;
+    m_document->flush();
+    m_review.remove(m_shownFile);
+    QString error;
+    if (!m_review.save(&error))
+        m_saveError = error;
+    setShownReview(false);
+}
+
+void LabelWorkspace::rejectReview()
+{
+    if (m_shownFile.isEmpty() || !m_review.contains(m_shownFile))
+        return;
+    m_document->flush();
+    const QString labelFile = DatasetConfig::labelFileFor(m_shownFile);
+    if (QFile::exists(labelFile) && !QFile::remove(labelFile)) {
+        m_saveError = tr("%1 could not be deleted").arg(QDir::toNativeSeparators(labelFile));
+        updateInfo();
+        return;
+    }
+    m_review.remove(m_shownFile);
+    QString error;
+    if (!m_review.save(&error))
+        m_saveError = error;
+    const int row = m_model->rowOf(m_shownFile);
+    if (row >= 0)
+        m_model->setStatus(row, ImageListModel::Status::Unlabelled, false);
+    auto it = m_entries.find(currentSplit());
+    if (it != m_entries.end() && row >= 0 && size_t(row) < it->second.size()) {
+        it->second[size_t(row)].status = ImageListModel::Status::Unlabelled;
+        it->second[size_t(row)].partial = false;
+    }
+    setShownReview(false);
+    // The document still holds the model's objects: read the image again, without them.
+    m_document->clear();
+    reloadShown();
 }
 
 ImageListModel::Counts LabelWorkspace::splitCounts(const QString &split) const
@@ -475,6 +660,7 @@ void LabelWorkspace::fillFilterBox()
     m_filterBox->addItem(tr("Partial (points absent)"), int(F::Partial));
     m_filterBox->addItem(tr("Complete"), int(F::Complete));
     m_filterBox->addItem(tr("Empty (background)"), int(F::Empty));
+    m_filterBox->addItem(tr("Needs review (pre-labelled)"), int(F::NeedsReview));
     m_filterBox->setCurrentIndex(keep >= 0 ? keep : 0);
 }
 
@@ -510,8 +696,9 @@ void LabelWorkspace::requestLoad()
     if (!m_project || currentRow() < 0)
         return;
     const QString file = m_model->entry(currentRow()).file;
-    if (file == m_shownFile && !m_loader.isRunning() && m_document->isLoaded())
+    if (file == m_shownFile && !m_loader.isRunning() && m_document->isLoaded() && !m_forceReload)
         return; // already on screen (the list was rebuilt around it)
+    m_forceReload = false;
     if (m_loader.isRunning()) {
         // loadFinished() picks the newest selection up; nothing queues behind it.
         return;
@@ -709,6 +896,12 @@ void LabelWorkspace::updateInfo()
     const int row = m_model->rowOf(m_shownFile);
     if (row >= 0)
         text += QStringLiteral("<br>") + ImageListModel::statusName(m_model->entry(row)).toHtmlEscaped();
+    if (row >= 0 && m_model->entry(row).needsReview)
+        text += QStringLiteral("<br><span style=\"color:#8e24aa\">%1</span>")
+                    .arg(tr("Labelled by a model: check it, then Accept (%1) or Reject (%2).")
+                             .arg(m_accept->shortcut().toString(QKeySequence::NativeText),
+                                  m_reject->shortcut().toString(QKeySequence::NativeText))
+                             .toHtmlEscaped());
     if (!m_saveError.isEmpty())
         text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
                     .arg(tr("Not saved: %1").arg(m_saveError).toHtmlEscaped());
@@ -734,6 +927,9 @@ void LabelWorkspace::updateCountsLabel()
                        .arg(c.partial)
                        .arg(c.empty)
                        .arg(c.unlabelled);
+    if (c.needsReview > 0)
+        //: Images labelled by a model that a person has not checked yet.
+        text += QLatin1Char('\n') + tr("%n need(s) review", nullptr, c.needsReview);
     if (m_filter->rowCount() != m_model->rowCount())
         text += QLatin1Char('\n') + tr("%n shown", nullptr, m_filter->rowCount());
     m_counts->setText(text);
@@ -752,6 +948,12 @@ void LabelWorkspace::updateActions()
     m_fit->setEnabled(loaded);
     m_actualSize->setEnabled(loaded);
     m_importFrames->setEnabled(m_project != nullptr);
+    m_prelabelImage->setEnabled(loaded && !m_prelabeller.isRunning() && m_model->rowOf(m_shownFile) >= 0
+                                && m_model->entry(m_model->rowOf(m_shownFile)).status == ImageListModel::Status::Unlabelled);
+    m_prelabelAll->setEnabled(m_project != nullptr && !m_prelabeller.isRunning());
+    const bool review = loaded && m_review.contains(m_shownFile);
+    m_accept->setEnabled(review);
+    m_reject->setEnabled(review);
 }
 
 void LabelWorkspace::retranslateUi()
@@ -797,6 +999,19 @@ void LabelWorkspace::retranslateUi()
     m_actualSize->setToolTip(withKey(tr("Show the image at its actual size"), A::ActualSize));
     m_importFrames->setText(tr("Import Frames…"));
     m_importFrames->setToolTip(tr("Add every N-th frame of a video to this split, to be labelled"));
+    m_prelabelImage->setText(tr("Pre-label"));
+    m_prelabelImage->setToolTip(tr("Label this image with a trained model; the result is marked \"needs review\""));
+    m_prelabelAll->setText(tr("Pre-label All…"));
+    m_prelabelAll->setToolTip(tr("Label every unlabelled image of the project with a trained model, in the background; "
+                                 "images with labels are never touched"));
+    //: Accept the labels a model wrote (pre-labelling) after checking them.
+    m_accept->setText(tr("Accept"));
+    m_accept->setToolTip(tr("The model's labels are right (after your fixes): clear \"needs review\" (%1)")
+                             .arg(m_accept->shortcut().toString(QKeySequence::NativeText)));
+    //: Reject the labels a model wrote (pre-labelling): they are deleted.
+    m_reject->setText(tr("Reject"));
+    m_reject->setToolTip(tr("Delete the model's labels of this image; it is unlabelled again (%1)")
+                             .arg(m_reject->shortcut().toString(QKeySequence::NativeText)));
     m_shortcuts->setText(tr("Shortcuts…"));
     m_shortcuts->setToolTip(tr("List every key and mouse gesture, and change the keys (F1)"));
     auto key = [this](A action) { return m_canvas->binding(action).toString(QKeySequence::NativeText); };
@@ -807,7 +1022,7 @@ void LabelWorkspace::retranslateUi()
                         .arg(key(A::SkipPoint), key(A::ToggleOccluded), key(A::ClearPoint), key(A::NewInstance),
                              key(A::NextInstance), key(A::SwapLeftRight), key(A::Undo)));
     m_list->setToolTip(tr("Green: complete · half green: some points absent · grey: empty label file (background) · "
-                          "amber ring: not labelled yet"));
+                          "amber ring: not labelled yet · violet: labelled by a model, needs review"));
     m_model->retranslate();
     fillSplitBox();
     fillFilterBox();

@@ -4,6 +4,8 @@
 #include "frameimporter.h"
 #include "imageannotation.h"
 #include "imagelistmodel.h"
+#include "prelabeller.h"
+#include "reviewstate.h"
 
 #include <QFutureWatcher>
 #include <QImage>
@@ -81,11 +83,29 @@ public Q_SLOTS:
     // Imports in the background (progress shown, cancellable); framesImported() follows.
     void importFrames(const QString &video, const QString &split, int everyNth);
 
+    // Pre-labelling with a trained model: the images without labels get the model's
+    // objects, marked "needs review" until accepted. Asks for a checkpoint when none is set.
+    void prelabelCurrent();
+    void prelabelUnlabelled();
+    // In the background (progress shown, cancellable); prelabelFinished() follows.
+    void prelabel(const QStringList &images);
+    // The shown image's review: Accept keeps its labels and clears the mark; Reject
+    // deletes the model's labels, so the image is unlabelled again.
+    void acceptReview();
+    void rejectReview();
+
+public:
+    // The checkpoint (or model name) pre-labelling uses.
+    void setPrelabelModel(const QString &model, int imgsz = 640, double conf = 0.25);
+    QString prelabelModel() const { return m_prelabelOptions.model; }
+    bool needsReview(const QString &imageFile) const { return m_review.contains(imageFile); }
+
 Q_SIGNALS:
     void countsChanged();
     // The image and its labels are on screen.
     void imageShown(const QString &file);
     void framesImported(int written, int skippedExisting, const QString &error);
+    void prelabelFinished(int written, int skippedLabelled, const QString &error);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -116,6 +136,10 @@ private:
     void moveSelection(int step);
     void rescanSplit(const QString &split);
     void importFinished();
+    void prelabelDone();
+    std::vector<ImageListModel::Entry> scanSplit(const QString &split) const;
+    void setShownReview(bool needsReview);
+    void reloadShown();
 
     std::shared_ptr<const Project> m_project;
     std::map<QString, std::vector<ImageListModel::Entry>> m_entries; // by split
@@ -152,6 +176,10 @@ private:
     QAction *m_actualSize;
     QAction *m_shortcuts;
     QAction *m_importFrames;
+    QAction *m_prelabelImage;
+    QAction *m_prelabelAll;
+    QAction *m_accept;
+    QAction *m_reject;
 
     QFutureWatcher<Loaded> m_loader;
     QFutureWatcher<FrameImporter::Result> m_importer;
@@ -159,6 +187,14 @@ private:
     std::atomic_int m_importFrame{0};
     QString m_importSplit;
     QProgressDialog *m_importProgress = nullptr;
+    ReviewState m_review;
+    PreLabeller::Options m_prelabelOptions;
+    QFutureWatcher<PreLabeller::Result> m_prelabeller;
+    std::atomic_bool m_cancelPrelabel{false};
+    std::atomic_int m_prelabelDone{0};
+    std::atomic_int m_prelabelTotal{0};
+    QProgressDialog *m_prelabelProgress = nullptr;
+    bool m_forceReload = false;
     QString m_loadingFile;
     QString m_shownFile;
     DatasetIssueList m_issues;

@@ -11,11 +11,13 @@
 #include "frameimporter.h"
 #include "labelworkspace.h"
 #include "project.h"
+#include "reviewstate.h"
 #include "synthgenerator.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDirIterator>
 #include <QSignalSpy>
 #include <QFile>
 #include <QKeySequenceEdit>
@@ -45,6 +47,8 @@ private Q_SLOTS:
     void copyPreviousObjects();
     void reboundKey();
     void importsFramesFromAVideo();
+    void prelabelMarksNeedsReview();
+    void acceptAndRejectReview();
 
 private:
     void open(LabelWorkspace &ws);
@@ -351,6 +355,136 @@ void TestLabelWorkspace::importsFramesFromAVideo()
     QCOMPARE(done.at(1).at(0).toInt(), 0);
     QCOMPARE(done.at(1).at(1).toInt(), 5);
     QCOMPARE(ws.imageModel()->rowCount(), before + 5);
+}
+
+namespace {
+
+QByteArray readAll(const QString &file)
+{
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Every label file of the project, by path.
+QMap<QString, QByteArray> labelFiles(const QString &dir)
+{
+    QMap<QString, QByteArray> out;
+    QDirIterator it(dir + QStringLiteral("/labels"), {QStringLiteral("*.txt")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString f = it.next();
+        out.insert(f, readAll(f));
+    }
+    return out;
+}
+
+} // namespace
+
+void TestLabelWorkspace::prelabelMarksNeedsReview()
+{
+    // A randomly initialised model with conf=0 finds objects everywhere: enough to see
+    // where they go.
+    const QMap<QString, QByteArray> before = labelFiles(m_dir);
+    QVERIFY(!before.isEmpty());
+    {
+        LabelWorkspace ws;
+        open(ws);
+        ws.setPrelabelModel(QStringLiteral("yolov8n-pose"), 160, 0.0);
+        QSignalSpy done(&ws, &LabelWorkspace::prelabelFinished);
+        ws.prelabelUnlabelled();
+        QVERIFY(done.wait(120000));
+        QCOMPARE(done.at(0).at(0).toInt(), 1); // the one unlabelled image
+        QVERIFY2(done.at(0).at(2).toString().isEmpty(), qPrintable(done.at(0).at(2).toString()));
+        // Hand-made labels are untouched; the new file reads as the model's objects.
+        QMap<QString, QByteArray> after = labelFiles(m_dir);
+        const QString labelFile = DatasetConfig::labelFileFor(m_unlabelled);
+        QVERIFY(after.contains(labelFile));
+        const QByteArray written = after.take(labelFile);
+        QCOMPARE(after, before);
+        const QList<QByteArray> lines = written.trimmed().split('\n');
+        QVERIFY(!lines.isEmpty() && lines.size() <= 10);
+        for (const QByteArray &line : lines) {
+            const QList<QByteArray> tok = line.split(' ');
+            QCOMPARE(tok.size(), 5 + 14 * 3);
+            for (int i = 7; i < tok.size(); i += 3)
+                QVERIFY(tok[i] == "0" || tok[i] == "1" || tok[i] == "2");
+        }
+        const int row = ws.imageModel()->rowOf(m_unlabelled);
+        QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Labelled);
+        QVERIFY(ws.imageModel()->entry(row).needsReview);
+        QVERIFY(ws.needsReview(m_unlabelled));
+        QCOMPARE(ws.imageModel()->counts().needsReview, 1);
+        QVERIFY(QFile::exists(ReviewState::fileFor(m_dir)));
+        // The filter shows it alone.
+        ws.statusFilterBox()->setCurrentIndex(ws.statusFilterBox()->findData(int(ImageListModel::Filter::NeedsReview)));
+        QCOMPARE(ws.filterModel()->rowCount(), 1);
+        QCOMPARE(ws.filterModel()->index(0, 0).data(ImageListModel::FileRole).toString(), m_unlabelled);
+        // An image with labels asked for explicitly is left alone.
+        const QString labelled = before.firstKey();
+        QString image;
+        for (const auto &e : ws.imageModel()->entries())
+            if (DatasetConfig::labelFileFor(e.file) == labelled)
+                image = e.file;
+        if (!image.isEmpty()) {
+            ws.prelabel({image});
+            QVERIFY(done.wait(120000));
+            QCOMPARE(done.at(1).at(0).toInt(), 0);
+            QCOMPARE(done.at(1).at(1).toInt(), 1);
+            QCOMPARE(readAll(labelled), before.value(labelled));
+            QVERIFY(!ws.needsReview(image));
+        }
+    }
+    // After a restart the mark is still there.
+    LabelWorkspace again;
+    open(again);
+    const int row = again.imageModel()->rowOf(m_unlabelled);
+    QVERIFY(again.imageModel()->entry(row).needsReview);
+    QVERIFY(again.imageModel()->data(again.imageModel()->index(row), Qt::ToolTipRole).toString().contains(QLatin1String("review")));
+}
+
+void TestLabelWorkspace::acceptAndRejectReview()
+{
+    LabelWorkspace ws;
+    open(ws);
+    ws.setPrelabelModel(QStringLiteral("yolov8n-pose"), 160, 0.0);
+    QSignalSpy done(&ws, &LabelWorkspace::prelabelFinished);
+    const QString labelFile = DatasetConfig::labelFileFor(m_unlabelled);
+    const int row = ws.imageModel()->rowOf(m_unlabelled);
+    ws.setCurrentRow(row);
+    QTRY_COMPARE(ws.shownFile(), m_unlabelled);
+    QCOMPARE(ws.document()->instanceCount(), 0);
+    ws.prelabelCurrent();
+    QVERIFY(done.wait(120000));
+    QCOMPARE(done.at(0).at(0).toInt(), 1);
+    // The image on screen shows the model's objects.
+    QTRY_VERIFY(ws.document()->instanceCount() > 0);
+    QVERIFY(ws.needsReview(m_unlabelled));
+
+    // Shift+R: the model's labels go, the image is unlabelled again.
+    ws.canvas()->setFocus();
+    QTest::keyClick(ws.canvas(), Qt::Key_R, Qt::ShiftModifier);
+    QVERIFY(!QFile::exists(labelFile));
+    QVERIFY(!ws.needsReview(m_unlabelled));
+    QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Unlabelled);
+    QVERIFY(!ws.imageModel()->entry(row).needsReview);
+    QTRY_VERIFY(ws.document()->isLoaded() && ws.document()->instanceCount() == 0);
+    QTest::qWait(50);
+    QVERIFY(!QFile::exists(labelFile)); // nothing wrote the objects back
+
+    // Again, and A accepts: the labels stay, the mark goes (also from the file).
+    ws.prelabelCurrent();
+    QVERIFY(done.wait(120000));
+    QTRY_VERIFY(ws.document()->instanceCount() > 0);
+    const QByteArray prelabelled = readAll(labelFile);
+    QVERIFY(!prelabelled.isEmpty());
+    QTest::keyClick(ws.canvas(), Qt::Key_A);
+    QVERIFY(!ws.needsReview(m_unlabelled));
+    QVERIFY(!ws.imageModel()->entry(row).needsReview);
+    QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Labelled);
+    QCOMPARE(readAll(labelFile), prelabelled);
+    ReviewState state;
+    QString error;
+    QVERIFY(state.load(m_dir, &error));
+    QCOMPARE(state.size(), 0);
 }
 
 QTEST_MAIN(TestLabelWorkspace)
