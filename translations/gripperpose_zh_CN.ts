@@ -666,27 +666,27 @@
 <context>
     <name>FrameReader</name>
     <message>
-        <location filename="../core/infer/framereader.cpp" line="+27"/>
+        <location filename="../core/infer/framereader.cpp" line="+41"/>
         <source>no source given</source>
         <translation>未指定来源</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>cannot open camera %1</source>
         <translation>无法打开摄像头 %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>cannot open stream %1</source>
         <translation>无法打开视频流 %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>%1: no images found</source>
         <translation>%1：未找到图像</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>%1 does not exist</source>
         <translation>%1 不存在</translation>
     </message>
@@ -701,7 +701,7 @@
         <translation>%1：图像无法解码，已跳过</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>%1: the source stopped delivering frames (disconnected) after %2 frames</source>
         <translation>%1：来源在 %2 帧后停止提供帧（已断开）</translation>
     </message>
@@ -1684,8 +1684,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>annotated video: a file path, or true for the run folder</source>
-        <translation>标注视频：文件路径，或 true 表示写入运行文件夹</translation>
+        <source>annotated video (images for image sources): a path, or true for the run folder</source>
+        <translation>标注视频（图像来源则为标注图像）：路径，或 true 表示写入运行文件夹</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1728,7 +1728,7 @@
         <translation>smooth 必须是 one_euro 或 none（收到“%1”）</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+65"/>
         <source>predict</source>
         <translation>预测</translation>
     </message>
@@ -1756,15 +1756,21 @@
 <context>
     <name>PredictionWriter</name>
     <message>
-        <location filename="../core/infer/predictionwriter.cpp" line="+36"/>
+        <location filename="../core/infer/predictionwriter.cpp" line="+37"/>
         <location line="+47"/>
+        <location line="+44"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-22"/>
         <source>cannot write the video %1 (no MPEG-4 encoder?)</source>
         <translation>无法写入视频 %1（没有 MPEG-4 编码器？）</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>the image could not be encoded</source>
+        <translation>图像无法编码</translation>
     </message>
 </context>
 <context>
@@ -2934,7 +2940,7 @@
         <translation>检测器没有返回结果</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+94"/>
         <source>the pipeline is already running</source>
         <translation>流水线已在运行</translation>
     </message>

@@ -50,7 +50,7 @@ std::vector<CliOption> PredictCommand::options() const
             {QStringLiteral("d_cutoff"), QString::number(t.filter.dCutoff), tr("One Euro derivative cutoff (Hz)")},
             {QStringLiteral("kpt_conf"), QString::number(t.keypointConf), tr("keypoint confidence below which it counts as occluded")},
             {QStringLiteral("max_gap"), QString::number(t.maxGap), tr("frames an occlusion is bridged (0: never)")},
-            {QStringLiteral("save"), QStringLiteral("false"), tr("annotated video: a file path, or true for the run folder")},
+            {QStringLiteral("save"), QStringLiteral("false"), tr("annotated video (images for image sources): a path, or true for the run folder")},
             {QStringLiteral("save_json"), QStringLiteral("false"), tr("JSON Lines: a file path, or true for the run folder")},
             {QStringLiteral("save_csv"), QStringLiteral("false"), tr("CSV: a file path, or true for the run folder")},
             {QStringLiteral("show_raw"), QStringLiteral("false"), tr("draw the raw keypoints instead of the smoothed ones")},
@@ -146,6 +146,14 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         return true;
     };
     target(QStringLiteral("save"), QStringLiteral(".mp4"), &o.output.videoPath);
+    if (!o.output.videoPath.isEmpty() && FrameReader::classify(o.source) == FrameReader::Kind::Images) {
+        // Images give annotated images: into the run folder (save=true) or the folder named.
+        const QString v = args.value(QStringLiteral("save")).toLower();
+        o.output.imageDir = v == QLatin1String("true") || v == QLatin1String("1") || v == QLatin1String("yes")
+                                ? runDir
+                                : o.output.videoPath;
+        o.output.videoPath.clear();
+    }
     target(QStringLiteral("save_json"), QStringLiteral(".jsonl"), &o.output.jsonPath);
     target(QStringLiteral("save_csv"), QStringLiteral(".csv"), &o.output.csvPath);
 
@@ -191,7 +199,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
                    .arg(st.failed)
                    .arg(st.busyMs, 0, 'f', 0)
             << '\n';
-    for (const QString &path : {o.output.videoPath, o.output.jsonPath, o.output.csvPath})
+    for (const QString &path : {o.output.videoPath, o.output.imageDir, o.output.jsonPath, o.output.csvPath})
         if (!path.isEmpty())
             out << tr("written: %1").arg(path) << '\n';
     if (s.cancelled) {

@@ -19,6 +19,20 @@ bool FrameReader::isImageFile(const QString &path)
     return kExt.contains(QFileInfo(path).suffix().toLower());
 }
 
+FrameReader::Kind FrameReader::classify(const QString &source)
+{
+    static const QRegularExpression kCamera(QStringLiteral("^\\d+$"));
+    const QFileInfo fi(source);
+    if (kCamera.match(source).hasMatch() && !fi.exists())
+        return Kind::Camera;
+    if (source.contains(QLatin1String("://")))
+        return Kind::Stream;
+    if (fi.isDir() || source.contains(QLatin1Char('*')) || source.contains(QLatin1Char('?'))
+        || (fi.isFile() && isImageFile(source)))
+        return Kind::Images;
+    return Kind::VideoFile;
+}
+
 bool FrameReader::open(const QString &source, QString *error)
 {
     close();
@@ -27,23 +41,19 @@ bool FrameReader::open(const QString &source, QString *error)
         *error = tr("no source given");
         return false;
     }
-    static const QRegularExpression kCamera(QStringLiteral("^\\d+$"));
     const QFileInfo fi(source);
-    if (kCamera.match(source).hasMatch() && !fi.exists()) {
-        m_kind = Kind::Camera;
+    m_kind = classify(source);
+    if (m_kind == Kind::Camera) {
         if (!m_capture.open(source.toInt())) {
             *error = tr("cannot open camera %1").arg(source);
             return false;
         }
-    } else if (source.contains(QLatin1String("://"))) {
-        m_kind = Kind::Stream;
+    } else if (m_kind == Kind::Stream) {
         if (!m_capture.open(source.toStdString())) {
             *error = tr("cannot open stream %1").arg(source);
             return false;
         }
-    } else if (fi.isDir() || source.contains(QLatin1Char('*')) || source.contains(QLatin1Char('?'))
-               || (fi.isFile() && isImageFile(source))) {
-        m_kind = Kind::Images;
+    } else if (m_kind == Kind::Images) {
         if (fi.isFile()) {
             m_images << fi.absoluteFilePath();
         } else {
@@ -60,7 +70,6 @@ bool FrameReader::open(const QString &source, QString *error)
         m_frameCount = m_images.size();
         return true;
     } else {
-        m_kind = Kind::VideoFile;
         if (!fi.exists()) {
             *error = tr("%1 does not exist").arg(source);
             return false;
@@ -120,6 +129,7 @@ FrameReader::Status FrameReader::readImage(VideoFrame *frame, QString *message)
     frame->index = index;
     frame->timestampMs = index * 1000.0 / m_fps;
     frame->image = img;
+    frame->path = path;
     m_timestamps.push_back(frame->timestampMs);
     m_width = img.cols;
     m_height = img.rows;

@@ -16,6 +16,7 @@ struct VideoFrame
     double timestampMs = 0.0;
     cv::Mat image;         // BGR, 8-bit
     qint64 decodedAtNs = 0; // monotonic clock (steady_clock) when the reader had it
+    QString path;          // the image file (image sources only)
 };
 
 // The reader stage's source: a video file, a camera index ("0"), a stream URL
@@ -55,6 +56,8 @@ public:
     QString source() const { return m_source; }
 
     static bool isImageFile(const QString &path);
+    // What open() would take `source` for (without opening it).
+    static Kind classify(const QString &source);
 
     // Reconnect attempts for a live source before it counts as disconnected.
     static constexpr int kLiveRetries = 5;

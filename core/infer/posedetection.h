@@ -70,6 +70,7 @@ struct FramePrediction
 {
     qint64 frameIndex = 0;   // index in the source (decode order), exact
     double timestampMs = 0.0;
+    QString sourcePath;      // the image file, for image sources (empty for video)
     int width = 0;
     int height = 0;
     std::vector<PoseDetection> detections; // raw network output

@@ -4,6 +4,7 @@
 #include <QFileInfo>
 
 #include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <array>
@@ -110,6 +111,24 @@ bool PredictionWriter::write(const FramePrediction &p, const cv::Mat &image, QSt
         draw(canvas, p, m_skeleton, m_options.showRaw, m_options.drawNames);
         m_video.write(canvas);
     }
+    if (!m_options.imageDir.isEmpty() && !image.empty()) {
+        QDir().mkpath(m_options.imageDir);
+        const QString name = p.sourcePath.isEmpty() ? QStringLiteral("frame_%1.jpg").arg(p.frameIndex, 6, 10, QLatin1Char('0'))
+                                                    : QFileInfo(p.sourcePath).fileName();
+        cv::Mat canvas = image.clone();
+        draw(canvas, p, m_skeleton, m_options.showRaw, m_options.drawNames);
+        const QString path = QDir(m_options.imageDir).filePath(name);
+        bool ok = false;
+        try {
+            ok = cv::imwrite(path.toStdString(), canvas);
+        } catch (const cv::Exception &) {
+            ok = false;
+        }
+        if (!ok) {
+            *error = tr("cannot write %1: %2").arg(path, tr("the image could not be encoded"));
+            return false;
+        }
+    }
     ++m_frames;
     return true;
 }
@@ -178,6 +197,8 @@ QByteArray PredictionWriter::toJsonLine(const FramePrediction &p)
     nlohmann::json j;
     j["frame"] = p.frameIndex;
     j["timestamp_ms"] = r2(p.timestampMs);
+    if (!p.sourcePath.isEmpty())
+        j["image"] = p.sourcePath.toStdString();
     j["width"] = p.width;
     j["height"] = p.height;
     nlohmann::json instances = nlohmann::json::array();

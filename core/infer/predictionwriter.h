@@ -16,6 +16,7 @@
 struct OutputOptions
 {
     QString videoPath;  // annotated video (mp4v); empty: none
+    QString imageDir;   // annotated images, one file per frame (named after the source image); empty: none
     QString jsonPath;   // JSON Lines, one object per processed frame; empty: none
     QString csvPath;    // one row per instance and frame; empty: none
     bool showRaw = false;   // draw the raw network keypoints instead of the smoothed ones

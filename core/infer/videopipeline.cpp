@@ -264,6 +264,7 @@ void VideoPipeline::Private::inferrerLoop()
             Item item;
             item.prediction.frameIndex = frames[i].index;
             item.prediction.timestampMs = frames[i].timestampMs;
+            item.prediction.sourcePath = frames[i].path;
             item.prediction.width = frames[i].image.cols;
             item.prediction.height = frames[i].image.rows;
             item.prediction.detections = std::move(results[i]);
@@ -381,7 +382,7 @@ bool VideoPipeline::start(const PipelineOptions &options, QString *error)
     OutputOptions oo = options.output;
     if (oo.fps <= 0 || oo.fps == 30.0)
         oo.fps = d->fps / std::max(1, options.vidStride);
-    if (!oo.videoPath.isEmpty() || !oo.jsonPath.isEmpty() || !oo.csvPath.isEmpty()) {
+    if (!oo.videoPath.isEmpty() || !oo.imageDir.isEmpty() || !oo.jsonPath.isEmpty() || !oo.csvPath.isEmpty()) {
         d->writer = std::make_unique<PredictionWriter>(options.skeleton, oo);
         if (!d->writer->open(error)) {
             d->writer.reset();

@@ -109,6 +109,24 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("mine.csv"))));
     }
 
+    void imageFolder()
+    {
+        // Images in, annotated images out (same names), one JSON line per image naming it.
+        const Result r = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
+                                 QStringLiteral("source=synth/images/train"), QStringLiteral("imgsz=64"),
+                                 QStringLiteral("save=annotated"), QStringLiteral("save_json=images.jsonl")},
+                                m_dir.path());
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        const QStringList in = QDir(m_dir.filePath(QStringLiteral("synth/images/train"))).entryList(QDir::Files, QDir::Name);
+        QVERIFY(!in.isEmpty());
+        QCOMPARE(QDir(m_dir.filePath(QStringLiteral("annotated"))).entryList(QDir::Files, QDir::Name), in);
+        QFile json(m_dir.filePath(QStringLiteral("images.jsonl")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = json.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), in.size());
+        QVERIFY(QJsonDocument::fromJson(lines[0]).object().value(QStringLiteral("image")).toString().endsWith(in[0]));
+    }
+
     void usageErrors()
     {
         Result r = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
