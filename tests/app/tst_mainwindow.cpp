@@ -207,7 +207,7 @@ void TestMainWindow::clicksThroughWorkspacesOnTheTabBar()
     // Ctrl+1 goes back to Label.
     QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier);
     QCOMPARE(w.workspace(), MainWindow::Workspace::Label);
-    QTRY_VERIFY(!w.isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isBusy(), kSlowMachineMs);
 }
 
 void TestMainWindow::labelWorkspaceListsImages()
@@ -247,11 +247,11 @@ void TestMainWindow::labelWorkspaceListsImages()
                 return label->imageModel()->entry(r).file;
         return label->imageModel()->entry(0).file;
     };
-    QTRY_COMPARE(label->shownFile(), firstLabelled());
+    QTRY_COMPARE_WITH_TIMEOUT(label->shownFile(), firstLabelled(), kSlowMachineMs);
     // The val split.
     label->splitBox()->setCurrentIndex(label->splitBox()->findData(QStringLiteral("val")));
     QCOMPARE(label->imageModel()->rowCount(), val.size());
-    QTRY_COMPARE(label->shownFile(), firstLabelled());
+    QTRY_COMPARE_WITH_TIMEOUT(label->shownFile(), firstLabelled(), kSlowMachineMs);
     // The point table lists the skeleton's names.
     QCOMPARE(label->pointTable()->topLevelItemCount(), 14);
     QCOMPARE(label->pointTable()->topLevelItem(0)->text(1), QStringLiteral("left_wrist"));
@@ -263,7 +263,7 @@ void TestMainWindow::labelWorkspaceKeyboardNavigation()
     MainWindow w(&m_languages);
     openWindow(w);
     LabelWorkspace *label = w.labelWorkspace();
-    QTRY_VERIFY(!label->shownFile().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!label->shownFile().isEmpty(), kSlowMachineMs);
     label->imageList()->setFocus();
     label->setCurrentRow(0);
     QTest::keyClick(label->imageList(), Qt::Key_Right);
@@ -272,7 +272,7 @@ void TestMainWindow::labelWorkspaceKeyboardNavigation()
     QCOMPARE(label->currentRow(), 2);
     QTest::keyClick(label->imageList(), Qt::Key_Left);
     QCOMPARE(label->currentRow(), 1);
-    QTRY_COMPARE(label->shownFile(), label->imageModel()->entry(1).file);
+    QTRY_COMPARE_WITH_TIMEOUT(label->shownFile(), label->imageModel()->entry(1).file, kSlowMachineMs);
     // At the ends the selection stays.
     label->setCurrentRow(0);
     QTest::keyClick(label->imageList(), Qt::Key_Left);
@@ -281,7 +281,7 @@ void TestMainWindow::labelWorkspaceKeyboardNavigation()
     label->setCurrentRow(last);
     QTest::keyClick(label->imageList(), Qt::Key_Right);
     QCOMPARE(label->currentRow(), last);
-    QTRY_COMPARE(label->shownFile(), label->imageModel()->entry(last).file);
+    QTRY_COMPARE_WITH_TIMEOUT(label->shownFile(), label->imageModel()->entry(last).file, kSlowMachineMs);
 }
 
 void TestMainWindow::imageViewShowsLabels_data()
@@ -309,7 +309,7 @@ void TestMainWindow::imageViewShowsLabels()
     QVERIFY2(row >= 0, "the tiny project has no labelled train image");
     const QString file = label->imageModel()->entry(row).file;
     label->setCurrentRow(row);
-    QTRY_COMPARE(label->shownFile(), file);
+    QTRY_COMPARE_WITH_TIMEOUT(label->shownFile(), file, kSlowMachineMs);
     DatasetIssueList issues;
     const ImageAnnotation expected = w.project()->config().loadAnnotation(file, &issues);
     QVERIFY(!expected.instances.empty());
@@ -473,8 +473,8 @@ void TestMainWindow::videoWorkspaceOpensProjectVideo()
     openWindow(w);
     w.setWorkspace(MainWindow::Workspace::Video);
     VideoWorkspace *video = w.videoWorkspace();
-    QTRY_COMPARE(video->videoInfo().frameCount, 8);
-    QTRY_COMPARE(video->shownFrame(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(video->videoInfo().frameCount, 8, kSlowMachineMs);
+    QTRY_COMPARE_WITH_TIMEOUT(video->shownFrame(), 0, kSlowMachineMs);
     QVERIFY(video->hasGroundTruth());
     QVERIFY(!video->imageView()->annotation().instances.empty() || video->groundTruth()->frame(0)->annotation.instances.empty());
 }
@@ -483,7 +483,7 @@ void TestMainWindow::retranslatesEveryWorkspace()
 {
     MainWindow w(&m_languages);
     openWindow(w);
-    QTRY_VERIFY(!w.isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isBusy(), kSlowMachineMs);
     PseudoTranslator pseudo;
     QCoreApplication::installTranslator(&pseudo);
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
@@ -544,7 +544,7 @@ void TestMainWindow::switchesLanguageAtRuntime()
     // And it translates the workspace names.
     const QString label = QCoreApplication::translate("MainWindow", "Label", "workspace");
     QVERIFY2(label != QLatin1String("Label"), "no Chinese translation of MainWindow \"Label\" (workspace)");
-    QTRY_COMPARE(tabs->tabText(0), label);
+    QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(0), label, kSlowMachineMs);
     QCOMPARE(tabs->tabText(1), QCoreApplication::translate("MainWindow", "Train", "workspace"));
     QCOMPARE(tabs->tabText(2), QCoreApplication::translate("MainWindow", "Video", "workspace"));
     QCOMPARE(w.menuBar()->actions().at(0)->text(), QCoreApplication::translate("MainWindow", "&File"));
@@ -553,7 +553,7 @@ void TestMainWindow::switchesLanguageAtRuntime()
              QCoreApplication::translate("TrainWorkspace", "Setting"));
 
     QVERIFY(w.setLanguage(QStringLiteral("en")));
-    QTRY_COMPARE(tabs->tabText(0), QStringLiteral("Label"));
+    QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(0), QStringLiteral("Label"), kSlowMachineMs);
     QCOMPARE(w.menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
     QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("en"));
     QVERIFY(!w.setLanguage(QStringLiteral("xx")));
@@ -640,7 +640,7 @@ void TestMainWindow::createsDemoProject()
     QCOMPARE(w.project()->dir(), QDir::cleanPath(dir));
     QVERIFY(!QFileInfo::exists(dir + QStringLiteral(".partial")));
     QVERIFY(QFileInfo::exists(QDir(dir).filePath(SynthGenerator::videoFileName())));
-    QTRY_VERIFY(!w.demoProgressDialog());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.demoProgressDialog(), kSlowMachineMs);
     QCOMPARE(w.labelWorkspace()->totalCounts().images, 6);
 }
 
@@ -658,7 +658,7 @@ void TestMainWindow::cancelsDemoProject()
     w.createDemoProject(dir, big);
     QProgressDialog *dialog = w.demoProgressDialog();
     QVERIFY(dialog);
-    QTRY_VERIFY(dialog->value() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->value() > 0, kSlowMachineMs);
     auto *cancel = dialog->findChild<QPushButton *>();
     QVERIFY(cancel);
     QTest::mouseClick(cancel, Qt::LeftButton);
@@ -672,3 +672,6 @@ void TestMainWindow::cancelsDemoProject()
 
 QTEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"
+
+// Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
+static constexpr int kSlowMachineMs = 60000;

@@ -99,7 +99,7 @@ void TestVideoWorkspace::readerSeeksFrameAccurately()
     QSignalSpy failed(reader, &VideoReader::failed);
     const QString file = QDir(m_dir).filePath(SynthGenerator::videoFileName());
     QMetaObject::invokeMethod(reader, [reader, file] { reader->open(file); }, Qt::QueuedConnection);
-    QTRY_COMPARE(opened.count(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, kSlowMachineMs);
     const auto info = opened.at(0).at(0).value<VideoInfo>();
     QCOMPARE(info.frameCount, kFrames);
     QCOMPARE(info.size, QSize(320, 192));
@@ -108,7 +108,7 @@ void TestVideoWorkspace::readerSeeksFrameAccurately()
     for (int index : {17, 3, 3, 22, 0, 11, 12, 13, 5, kFrames - 1}) {
         frames.clear();
         reader->requestFrame(index);
-        QTRY_COMPARE(frames.count(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(frames.count(), 1, kSlowMachineMs);
         QCOMPARE(frames.at(0).at(0).toInt(), index);
         const QImage image = frames.at(0).at(1).value<QImage>();
         const double diff = meanAbsDiff(image, m_sequential[size_t(index)]);
@@ -120,7 +120,7 @@ void TestVideoWorkspace::readerSeeksFrameAccurately()
     frames.clear();
     for (int i = 0; i < kFrames; ++i)
         reader->requestFrame(i);
-    QTRY_VERIFY(!frames.isEmpty() && frames.last().at(0).toInt() == kFrames - 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!frames.isEmpty() && frames.last().at(0).toInt() == kFrames - 1, kSlowMachineMs);
     QVERIFY(frames.count() <= kFrames);
 
     thread.quit();
@@ -132,7 +132,7 @@ void TestVideoWorkspace::readerReportsMissingFile()
     VideoWorkspace ws;
     QSignalSpy failed(&ws, &VideoWorkspace::videoFailed);
     ws.openVideo(m_tmp.filePath(QStringLiteral("missing.mp4")));
-    QTRY_COMPARE(failed.count(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kSlowMachineMs);
     QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("missing.mp4")));
     QVERIFY(!ws.isBusy());
 }
@@ -167,8 +167,8 @@ void TestVideoWorkspace::opensProjectVideoWithGroundTruth()
     ws.show();
     QSignalSpy shown(&ws, &VideoWorkspace::frameShown);
     ws.setProject(std::make_shared<const Project>(*project));
-    QTRY_COMPARE(ws.videoInfo().frameCount, kFrames);
-    QTRY_COMPARE(ws.shownFrame(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.videoInfo().frameCount, kFrames, kSlowMachineMs);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 0, kSlowMachineMs);
     QVERIFY(!ws.isBusy());
     QVERIFY(ws.hasGroundTruth());
     QVERIFY(ws.groundTruthBox()->isEnabled());
@@ -186,20 +186,20 @@ void TestVideoWorkspace::scrubsWithSliderAndButtons()
     ws.resize(800, 600);
     ws.show();
     ws.setProject(std::make_shared<const Project>(*project));
-    QTRY_COMPARE(ws.shownFrame(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 0, kSlowMachineMs);
 
     ws.timeline()->slider()->setValue(9);
-    QTRY_COMPARE(ws.shownFrame(), 9);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 9, kSlowMachineMs);
     QCOMPARE(ws.imageView()->annotation(), ws.groundTruth()->frame(9)->annotation);
     QVERIFY(meanAbsDiff(ws.imageView()->image(), m_sequential[9]) < 0.5);
 
     QToolButton *next = ws.timeline()->nextButton();
     QToolButton *prev = ws.timeline()->previousButton();
     QTest::mouseClick(next, Qt::LeftButton);
-    QTRY_COMPARE(ws.shownFrame(), 10);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 10, kSlowMachineMs);
     QTest::mouseClick(prev, Qt::LeftButton);
     QTest::mouseClick(prev, Qt::LeftButton);
-    QTRY_COMPARE(ws.shownFrame(), 8);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 8, kSlowMachineMs);
     QCOMPARE(ws.timeline()->currentFrame(), 8);
     QVERIFY(meanAbsDiff(ws.imageView()->image(), m_sequential[8]) < 0.5);
 }
@@ -212,9 +212,9 @@ void TestVideoWorkspace::togglesGroundTruth()
     VideoWorkspace ws;
     ws.show();
     ws.setProject(std::make_shared<const Project>(*project));
-    QTRY_COMPARE(ws.shownFrame(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 0, kSlowMachineMs);
     ws.seek(5);
-    QTRY_COMPARE(ws.shownFrame(), 5);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 5, kSlowMachineMs);
     const auto &truth = ws.groundTruth()->frame(5)->annotation;
     QCOMPARE(ws.imageView()->annotation(), truth);
     ws.groundTruthBox()->setChecked(false);
@@ -231,13 +231,13 @@ void TestVideoWorkspace::playsToTheEnd()
     VideoWorkspace ws;
     ws.show();
     ws.setProject(std::make_shared<const Project>(*project));
-    QTRY_COMPARE(ws.shownFrame(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 0, kSlowMachineMs);
     QSignalSpy shown(&ws, &VideoWorkspace::frameShown);
     QTest::mouseClick(ws.timeline()->playButton(), Qt::LeftButton);
     QVERIFY(ws.isPlaying());
     QVERIFY(ws.timeline()->isPlaying());
     QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), kFrames - 1, 20000);
-    QTRY_VERIFY(!ws.isPlaying());
+    QTRY_VERIFY_WITH_TIMEOUT(!ws.isPlaying(), kSlowMachineMs);
     QVERIFY(!ws.timeline()->isPlaying());
     // Every frame in order, none skipped.
     QCOMPARE(shown.count(), kFrames - 1);
@@ -247,3 +247,6 @@ void TestVideoWorkspace::playsToTheEnd()
 
 QTEST_MAIN(TestVideoWorkspace)
 #include "tst_videoworkspace.moc"
+
+// Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
+static constexpr int kSlowMachineMs = 60000;
