@@ -38,6 +38,9 @@
 #include <QTest>
 #include <QTreeWidget>
 
+// Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
+static constexpr int kSlowMachineMs = 60000;
+
 namespace {
 
 bool copyTree(const QString &from, const QString &to)
@@ -672,6 +675,3 @@ void TestMainWindow::cancelsDemoProject()
 
 QTEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"
-
-// Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
-static constexpr int kSlowMachineMs = 60000;

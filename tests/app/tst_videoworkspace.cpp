@@ -22,6 +22,9 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+// Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
+static constexpr int kSlowMachineMs = 60000;
+
 namespace {
 
 constexpr int kFrames = 24;
@@ -247,6 +250,3 @@ void TestVideoWorkspace::playsToTheEnd()
 
 QTEST_MAIN(TestVideoWorkspace)
 #include "tst_videoworkspace.moc"
-
-// Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
-static constexpr int kSlowMachineMs = 60000;

@@ -12,6 +12,9 @@
 #include <QTest>
 #include <QUndoStack>
 
+// Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
+static constexpr int kSlowMachineMs = 60000;
+
 namespace {
 
 const QSize kSize(640, 480);
@@ -259,6 +262,3 @@ void TestAnnotationDocument::reportsAWriteFailure()
 
 QTEST_GUILESS_MAIN(TestAnnotationDocument)
 #include "tst_annotationdocument.moc"
-
-// Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
-static constexpr int kSlowMachineMs = 60000;
