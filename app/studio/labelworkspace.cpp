@@ -2,6 +2,7 @@
 
 #include "annotationcanvas.h"
 #include "annotationdocument.h"
+#include "checkspanel.h"
 #include "hotkeydialog.h"
 #include "imagefiltermodel.h"
 #include "project.h"
@@ -29,6 +30,7 @@
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -79,6 +81,8 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_showNames(new QCheckBox(this))
     , m_thumbnails(new QCheckBox(this))
     , m_points(new QTreeWidget(this))
+    , m_sideTabs(new QTabWidget(this))
+    , m_checks(new ChecksPanel(this))
     , m_info(new QLabel(this))
     , m_hint(new QLabel(this))
     , m_next(new QAction(this))
@@ -176,7 +180,10 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
     splitter->addWidget(centre);
-    splitter->addWidget(right);
+    m_sideTabs->addTab(right, QString());
+    m_sideTabs->addTab(m_checks, QString());
+    m_sideTabs->setDocumentMode(true);
+    splitter->addWidget(m_sideTabs);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
@@ -271,6 +278,16 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
         updateInfo();
     });
 
+    connect(m_checks, &ChecksPanel::activated, this,
+            [this](const QString &file, const QString &split, int instance) { openImage(file, split, instance); });
+    connect(m_sideTabs, &QTabWidget::currentChanged, this, [this](int index) {
+        QSettings().setValue(QStringLiteral("label/sideTab"), index);
+        // The first look at the Checks tab runs them.
+        if (m_sideTabs->widget(index) == m_checks && m_project && !m_checks->hasRun() && !m_checks->isRunning())
+            m_checks->run();
+    });
+    m_sideTabs->setCurrentIndex(QSettings().value(QStringLiteral("label/sideTab"), 0).toInt());
+
     retranslateUi();
     updateActions();
 }
@@ -306,6 +323,13 @@ void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
             m_saveError = error;
         for (const QString &split : m_project->config().splits())
             m_entries[split] = scanSplit(split);
+    }
+    if (m_project) {
+        m_checks->setDataset(m_project->config(), m_project->skeleton());
+        if (m_sideTabs->currentWidget() == m_checks)
+            m_checks->run();
+    } else {
+        m_checks->setDataset(DatasetConfig(), Skeleton::defaultGripper());
     }
     fillSplitBox();
     showSplit(currentSplit());
@@ -376,7 +400,7 @@ void LabelWorkspace::previousImage()
 
 bool LabelWorkspace::isBusy() const
 {
-    return m_loader.isRunning() || m_importer.isRunning() || m_prelabeller.isRunning();
+    return m_loader.isRunning() || m_importer.isRunning() || m_prelabeller.isRunning() || m_checks->isRunning();
 }
 
 void LabelWorkspace::importFramesInteractive()
@@ -459,6 +483,38 @@ std::vector<ImageListModel::Entry> LabelWorkspace::scanSplit(const QString &spli
         for (ImageListModel::Entry &e : entries)
             e.needsReview = e.status == ImageListModel::Status::Labelled && m_review.contains(e.file);
     return entries;
+}
+
+void LabelWorkspace::openImage(const QString &file, const QString &split, int instance)
+{
+    if (!m_project)
+        return;
+    QString in = split;
+    if (in.isEmpty() || !m_entries.count(in))
+        for (const auto &[s, entries] : m_entries)
+            for (const ImageListModel::Entry &e : entries)
+                if (e.file == file)
+                    in = s;
+    if (!m_entries.count(in))
+        return;
+    setCurrentSplit(in);
+    const int row = m_model->rowOf(file);
+    if (row < 0)
+        return;
+    // The filter or the search may hide it: show everything.
+    if (!m_filter->mapFromSource(m_model->index(row)).isValid()) {
+        m_search->clear();
+        m_filterBox->setCurrentIndex(m_filterBox->findData(int(ImageListModel::Filter::All)));
+    }
+    m_pendingSelectFile = file;
+    m_pendingSelectInstance = instance;
+    if (file == m_shownFile && m_document->isLoaded() && !m_loader.isRunning()) {
+        m_pendingSelectFile.clear();
+        if (instance >= 0 && instance < m_document->instanceCount())
+            m_document->setCurrentInstance(instance);
+    }
+    setCurrentRow(row);
+    m_canvas->setFocus();
 }
 
 void LabelWorkspace::setPrelabelModel(const QString &model, int imgsz, double conf)
@@ -752,6 +808,11 @@ void LabelWorkspace::showLoaded(const Loaded &loaded)
     updateObjectList();
     updateInfo();
     updateActions();
+    if (!m_pendingSelectFile.isEmpty() && m_pendingSelectFile == loaded.file) {
+        if (m_pendingSelectInstance >= 0 && m_pendingSelectInstance < m_document->instanceCount())
+            m_document->setCurrentInstance(m_pendingSelectInstance);
+        m_pendingSelectFile.clear();
+    }
     Q_EMIT imageShown(loaded.file);
 }
 
@@ -1012,6 +1073,10 @@ void LabelWorkspace::retranslateUi()
     m_reject->setText(tr("Reject"));
     m_reject->setToolTip(tr("Delete the model's labels of this image; it is unlabelled again (%1)")
                              .arg(m_reject->shortcut().toString(QKeySequence::NativeText)));
+    //: Side panel tab: the objects and points of the image shown.
+    m_sideTabs->setTabText(0, tr("Labels"));
+    //: Side panel tab: suspicious labels found in the whole dataset.
+    m_sideTabs->setTabText(1, tr("Checks"));
     m_shortcuts->setText(tr("Shortcuts…"));
     m_shortcuts->setToolTip(tr("List every key and mouse gesture, and change the keys (F1)"));
     auto key = [this](A action) { return m_canvas->binding(action).toString(QKeySequence::NativeText); };

@@ -16,6 +16,7 @@
 #include <memory>
 
 class AnnotationCanvas;
+class ChecksPanel;
 class AnnotationDocument;
 class ImageFilterModel;
 class ImageView;
@@ -28,6 +29,7 @@ class QLineEdit;
 class QListView;
 class QListWidget;
 class QProgressDialog;
+class QTabWidget;
 class QToolBar;
 class QTreeWidget;
 
@@ -71,6 +73,8 @@ public:
     QComboBox *statusFilterBox() const { return m_filterBox; }
     QLineEdit *searchEdit() const { return m_search; }
     QCheckBox *thumbnailsBox() const { return m_thumbnails; }
+    ChecksPanel *checksPanel() const { return m_checks; }
+    QTabWidget *sideTabs() const { return m_sideTabs; }
 
 public Q_SLOTS:
     void nextImage();
@@ -85,6 +89,8 @@ public Q_SLOTS:
 
     // Pre-labelling with a trained model: the images without labels get the model's
     // objects, marked "needs review" until accepted. Asks for a checkpoint when none is set.
+    // Shows an image of the project (whatever the filter) and selects one of its objects.
+    void openImage(const QString &file, const QString &split = QString(), int instance = -1);
     void prelabelCurrent();
     void prelabelUnlabelled();
     // In the background (progress shown, cancellable); prelabelFinished() follows.
@@ -162,6 +168,10 @@ private:
     QCheckBox *m_showNames;
     QCheckBox *m_thumbnails;
     QTreeWidget *m_points;
+    QTabWidget *m_sideTabs;
+    ChecksPanel *m_checks;
+    QString m_pendingSelectFile;
+    int m_pendingSelectInstance = -1;
     QLabel *m_info;
     QLabel *m_hint;
     QAction *m_next;

@@ -30,8 +30,9 @@ std::vector<LabelAudit::Finding> LabelAudit::audit(const ImageAnnotation &a, con
         const PoseInstance &inst = a.instances[i];
         Finding outImage{Kind::OutOfImage, int(i), -1, -1, 0};
         Finding outBox{Kind::PointOutsideBox, int(i), -1, -1, 0};
-        double sum[2] = {0, 0};
+        double sx[2] = {0, 0}, sy[2] = {0, 0};
         int n[2] = {0, 0};
+        int root[2] = {-1, -1}; // each side's first skeleton point
         for (size_t k = 0; k < inst.keypoints.size(); ++k) {
             const Keypoint &kp = inst.keypoints[k];
             if (!kp.isLabelled())
@@ -46,7 +47,8 @@ std::vector<LabelAudit::Finding> LabelAudit::audit(const ImageAnnotation &a, con
             }
             if (k < points.size() && points[k].side != Skeleton::Side::Center) {
                 const int s = points[k].side == Skeleton::Side::Left ? 0 : 1;
-                sum[s] += kp.x;
+                sx[s] += kp.x;
+                sy[s] += kp.y;
                 ++n[s];
             }
         }
@@ -54,12 +56,29 @@ std::vector<LabelAudit::Finding> LabelAudit::audit(const ImageAnnotation &a, con
             out.push_back(outImage);
         if (outBox.count > 0)
             out.push_back(outBox);
+        for (size_t k = 0; k < points.size(); ++k)
+            if (points[k].side != Skeleton::Side::Center) {
+                int &r = root[points[k].side == Skeleton::Side::Left ? 0 : 1];
+                if (r < 0)
+                    r = int(k);
+            }
         if (n[0] >= o.minSidePoints && n[1] >= o.minSidePoints) {
-            const double left = sum[0] / n[0], right = sum[1] / n[1];
-            const double margin = o.swapMargin * std::max(0.0, inst.box.width());
-            const bool swapped = o.leftOnImageLeft ? left > right + margin : right > left + margin;
-            if (swapped)
-                out.push_back(Finding{Kind::LeftRightSwapped, int(i), -1, -1, 0});
+            double fx = 0, fy = 0;
+            int sides = 0;
+            for (int s = 0; s < 2; ++s) {
+                if (root[s] < 0 || size_t(root[s]) >= inst.keypoints.size() || !inst.keypoints[size_t(root[s])].isLabelled())
+                    continue;
+                fx += sx[s] / n[s] - inst.keypoints[size_t(root[s])].x;
+                fy += sy[s] / n[s] - inst.keypoints[size_t(root[s])].y;
+                ++sides;
+            }
+            const double ax = sx[0] / n[0] - sx[1] / n[1], ay = sy[0] / n[0] - sy[1] / n[1];
+            const double norm = std::hypot(fx, fy) * std::hypot(ax, ay);
+            if (sides > 0 && norm > 0) {
+                const double sine = (fx * ay - fy * ax) / norm * (o.mirrored ? -1.0 : 1.0);
+                if (sine > o.swapSine)
+                    out.push_back(Finding{Kind::LeftRightSwapped, int(i), -1, -1, 0});
+            }
         }
     }
     for (size_t i = 1; i < a.instances.size(); ++i) {
@@ -116,8 +135,8 @@ QString LabelAudit::describe(const Finding &f, const Skeleton &skeleton)
                                  .arg(point)
                            : tr("Object %1: %2 lies outside its box").arg(f.instance + 1).arg(point);
     case Kind::LeftRightSwapped:
-        //: %1 is the object's number. The left gripper is expected on the image's left.
-        return tr("Object %1: its left points lie right of its right points; left and right may be swapped (F swaps them)")
+        //: %1 is the object's number. Seen along the fingers, the left gripper should be on the left.
+        return tr("Object %1: its left and right sides look mirrored; left and right may be swapped (F swaps them)")
             .arg(f.instance + 1);
     case Kind::DuplicateInstance:
         //: %1 and %2 are object numbers.

@@ -14,13 +14,17 @@
 // The checks:
 // - OutOfImage: a labelled point (v>0) outside the image (beyond `tolerance` pixels).
 // - PointOutsideBox: a labelled point outside its object's box (beyond `tolerance` pixels).
-// - LeftRightSwapped: the object's left points lie on the wrong side of its right points.
-//   The rule: with at least `minSidePoints` labelled points on each side, take the mean x
-//   of the left points and of the right points. The robot's camera looks the way the
-//   grippers point (the usual head camera), so the left gripper is expected on the image's
-//   left: the object is flagged when mean x(left) exceeds mean x(right) by more than
-//   `swapMargin` times the object's box width. A camera facing the robot sees the mirror
-//   image; `leftOnImageLeft = false` flips the rule for such a dataset.
+// - LeftRightSwapped: the object's left and right sides are a mirror image of what they
+//   should be. Rotating the camera (a head camera looking along the arms, or a camera facing
+//   the robot) turns the whole object but never mirrors it; labels with left and right
+//   reversed are mirrored. The rule, with at least `minSidePoints` labelled points on each
+//   side: `forward` is the mean, over the sides whose first skeleton point (the root, e.g.
+//   the wrist) is labelled, of (that side's centroid - its root): the way the grippers point,
+//   palm to fingers. `across` is centroid(left) - centroid(right). In image coordinates
+//   (y down) a correctly labelled pair has cross(forward, across) < 0: with the fingers
+//   pointing up the image, the left gripper is on the image's left. The object is flagged
+//   when cross / (|forward| |across|) > `swapSine` (so grippers lying nearly in line are not
+//   judged). `mirrored = true` flips the rule for images taken through a mirror or flipped.
 // - DuplicateInstance: two objects whose boxes overlap with IoU >= `duplicateIou` and whose
 //   points, where both have them, lie within `duplicateDistance` times the box diagonal on
 //   average (or have no point in common): the same object labelled twice.
@@ -35,8 +39,8 @@ public:
     {
         double tolerance = 0.5;        // image pixels
         int minSidePoints = 2;
-        double swapMargin = 0.1;       // of the box width
-        bool leftOnImageLeft = true;
+        double swapSine = 0.25;        // sine of the smallest angle judged (about 15 degrees)
+        bool mirrored = false;
         double duplicateIou = 0.9;
         double duplicateDistance = 0.05; // of the box diagonal
     };

@@ -7,17 +7,36 @@ Q_DECLARE_METATYPE(std::vector<LabelAudit::Finding>)
 
 namespace {
 
-// A gripper pair as a head camera sees it: the left gripper (points 0-6) on the image's
-// left around x=300, the right one (7-13) around x=500, all inside the box and the image.
+// A gripper pair as a head camera sees it: fingers pointing up the image (each side's
+// root, the wrist, lowest), the left gripper (points 0-6) on the image's left around
+// x=300, the right one (7-13) around x=500, all inside the box and the image.
 PoseInstance pair(double dx = 0.0, double dy = 0.0)
 {
     PoseInstance inst;
     inst.box = QRectF(250 + dx, 150 + dy, 300, 200);
     for (int k = 0; k < 14; ++k) {
         const double x = (k < 7 ? 300 : 500) + 5 * (k % 7) + dx;
-        const double y = 200 + 15 * (k % 7) + dy;
+        const double y = 340 - 15 * (k % 7) + dy;
         inst.keypoints.push_back(Keypoint{x, y, Keypoint::Visible});
     }
+    return inst;
+}
+
+// The same turned half a turn about its box's centre: a camera facing the robot, fingers
+// pointing down, the left gripper on the image's right. Still correct.
+PoseInstance turned(PoseInstance inst)
+{
+    const QPointF c = inst.box.center();
+    for (Keypoint &k : inst.keypoints) {
+        k.x = 2 * c.x() - k.x;
+        k.y = 2 * c.y() - k.y;
+    }
+    return inst;
+}
+
+PoseInstance swapped(PoseInstance inst)
+{
+    std::rotate(inst.keypoints.begin(), inst.keypoints.begin() + 7, inst.keypoints.end());
     return inst;
 }
 
@@ -79,22 +98,30 @@ private Q_SLOTS:
             QTest::newRow("out of image and box")
                 << image({p}) << std::vector<F>{{K::OutOfImage, 0, -1, 0, 1}, {K::PointOutsideBox, 0, -1, 0, 1}};
         }
+        QTest::newRow("left/right swapped") << image({pair(0, 300), swapped(pair())})
+                                            << std::vector<F>{{K::LeftRightSwapped, 1, -1, -1, 0}};
+        QTest::newRow("facing the camera") << image({turned(pair())}) << std::vector<F>{};
+        QTest::newRow("facing the camera, swapped") << image({swapped(turned(pair()))})
+                                                    << std::vector<F>{{K::LeftRightSwapped, 0, -1, -1, 0}};
         {
+            // Grippers side by side but one behind the other along the fingers (nearly in
+            // line): too close to call.
             PoseInstance p = pair();
-            std::rotate(p.keypoints.begin(), p.keypoints.begin() + 7, p.keypoints.end()); // left <-> right
-            QTest::newRow("left/right swapped") << image({pair(0, 300), p})
-                                                << std::vector<F>{{K::LeftRightSwapped, 1, -1, -1, 0}};
+            for (int k = 0; k < 7; ++k) {
+                p.keypoints[size_t(k)].x += 190;
+                p.keypoints[size_t(k)].y -= 150; // on top of the right one, further up
+            }
+            p.box = QRectF(250, 30, 300, 320);
+            QTest::newRow("in line") << image({p}) << std::vector<F>{};
         }
         {
-            // Grippers crossed only a little (within 10% of the box width): not flagged.
-            PoseInstance p = pair();
-            for (int k = 0; k < 7; ++k)
-                p.keypoints[size_t(k)].x += 220; // left mean 535 vs right mean 515: 20 px < 30 px margin
-            QTest::newRow("crossed within margin") << image({p}) << std::vector<F>{};
+            PoseInstance p = swapped(pair());
+            p.keypoints[0].visibility = Keypoint::Absent; // the left root
+            p.keypoints[7].visibility = Keypoint::Absent; // the right root
+            QTest::newRow("no root to tell the direction") << image({p}) << std::vector<F>{};
         }
         {
-            PoseInstance p = pair();
-            std::rotate(p.keypoints.begin(), p.keypoints.begin() + 7, p.keypoints.end());
+            PoseInstance p = swapped(pair());
             for (int k = 1; k < 7; ++k)
                 p.keypoints[size_t(k)].visibility = Keypoint::Absent; // one left point only
             QTest::newRow("too few points to tell") << image({p}) << std::vector<F>{};
@@ -105,7 +132,7 @@ private Q_SLOTS:
             // Same box but different points (two robots one behind the other): not a duplicate.
             PoseInstance p = pair();
             for (Keypoint &k : p.keypoints)
-                k.y += 40;
+                k.y -= 40;
             QTest::newRow("same box, other points") << image({pair(), p}) << std::vector<F>{};
         }
     }
@@ -124,15 +151,13 @@ private Q_SLOTS:
 
     void mirroredCamera()
     {
-        // A camera facing the robot sees the right gripper on the image's left.
-        PoseInstance p = pair();
+        // Images taken through a mirror (or flipped): the rule is reversed.
         LabelAudit::Options o;
-        o.leftOnImageLeft = false;
-        const auto found = LabelAudit::audit(image({p}), Skeleton::defaultGripper(), o);
+        o.mirrored = true;
+        const auto found = LabelAudit::audit(image({pair()}), Skeleton::defaultGripper(), o);
         QCOMPARE(found.size(), size_t(1));
         QCOMPARE(int(found[0].kind), int(K::LeftRightSwapped));
-        std::rotate(p.keypoints.begin(), p.keypoints.begin() + 7, p.keypoints.end());
-        QVERIFY(LabelAudit::audit(image({p}), Skeleton::defaultGripper(), o).empty());
+        QVERIFY(LabelAudit::audit(image({swapped(pair())}), Skeleton::defaultGripper(), o).empty());
     }
 
     void describe()
