@@ -81,6 +81,7 @@ bool FrameReader::open(const QString &source, QString *error)
         const double count = m_capture.get(cv::CAP_PROP_FRAME_COUNT);
         m_frameCount = count > 0 && std::isfinite(count) ? qint64(std::llround(count)) : -1;
     }
+    m_liveClock.start();
     const double fps = m_capture.get(cv::CAP_PROP_FPS);
     if (fps > 0 && std::isfinite(fps) && fps < 1000)
         m_fps = fps;
@@ -195,6 +196,8 @@ FrameReader::Status FrameReader::readVideo(VideoFrame *frame, QString *message)
             m_next += lost;
         }
     }
+    if (isLive())
+        ts = m_liveClock.nsecsElapsed() / 1e6; // cameras and streams: arrival time
     const qint64 index = m_next++;
     const double previous = m_timestamps.empty() ? -1.0 : m_timestamps.back();
     if (!std::isfinite(ts) || ts < 0 || (index > 0 && std::isfinite(previous) && ts <= previous))

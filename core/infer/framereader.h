@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QString>
 #include <QStringList>
 
@@ -81,5 +82,6 @@ private:
     qint64 m_failed = 0;
     bool m_ended = false;
     std::vector<double> m_timestamps;
+    QElapsedTimer m_liveClock; // live sources: timestamps are the time since open()
     QStringList m_problems;
 };

@@ -380,8 +380,8 @@ bool VideoPipeline::start(const PipelineOptions &options, QString *error)
     d->tracker.setOptions(to);
     d->tracker.reset();
     OutputOptions oo = options.output;
-    if (oo.fps <= 0 || oo.fps == 30.0)
-        oo.fps = d->fps / std::max(1, options.vidStride);
+    if (oo.fps <= 0)
+        oo.fps = (options.targetFps > 0 ? std::min(options.targetFps, d->fps) : d->fps) / std::max(1, options.vidStride);
     if (!oo.videoPath.isEmpty() || !oo.imageDir.isEmpty() || !oo.jsonPath.isEmpty() || !oo.csvPath.isEmpty()) {
         d->writer = std::make_unique<PredictionWriter>(options.skeleton, oo);
         if (!d->writer->open(error)) {
