@@ -12,12 +12,13 @@
 
 namespace {
 
-std::atomic<VideoPipeline *> g_running{nullptr};
+// Set by Ctrl+C; the main loop cancels the pipeline (nothing but the flag is touched in the
+// signal handler).
+volatile std::sig_atomic_t g_interrupted = 0;
 
 void onInterrupt(int)
 {
-    if (VideoPipeline *p = g_running.load())
-        p->cancel();
+    g_interrupted = 1;
 }
 
 } // namespace
@@ -162,7 +163,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         err << error << '\n';
         return 1;
     }
-    g_running = &pipeline;
+    g_interrupted = 0;
     auto previous = std::signal(SIGINT, onInterrupt);
     const qint64 total = pipeline.expectedFrames();
     const int step = std::max(1, o.vidStride);
@@ -174,11 +175,12 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         bar.emplace(err, tr("predict"), int(expected));
     while (pipeline.isRunning()) {
         QThread::msleep(100);
+        if (g_interrupted)
+            pipeline.cancel();
         if (bar)
             bar->update(int(pipeline.processedFrames()));
     }
     const PipelineSummary s = pipeline.wait();
-    g_running = nullptr;
     std::signal(SIGINT, previous);
     if (bar)
         bar->finish();

@@ -397,6 +397,17 @@ bool VideoPipeline::start(const PipelineOptions &options, QString *error)
     d->q4 = std::make_unique<BoundedQueue<Item>>(cap);
     d->cancelled = false;
     d->userCancelled = false;
+    for (Counter &c : d->counters) {
+        c.in = c.out = c.dropped = c.failed = c.busyNs = 0;
+    }
+    d->latencySumMs = d->latencyMaxMs = 0.0;
+    d->seconds = 0.0;
+    {
+        std::lock_guard<std::mutex> lock(d->mutex);
+        d->problems.clear();
+        d->error.clear();
+        d->timestamps.clear();
+    }
     d->clock.start();
     Private *p = d.get();
     d->threads.emplace_back([p] { p->guarded("reader", [p] { p->readerLoop(); }); if (p->q1) p->q1->close(); });
