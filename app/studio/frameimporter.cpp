@@ -73,3 +73,30 @@ FrameImporter::Result FrameImporter::run(const Options &o, const std::atomic_boo
     }
     return r;
 }
+
+bool FrameImporter::writeFrame(const QImage &image, const QString &imagesDir, const QString &video, int frameIndex,
+                               QString *file, bool *existed, QString *error, int jpegQuality)
+{
+    *existed = false;
+    *file = QDir(imagesDir).filePath(frameFileName(video, frameIndex));
+    if (QFileInfo::exists(*file)) {
+        *existed = true;
+        return true;
+    }
+    if (image.isNull()) {
+        *error = tr("no frame is shown");
+        return false;
+    }
+    if (!QDir().mkpath(imagesDir)) {
+        *error = tr("%1: cannot create the folder").arg(QDir::toNativeSeparators(imagesDir));
+        return false;
+    }
+    QSaveFile out(*file);
+    QImageWriter writer(&out, "jpg");
+    writer.setQuality(jpegQuality);
+    if (!out.open(QIODevice::WriteOnly) || !writer.write(image) || !out.commit()) {
+        *error = tr("%1: cannot write: %2").arg(QDir::toNativeSeparators(*file), out.errorString());
+        return false;
+    }
+    return true;
+}

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QImage>
 #include <QString>
 
 #include <atomic>
@@ -37,6 +38,10 @@ public:
     using Progress = std::function<void(int frame, int frameCount)>;
 
     static QString frameFileName(const QString &video, int frameIndex);
+    // Writes one frame already decoded (e.g. the one on screen) under its importer name, the
+    // same way run() does. A file that exists is left alone: *existed, and true.
+    static bool writeFrame(const QImage &image, const QString &imagesDir, const QString &video, int frameIndex,
+                           QString *file, bool *existed, QString *error, int jpegQuality = 95);
     static Result run(const Options &options, const std::atomic_bool *cancel = nullptr,
                       const Progress &progress = {});
 };

@@ -517,6 +517,15 @@ void LabelWorkspace::openImage(const QString &file, const QString &split, int in
     m_canvas->setFocus();
 }
 
+void LabelWorkspace::showNewImage(const QString &file, const QString &split)
+{
+    if (!m_project || !m_entries.count(split))
+        return;
+    rescanSplit(split);
+    Q_EMIT countsChanged();
+    openImage(file, split);
+}
+
 void LabelWorkspace::setPrelabelModel(const QString &model, int imgsz, double conf)
 {
     m_prelabelOptions.model = model;

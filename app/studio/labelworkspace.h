@@ -91,6 +91,8 @@ public Q_SLOTS:
     // objects, marked "needs review" until accepted. Asks for a checkpoint when none is set.
     // Shows an image of the project (whatever the filter) and selects one of its objects.
     void openImage(const QString &file, const QString &split = QString(), int instance = -1);
+    // An image just written into a split (e.g. a video frame): lists it and opens it.
+    void showNewImage(const QString &file, const QString &split);
     void prelabelCurrent();
     void prelabelUnlabelled();
     // In the background (progress shown, cancellable); prelabelFinished() follows.

@@ -60,6 +60,11 @@ MainWindow::MainWindow(Languages *languages, QWidget *parent)
     createActions();
     createMenus();
     connect(m_label, &LabelWorkspace::countsChanged, this, &MainWindow::updateStatus);
+    // A frame taken from the Video workspace opens in the Label workspace.
+    connect(m_video, &VideoWorkspace::frameAdded, this, [this](const QString &file, const QString &split) {
+        m_label->showNewImage(file, split);
+        setWorkspace(Workspace::Label);
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (index >= 0 && index < kWorkspaceCount)
             m_workspaceActions[index]->setChecked(true);

@@ -1,5 +1,6 @@
 #include "videoworkspace.h"
 
+#include "frameimporter.h"
 #include "imageview.h"
 #include "project.h"
 #include "synthgenerator.h"
@@ -32,6 +33,8 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     , m_view(new ImageView(Skeleton::defaultGripper(), this))
     , m_timeline(new VideoTimeline(this))
     , m_playAction(new QAction(this))
+    , m_addFrameAction(new QAction(this))
+    , m_addFrameButton(new QPushButton(this))
 {
     m_thread->setObjectName(QStringLiteral("VideoReader"));
     m_reader->moveToThread(m_thread);
@@ -54,6 +57,7 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     top->addWidget(m_fileLabel, 1);
     top->addWidget(m_infoLabel);
     top->addWidget(m_showTruth);
+    top->addWidget(m_addFrameButton);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
@@ -64,6 +68,12 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     m_playAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     addAction(m_playAction);
     connect(m_playAction, &QAction::triggered, this, &VideoWorkspace::togglePlay);
+    m_addFrameAction->setShortcut(QKeySequence(Qt::Key_E));
+    m_addFrameAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(m_addFrameAction);
+    connect(m_addFrameAction, &QAction::triggered, this, [this] { addCurrentFrame(); });
+    connect(m_addFrameButton, &QPushButton::clicked, this, [this] { addCurrentFrame(); });
+    m_addFrameButton->setEnabled(false);
     connect(m_openButton, &QPushButton::clicked, this, &VideoWorkspace::openVideoDialog);
     connect(m_showTruth, &QCheckBox::toggled, this, &VideoWorkspace::updateOverlay);
     connect(m_timeline, &VideoTimeline::frameRequested, this, &VideoWorkspace::seek);
@@ -102,6 +112,8 @@ void VideoWorkspace::openVideo(const QString &file)
     m_info = VideoInfo();
     m_requestedFrame = -1;
     m_shownFrame = -1;
+    m_shownImage = QImage();
+    m_addFrameButton->setEnabled(false);
     m_view->clear();
     m_timeline->setFrameCount(0);
     QMetaObject::invokeMethod(m_reader, [reader = m_reader, file] { reader->open(file); }, Qt::QueuedConnection);
@@ -118,6 +130,8 @@ void VideoWorkspace::closeVideo()
     m_info = VideoInfo();
     m_requestedFrame = -1;
     m_shownFrame = -1;
+    m_shownImage = QImage();
+    m_addFrameButton->setEnabled(false);
     m_view->clear();
     m_timeline->setFrameCount(0);
     QMetaObject::invokeMethod(m_reader, [reader = m_reader] { reader->close(); }, Qt::QueuedConnection);
@@ -191,6 +205,8 @@ void VideoWorkspace::onFrame(int index, const QImage &image)
     if (m_info.frameCount <= 0)
         return;
     m_shownFrame = index;
+    m_shownImage = image;
+    m_addFrameButton->setEnabled(m_project != nullptr && !image.isNull());
     m_view->setImage(image);
     updateOverlay();
     if (!isPlaying())
@@ -267,11 +283,40 @@ void VideoWorkspace::updateInfo()
                                                      : tr("Open a video to play it frame by frame."));
 }
 
+QString VideoWorkspace::addCurrentFrame(QString *error)
+{
+    QString why, file;
+    bool existed = false;
+    const QString split = QStringLiteral("train");
+    if (!m_project || m_shownFrame < 0 || m_shownImage.isNull())
+        why = tr("Open a project and a video first.");
+    else if (!QFileInfo(m_project->config().imagesDir(split)).isDir() && QFileInfo::exists(m_project->config().imagesDir(split)))
+        //: "train" is the name of the dataset split; it is not translated.
+        why = tr("The train split is a list file, not a folder: add the frame by hand.");
+    else if (!FrameImporter::writeFrame(m_shownImage, m_project->config().imagesDir(split), m_info.file, m_shownFrame,
+                                        &file, &existed, &why))
+        file.clear();
+    if (file.isEmpty()) {
+        m_error = why;
+        updateInfo();
+        if (error)
+            *error = why;
+        return {};
+    }
+    Q_EMIT frameAdded(file, split);
+    return file;
+}
+
 void VideoWorkspace::retranslateUi()
 {
     m_openButton->setText(tr("&Open Video…"));
     m_showTruth->setText(tr("Show &ground truth"));
     m_playAction->setText(tr("Play / Pause"));
+    m_addFrameButton->setText(tr("&Label This Frame"));
+    //: %1 is a key (E).
+    m_addFrameButton->setToolTip(tr("Add the frame on screen to the project's train images and open it in the Label "
+                                    "workspace (%1)")
+                                     .arg(m_addFrameAction->shortcut().toString(QKeySequence::NativeText)));
     updateInfo();
 }
 

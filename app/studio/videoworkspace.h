@@ -4,6 +4,7 @@
 #include "videotruth.h"
 
 #include <QElapsedTimer>
+#include <QImage>
 #include <QWidget>
 
 #include <memory>
@@ -47,6 +48,7 @@ public:
     ImageView *imageView() const { return m_view; }
     VideoTimeline *timeline() const { return m_timeline; }
     QCheckBox *groundTruthBox() const { return m_showTruth; }
+    QPushButton *addFrameButton() const { return m_addFrameButton; }
 
 public Q_SLOTS:
     void seek(int frame);
@@ -54,11 +56,17 @@ public Q_SLOTS:
     void pause();
     void togglePlay();
     void openVideoDialog();
+    // Writes the frame on screen into the project's train split (as the frame importer
+    // names it; an existing file is kept) and emits frameAdded(). Empty on failure, with
+    // the message shown and in *error.
+    QString addCurrentFrame(QString *error = nullptr);
 
 Q_SIGNALS:
     void videoOpened(const QString &file);
     void videoFailed(const QString &message);
     void frameShown(int frame);
+    // A frame was added to (or was already in) the dataset: label it.
+    void frameAdded(const QString &imageFile, const QString &split);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -91,4 +99,7 @@ private:
     ImageView *m_view;
     VideoTimeline *m_timeline;
     QAction *m_playAction;
+    QAction *m_addFrameAction;
+    QPushButton *m_addFrameButton;
+    QImage m_shownImage;
 };

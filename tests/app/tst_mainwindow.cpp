@@ -5,6 +5,7 @@
 
 #include "aboutdialog.h"
 #include "datasetchecker.h"
+#include "frameimporter.h"
 #include "imagelistmodel.h"
 #include "imageview.h"
 #include "labelworkspace.h"
@@ -113,6 +114,7 @@ private Q_SLOTS:
     void demoOptionsAreTheDemoRecipe();
     void createsDemoProject();
     void cancelsDemoProject();
+    void videoFrameOpensInLabelWorkspace();
 
 private:
     void openWindow(MainWindow &w);
@@ -671,6 +673,38 @@ void TestMainWindow::cancelsDemoProject()
     QVERIFY(!QFileInfo::exists(dir + QStringLiteral(".partial")));
     QCOMPARE(w.project()->dir(), QDir::cleanPath(m_project)); // the open project stays
     QVERIFY(!w.isBusy() || w.labelWorkspace()->isBusy());
+}
+
+void TestMainWindow::videoFrameOpensInLabelWorkspace()
+{
+    MainWindow w(&m_languages);
+    openWindow(w);
+    w.setWorkspace(MainWindow::Workspace::Video);
+    VideoWorkspace *video = w.videoWorkspace();
+    QTRY_COMPARE_WITH_TIMEOUT(video->shownFrame(), 0, kSlowMachineMs);
+    video->seek(5);
+    QTRY_COMPARE_WITH_TIMEOUT(video->shownFrame(), 5, kSlowMachineMs);
+    const QImage shown = video->imageView()->image();
+    LabelWorkspace *label = w.labelWorkspace();
+    const int before = label->splitCounts(QStringLiteral("train")).images;
+    // E, with the focus in the Video workspace.
+    video->imageView()->setFocus();
+    QTest::keyClick(video->imageView(), Qt::Key_E);
+    QCOMPARE(w.workspace(), MainWindow::Workspace::Label);
+    const QString file = QDir(m_project).filePath(QStringLiteral("images/train/")
+                                                  + FrameImporter::frameFileName(video->videoInfo().file, 5));
+    QVERIFY2(QFile::exists(file), qPrintable(file));
+    QCOMPARE(label->splitCounts(QStringLiteral("train")).images, before + 1);
+    QCOMPARE(label->currentSplit(), QStringLiteral("train"));
+    QTRY_COMPARE_WITH_TIMEOUT(label->shownFile(), file, kSlowMachineMs);
+    QCOMPARE(label->imageModel()->entry(label->currentRow()).status, ImageListModel::Status::Unlabelled);
+    QCOMPARE(QImage(file).size(), shown.size());
+    // Again (the button this time): the file is kept, the image opens again.
+    w.setWorkspace(MainWindow::Workspace::Video);
+    QTest::mouseClick(video->addFrameButton(), Qt::LeftButton);
+    QCOMPARE(w.workspace(), MainWindow::Workspace::Label);
+    QCOMPARE(label->splitCounts(QStringLiteral("train")).images, before + 1);
+    QFile::remove(file); // the shared project as it was
 }
 
 QTEST_MAIN(TestMainWindow)
