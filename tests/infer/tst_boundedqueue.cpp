@@ -8,6 +8,9 @@
 #include <atomic>
 #include <thread>
 
+// Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
+static constexpr int kSlowMachineMs = 60000;
+
 class TestBoundedQueue : public QObject
 {
     Q_OBJECT
@@ -35,14 +38,14 @@ private Q_SLOTS:
                 ++pushed;
             }
         });
-        QTRY_COMPARE(pushed.load(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(pushed.load(), 2, kSlowMachineMs);
         // The producer is now blocked on the third item and stays blocked.
         QTest::qWait(100);
         QCOMPARE(pushed.load(), 2);
         QCOMPARE(q.size(), size_t(2));
         // Each pop frees one slot and lets exactly one more item in.
         QCOMPARE(*q.pop(), 0);
-        QTRY_COMPARE(pushed.load(), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(pushed.load(), 3, kSlowMachineMs);
         QTest::qWait(50);
         QCOMPARE(pushed.load(), 3);
         QCOMPARE(*q.pop(), 1);
