@@ -25,6 +25,7 @@ ChecksPanel::ChecksPanel(QWidget *parent)
     m_tree->setUniformRowHeights(true);
     m_tree->setColumnCount(2);
     m_tree->setWordWrap(false);
+    m_tree->setTextElideMode(Qt::ElideMiddle);
     m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
     m_summary->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
@@ -114,10 +115,10 @@ void ChecksPanel::fill()
     for (size_t i = 0; i < m_rows.size(); ++i) {
         const Row &r = m_rows[i];
         auto *item = new QTreeWidgetItem;
-        item->setText(0, m_config.displayName(r.file));
+        item->setText(0, QFileInfo(r.file).fileName());
         item->setText(1, LabelAudit::kindName(r.finding.kind));
         const QString text = LabelAudit::describe(r.finding, m_skeleton);
-        item->setToolTip(0, text);
+        item->setToolTip(0, m_config.displayName(r.file) + QLatin1Char('\n') + text);
         item->setToolTip(1, text);
         item->setData(0, kRowRole, int(i));
         items << item;

@@ -31,7 +31,9 @@
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QMenu>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -101,6 +103,9 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_prelabelAll(new QAction(this))
     , m_accept(new QAction(this))
     , m_reject(new QAction(this))
+    , m_prelabelButton(new QToolButton(this))
+    , m_reviewBar(new QWidget(this))
+    , m_reviewText(new QLabel(this))
 {
     HotkeyDialog::loadBindings(m_canvas);
     // Rows stay put while their status changes: labelling the image shown under the
@@ -140,8 +145,16 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     m_toolBar->addSeparator();
     m_toolBar->addAction(m_importFrames);
     m_toolBar->addSeparator();
-    for (QAction *a : {m_prelabelImage, m_prelabelAll, m_accept, m_reject})
-        m_toolBar->addAction(a);
+    // One button: a click pre-labels this image, its menu all unlabelled ones.
+    auto *prelabelMenu = new QMenu(this);
+    prelabelMenu->addAction(m_prelabelImage);
+    prelabelMenu->addAction(m_prelabelAll);
+    m_prelabelButton->setMenu(prelabelMenu);
+    m_prelabelButton->setDefaultAction(m_prelabelImage);
+    m_prelabelButton->setPopupMode(QToolButton::MenuButtonPopup);
+    m_prelabelButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_prelabelButton->setAutoRaise(true);
+    m_toolBar->addWidget(m_prelabelButton);
     m_toolBar->addSeparator();
     m_toolBar->addAction(m_shortcuts);
 
@@ -150,6 +163,25 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     centreLayout->setContentsMargins(0, 0, 0, 0);
     centreLayout->setSpacing(2);
     centreLayout->addWidget(m_toolBar);
+    // Shown while the image's labels were written by a model and not reviewed yet.
+    m_reviewBar->setAutoFillBackground(true);
+    QPalette reviewPalette = m_reviewBar->palette();
+    reviewPalette.setColor(QPalette::Window, QColor(0xf3, 0xe5, 0xf5));
+    reviewPalette.setColor(QPalette::WindowText, QColor(0x4a, 0x14, 0x8c));
+    m_reviewBar->setPalette(reviewPalette);
+    auto *reviewLayout = new QHBoxLayout(m_reviewBar);
+    reviewLayout->setContentsMargins(6, 3, 6, 3);
+    reviewLayout->addWidget(m_reviewText, 1);
+    auto *acceptButton = new QToolButton(m_reviewBar);
+    acceptButton->setDefaultAction(m_accept);
+    acceptButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto *rejectButton = new QToolButton(m_reviewBar);
+    rejectButton->setDefaultAction(m_reject);
+    rejectButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    reviewLayout->addWidget(acceptButton);
+    reviewLayout->addWidget(rejectButton);
+    m_reviewBar->hide();
+    centreLayout->addWidget(m_reviewBar);
     centreLayout->addWidget(m_canvas, 1);
 
     m_points->setRootIsDecorated(false);
@@ -1024,6 +1056,7 @@ void LabelWorkspace::updateActions()
     const bool review = loaded && m_review.contains(m_shownFile);
     m_accept->setEnabled(review);
     m_reject->setEnabled(review);
+    m_reviewBar->setVisible(review);
 }
 
 void LabelWorkspace::retranslateUi()
@@ -1070,6 +1103,8 @@ void LabelWorkspace::retranslateUi()
     m_importFrames->setText(tr("Import Frames…"));
     m_importFrames->setToolTip(tr("Add every N-th frame of a video to this split, to be labelled"));
     m_prelabelImage->setText(tr("Pre-label"));
+    //: The banner over an image whose labels a model wrote (pre-labelling).
+    m_reviewText->setText(tr("Labelled by a model: fix what is wrong, then accept the labels or reject them."));
     m_prelabelImage->setToolTip(tr("Label this image with a trained model; the result is marked \"needs review\""));
     m_prelabelAll->setText(tr("Pre-label All…"));
     m_prelabelAll->setToolTip(tr("Label every unlabelled image of the project with a trained model, in the background; "

@@ -31,6 +31,7 @@ class QListWidget;
 class QProgressDialog;
 class QTabWidget;
 class QToolBar;
+class QToolButton;
 class QTreeWidget;
 
 // The Label workspace: the project's images by split with their label status (filtered
@@ -75,6 +76,8 @@ public:
     QCheckBox *thumbnailsBox() const { return m_thumbnails; }
     ChecksPanel *checksPanel() const { return m_checks; }
     QTabWidget *sideTabs() const { return m_sideTabs; }
+    // The banner with Accept and Reject, shown while the image needs review.
+    QWidget *reviewBar() const { return m_reviewBar; }
 
 public Q_SLOTS:
     void nextImage();
@@ -192,6 +195,9 @@ private:
     QAction *m_prelabelAll;
     QAction *m_accept;
     QAction *m_reject;
+    QToolButton *m_prelabelButton;
+    QWidget *m_reviewBar;
+    QLabel *m_reviewText;
 
     QFutureWatcher<Loaded> m_loader;
     QFutureWatcher<FrameImporter::Result> m_importer;

@@ -482,8 +482,10 @@ void TestLabelWorkspace::acceptAndRejectReview()
     QTRY_VERIFY_WITH_TIMEOUT(ws.document()->instanceCount() > 0, kSlowMachineMs);
     const QByteArray prelabelled = readAll(labelFile);
     QVERIFY(!prelabelled.isEmpty());
+    QVERIFY(ws.reviewBar()->isVisible());
     QTest::keyClick(ws.canvas(), Qt::Key_A);
     QVERIFY(!ws.needsReview(m_unlabelled));
+    QVERIFY(!ws.reviewBar()->isVisible());
     QVERIFY(!ws.imageModel()->entry(row).needsReview);
     QCOMPARE(ws.imageModel()->entry(row).status, ImageListModel::Status::Labelled);
     QCOMPARE(readAll(labelFile), prelabelled);
