@@ -3,6 +3,7 @@
 
 #include "checkcommand.h"
 #include "cococommands.h"
+#include "computethreads.h"
 #include "importcommand.h"
 #include "infocommand.h"
 #include "modelcommand.h"
@@ -45,6 +46,7 @@ void printHelp(const CliCommand &c, QTextStream &out)
 
 int main(int argc, char *argv[])
 {
+    configureComputeThreads(argv);
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("GripperPose"));
     QCoreApplication::setApplicationName(QStringLiteral("gripperpose"));

@@ -1,5 +1,6 @@
 // `gripperpose-studio`: the desktop application.
 
+#include "computethreads.h"
 #include "languages.h"
 #include "mainwindow.h"
 #include "project.h"
@@ -54,6 +55,7 @@ void scheduleScreenshot(MainWindow *window, const QString &file)
 
 int main(int argc, char *argv[])
 {
+    configureComputeThreads(argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("GripperPose"));
     QApplication::setApplicationName(QStringLiteral("GripperPose Studio"));
