@@ -53,6 +53,7 @@ private Q_SLOTS:
     void stopSavesAResumableCheckpoint();
     void killAndResumeEqualsUninterrupted();
     void extendsAFinishedRun();
+    void stopsOnRepeatedNonFiniteLoss();
     void refusesBadSettings_data();
     void refusesBadSettings();
 
@@ -231,6 +232,23 @@ void TestTrainer::extendsAFinishedRun()
     QCOMPARE(r.epochs.size(), size_t(1));
     QCOMPARE(r.epochs.front().epoch, 1);
     QCOMPARE(countLines(c.project + QStringLiteral("/extended/results.csv")), 3);
+}
+
+void TestTrainer::stopsOnRepeatedNonFiniteLoss()
+{
+    // An absurd learning rate blows the weights up: steps with a non-finite loss are skipped
+    // and counted, and after ten in a row the run stops with a message naming lr0.
+    TrainingConfig c = tiny(QStringLiteral("nan"));
+    c.lr0 = 1e12;
+    c.epochs = 12;
+    c.val = false;
+    Trainer t(c);
+    Recorder r;
+    t.setEvents(&r);
+    QString error;
+    QVERIFY(!t.run(nullptr, &error));
+    QVERIFY2(error.contains(QStringLiteral("not finite for 10 batches in a row")) && error.contains(QStringLiteral("lr0")),
+             qPrintable(error));
 }
 
 void TestTrainer::refusesBadSettings_data()
