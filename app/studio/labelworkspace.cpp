@@ -150,8 +150,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     prelabelMenu->addAction(m_prelabelImage);
     prelabelMenu->addAction(m_prelabelAll);
     m_prelabelButton->setMenu(prelabelMenu);
-    m_prelabelButton->setDefaultAction(m_prelabelImage);
-    m_prelabelButton->setPopupMode(QToolButton::MenuButtonPopup);
+    m_prelabelButton->setPopupMode(QToolButton::InstantPopup);
     m_prelabelButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_prelabelButton->setAutoRaise(true);
     m_toolBar->addWidget(m_prelabelButton);
@@ -1053,6 +1052,7 @@ void LabelWorkspace::updateActions()
     m_prelabelImage->setEnabled(loaded && !m_prelabeller.isRunning() && m_model->rowOf(m_shownFile) >= 0
                                 && m_model->entry(m_model->rowOf(m_shownFile)).status == ImageListModel::Status::Unlabelled);
     m_prelabelAll->setEnabled(m_project != nullptr && !m_prelabeller.isRunning());
+    m_prelabelButton->setEnabled(m_prelabelAll->isEnabled());
     const bool review = loaded && m_review.contains(m_shownFile);
     m_accept->setEnabled(review);
     m_reject->setEnabled(review);
@@ -1102,11 +1102,15 @@ void LabelWorkspace::retranslateUi()
     m_actualSize->setToolTip(withKey(tr("Show the image at its actual size"), A::ActualSize));
     m_importFrames->setText(tr("Import Frames…"));
     m_importFrames->setToolTip(tr("Add every N-th frame of a video to this split, to be labelled"));
-    m_prelabelImage->setText(tr("Pre-label"));
+    //: A button with a menu: label images with a trained model.
+    m_prelabelButton->setText(tr("Pre-label"));
+    m_prelabelButton->setToolTip(tr("Label images with a trained model as a starting point; they are marked "
+                                    "\"needs review\" until you accept them"));
+    m_prelabelImage->setText(tr("Pre-label This Image"));
     //: The banner over an image whose labels a model wrote (pre-labelling).
     m_reviewText->setText(tr("Labelled by a model: fix what is wrong, then accept the labels or reject them."));
     m_prelabelImage->setToolTip(tr("Label this image with a trained model; the result is marked \"needs review\""));
-    m_prelabelAll->setText(tr("Pre-label All…"));
+    m_prelabelAll->setText(tr("Pre-label All Unlabelled Images…"));
     m_prelabelAll->setToolTip(tr("Label every unlabelled image of the project with a trained model, in the background; "
                                  "images with labels are never touched"));
     //: Accept the labels a model wrote (pre-labelling) after checking them.
