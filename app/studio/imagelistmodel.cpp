@@ -51,8 +51,11 @@ void ImageListModel::setThumbnailsShown(bool shown)
 
 void ImageListModel::startThumbnailJob() const
 {
-    if (m_thumbWatcher->isRunning() || m_thumbQueue.isEmpty())
+    // Not isRunning(): a job that has finished but whose finished() is still queued would be
+    // replaced by setFuture(), and its batch lost with its signal.
+    if (m_thumbJobPending || m_thumbQueue.isEmpty())
         return;
+    m_thumbJobPending = true;
     const QStringList files = m_thumbQueue.mid(0, kThumbnailsPerJob);
     m_thumbQueue.remove(0, files.size());
     m_thumbWatcher->setFuture(QtConcurrent::run([files] {
@@ -75,6 +78,7 @@ void ImageListModel::startThumbnailJob() const
 
 void ImageListModel::thumbnailsReady()
 {
+    m_thumbJobPending = false;
     const ThumbnailBatch batch = m_thumbWatcher->future().result();
     for (const auto &[file, image] : batch) {
         // A file that does not decode gets an empty thumbnail: the status icon stays.

@@ -100,5 +100,6 @@ private:
     QHash<QString, QPixmap> m_thumbs;
     mutable QStringList m_thumbQueue;
     mutable QSet<QString> m_thumbRequested;
+    mutable bool m_thumbJobPending = false;
     QFutureWatcher<ThumbnailBatch> *m_thumbWatcher;
 };
