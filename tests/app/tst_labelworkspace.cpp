@@ -11,6 +11,8 @@
 #include "imagefiltermodel.h"
 #include "frameimporter.h"
 #include "labelworkspace.h"
+#include "posedetection.h"
+#include "prelabeller.h"
 #include "project.h"
 #include "reviewstate.h"
 #include "synthgenerator.h"
@@ -55,6 +57,7 @@ private Q_SLOTS:
     void prelabelMarksNeedsReview();
     void acceptAndRejectReview();
     void checksPanelOpensTheImage();
+    void prelabelConversionAndCancel();
 
 private:
     void open(LabelWorkspace &ws);
@@ -541,6 +544,43 @@ void TestLabelWorkspace::checksPanelOpensTheImage()
     QVERIFY(ws.filterModel()->rowCount() == ws.imageModel()->rowCount());
     if (!qEnvironmentVariableIsEmpty("GP_SCREENSHOT_DIR"))
         ws.grab().save(QDir(qEnvironmentVariable("GP_SCREENSHOT_DIR")).filePath(QStringLiteral("label-checks.png")));
+}
+
+void TestLabelWorkspace::prelabelConversionAndCancel()
+{
+    // A detection in source pixels becomes an object: visibility from the point score
+    // (>= 0.5 visible, else occluded), points outside the image absent, the box clipped.
+    PoseDetection d;
+    d.box = PoseBox{-10, 20, 150, 300};
+    d.score = 0.9;
+    d.keypoints = {{10, 30, 0.9}, {20, 40, 0.5}, {30, 50, 0.49}, {-1, 50, 0.9}, {100, 201, 0.9}};
+    const PoseInstance inst = PreLabeller::toInstance(d, QSize(320, 200), 14);
+    QCOMPARE(inst.box, QRectF(0, 20, 150, 180));
+    QCOMPARE(int(inst.keypoints.size()), 14);
+    QCOMPARE(inst.keypoints[0], (Keypoint{10, 30, Keypoint::Visible}));
+    QCOMPARE(inst.keypoints[1].visibility, int(Keypoint::Visible));
+    QCOMPARE(inst.keypoints[2], (Keypoint{30, 50, Keypoint::Occluded}));
+    QCOMPARE(inst.keypoints[3].visibility, int(Keypoint::Absent));
+    QCOMPARE(inst.keypoints[4].visibility, int(Keypoint::Absent));
+    for (size_t k = 5; k < 14; ++k)
+        QCOMPARE(inst.keypoints[k].visibility, int(Keypoint::Absent)); // the model gave fewer
+
+    // Cancelled before the first image: nothing written, and it says so.
+    PreLabeller::Options o;
+    o.model = QStringLiteral("yolov8n-pose");
+    o.imgsz = 160;
+    o.conf = 0.0;
+    o.images = {m_unlabelled};
+    const std::atomic_bool cancel{true};
+    const PreLabeller::Result r = PreLabeller::run(o, &cancel);
+    QVERIFY(r.cancelled);
+    QVERIFY(r.written.isEmpty());
+    QVERIFY(!QFile::exists(DatasetConfig::labelFileFor(m_unlabelled)));
+    // A model whose keypoints do not fit the skeleton is refused up front.
+    o.keypointCount = 17;
+    const PreLabeller::Result wrong = PreLabeller::run(o);
+    QVERIFY(wrong.written.isEmpty());
+    QVERIFY(wrong.error.contains(QLatin1String("17")));
 }
 
 QTEST_MAIN(TestLabelWorkspace)
