@@ -1,5 +1,7 @@
 #pragma once
 
+#include "scenerandom.h"
+
 #include "poseinstance.h"
 
 #include <opencv2/core.hpp>
@@ -19,26 +21,7 @@
 class GripperScene
 {
 public:
-    // Random numbers that are the same on every platform: std::mt19937_64 is specified
-    // bit for bit, the standard distributions are not, so the transforms are our own.
-    class Random
-    {
-    public:
-        explicit Random(std::uint64_t seed) : m_engine(seed) {}
-        // A well-mixed seed for stream `b` of seed `a` (splitmix64 finaliser).
-        static std::uint64_t mix(std::uint64_t a, std::uint64_t b);
-
-        std::uint64_t bits() { return m_engine(); }
-        double uniform(); // [0, 1)
-        double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
-        double logUniform(double lo, double hi);
-        double normal(double mean, double sd);
-        int integer(int lo, int hi); // lo..hi inclusive
-        bool chance(double p) { return uniform() < p; }
-
-    private:
-        std::mt19937_64 m_engine;
-    };
+    using Random = SceneRandom;
 
     static constexpr int kKeypointsPerGripper = 7;
     static constexpr int kKeypointsPerRobot = 2 * kKeypointsPerGripper;
