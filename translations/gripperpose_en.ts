@@ -21,9 +21,50 @@
     </message>
 </context>
 <context>
+    <name>ChecksPanel</name>
+    <message numerus="yes">
+        <location filename="../app/studio/checkspanel.cpp" line="+138"/>
+        <source>%n suspicious label(s); click one to open it</source>
+        <translation>
+            <numerusform>%n suspicious label; click to open it</numerusform>
+            <numerusform>%n suspicious labels; click one to open it</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LabelAudit</name>
+    <message numerus="yes">
+        <location filename="../core/dataset/labelaudit.cpp" line="+127"/>
+        <source>Object %1: %2 and %n more point(s) lie outside the image</source>
+        <extracomment>%1 is the object&apos;s number, %2 a keypoint name; %n how many other points.</extracomment>
+        <translation>
+            <numerusform>Object %1: %2 and %n more point lie outside the image</numerusform>
+            <numerusform>Object %1: %2 and %n more points lie outside the image</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Object %1: %2 and %n more point(s) lie outside its box</source>
+        <extracomment>%1 is the object&apos;s number, %2 a keypoint name; %n how many other points.</extracomment>
+        <translation>
+            <numerusform>Object %1: %2 and %n more point lie outside its box</numerusform>
+            <numerusform>Object %1: %2 and %n more points lie outside its box</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LabelWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/labelworkspace.cpp" line="+356"/>
+        <location filename="../app/studio/labelworkspace.cpp" line="+604"/>
+        <source>Pre-labelling %n image(s)…</source>
+        <extracomment>%n is how many images the model labels.</extracomment>
+        <translation>
+            <numerusform>Pre-labelling %n image…</numerusform>
+            <numerusform>Pre-labelling %n images…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+128"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>Train (%n image)</numerusform>
@@ -47,7 +88,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+243"/>
+        <location line="+257"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
@@ -55,7 +96,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+27"/>
+        <location line="+33"/>
         <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image: %1 labelled (%2 partial), %3 empty, %4 unlabelled</numerusform>
@@ -63,7 +104,16 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>%n need(s) review</source>
+        <extracomment>Images labelled by a model that a person has not checked yet.</extracomment>
+        <translation>
+            <numerusform>%n needs review</numerusform>
+            <numerusform>%n need review</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
         <source>%n shown</source>
         <translation>
             <numerusform>%n shown</numerusform>
@@ -74,7 +124,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="+283"/>
+        <location filename="../app/studio/mainwindow.cpp" line="+288"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml has %n problem; see the Train workspace.</numerusform>
@@ -120,7 +170,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/videoworkspace.cpp" line="+252"/>
+        <location filename="../app/studio/videoworkspace.cpp" line="+268"/>
         <source>%1 × %2 · %3 fps · %n frame(s)</source>
         <translation>
             <numerusform>%1 × %2 · %3 fps · %n frame</numerusform>

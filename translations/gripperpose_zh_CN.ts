@@ -140,13 +140,15 @@
         <translation>缩放到实际大小（1:1）</translation>
     </message>
     <message>
-        <location line="+494"/>
+        <location line="+503"/>
         <source>New object: %1 (%2)</source>
+        <extracomment>Beside the cursor: the first point of an object not started yet and its side.</extracomment>
         <translation>新目标：%1（%2）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>%1 (%2)</source>
+        <extracomment>Beside the cursor: the point the next click places and its side, &quot;left_wrist (left)&quot;.</extracomment>
         <translation>%1（%2）</translation>
     </message>
 </context>
@@ -273,9 +275,54 @@
     </message>
 </context>
 <context>
+    <name>ChecksPanel</name>
+    <message>
+        <location filename="../app/studio/checkspanel.cpp" line="+95"/>
+        <source>Checking the labels…</source>
+        <translation>正在检查标注…</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Run the checks to list suspicious labels.</source>
+        <translation>运行检查以列出可疑的标注。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No suspicious labels found.</source>
+        <translation>未发现可疑的标注。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n suspicious label(s); click one to open it</source>
+        <translation>
+            <numerusform>%n 个可疑标注；点击即可打开</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Run Checks</source>
+        <translation>运行检查(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Look through every label of the dataset for points outside their box or the image, left and right likely swapped, and objects labelled twice</source>
+        <translation>检查数据集中的每个标注，找出超出框或图像的点、可能左右颠倒的目标以及重复标注的目标</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Image</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli/main.cpp" line="+28"/>
+        <location filename="../app/cli/main.cpp" line="+29"/>
         <source>usage: gripperpose COMMAND [key=value ...]</source>
         <translation>用法：gripperpose COMMAND [key=value ...]</translation>
     </message>
@@ -310,7 +357,7 @@
         <translation>(默认 %1)</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>unknown command &quot;%1&quot;</source>
         <translation>未知命令“%1”</translation>
     </message>
@@ -664,6 +711,41 @@
     </message>
 </context>
 <context>
+    <name>FrameImporter</name>
+    <message>
+        <location filename="../app/studio/frameimporter.cpp" line="+21"/>
+        <source>every N-th frame needs N of 1 or more, not %1</source>
+        <translation>每 N 帧取一帧要求 N 至少为 1，而不是 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: cannot open the video</source>
+        <translation>%1：无法打开视频</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+61"/>
+        <source>%1: cannot create the folder</source>
+        <translation>%1：无法创建文件夹</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>%1: frame %2 does not decode</source>
+        <translation>%1：第 %2 帧无法解码</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+34"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>no frame is shown</source>
+        <translation>当前没有显示帧</translation>
+    </message>
+</context>
+<context>
     <name>FrameReader</name>
     <message>
         <location filename="../core/infer/framereader.cpp" line="+41"/>
@@ -696,7 +778,7 @@
         <translation>%1：无法解码视频（格式未知，或文件被截断或已损坏）</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>%1: the image does not decode; skipped</source>
         <translation>%1：图像无法解码，已跳过</translation>
     </message>
@@ -847,7 +929,7 @@
 <context>
     <name>ImageListModel</name>
     <message>
-        <location filename="../app/studio/imagelistmodel.cpp" line="+129"/>
+        <location filename="../app/studio/imagelistmodel.cpp" line="+224"/>
         <source>labelled</source>
         <translation>已标注</translation>
     </message>
@@ -862,7 +944,13 @@
         <translation>未标注</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>labelled by the model, needs review</source>
+        <extracomment>Labels written by a model (pre-labelling) that a person has not checked yet.</extracomment>
+        <translation>由模型标注，待审核</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>labelled, some points absent (partial)</source>
         <translation>已标注，部分点缺失（部分标注）</translation>
     </message>
@@ -947,6 +1035,67 @@
     </message>
 </context>
 <context>
+    <name>LabelAudit</name>
+    <message>
+        <location filename="../core/dataset/labelaudit.cpp" line="+111"/>
+        <source>Outside the image</source>
+        <translation>超出图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Point outside its box</source>
+        <translation>点超出框</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Left and right swapped?</source>
+        <translation>左右颠倒？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duplicate object</source>
+        <translation>重复目标</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>Object %1: %2 and %n more point(s) lie outside the image</source>
+        <extracomment>%1 is the object&apos;s number, %2 a keypoint name; %n how many other points.</extracomment>
+        <translation>
+            <numerusform>目标 %1：%2 及另外 %n 个点超出图像</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Object %1: %2 lies outside the image</source>
+        <translation>目标 %1：%2 超出图像</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Object %1: %2 and %n more point(s) lie outside its box</source>
+        <extracomment>%1 is the object&apos;s number, %2 a keypoint name; %n how many other points.</extracomment>
+        <translation>
+            <numerusform>目标 %1：%2 及另外 %n 个点超出其框</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Object %1: %2 lies outside its box</source>
+        <translation>目标 %1：%2 超出其框</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Object %1: its left and right sides look mirrored; left and right may be swapped (F swaps them)</source>
+        <extracomment>%1 is the object&apos;s number. Seen along the fingers, the left gripper should be on the left.</extracomment>
+        <translation>目标 %1：左右两侧看起来是镜像的；左右可能颠倒了（按 F 交换）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Object %1 repeats object %2 (same box and points)</source>
+        <extracomment>%1 and %2 are object numbers.</extracomment>
+        <translation>目标 %1 与目标 %2 重复（框和点都相同）</translation>
+    </message>
+</context>
+<context>
     <name>LabelFile</name>
     <message>
         <location filename="../core/dataset/labelfile.cpp" line="+29"/>
@@ -1007,7 +1156,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/labelworkspace.cpp" line="+356"/>
+        <location filename="../app/studio/labelworkspace.cpp" line="+732"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>训练集（%n 张图像）</numerusform>
@@ -1053,12 +1202,17 @@
         <translation>空（背景）</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+1"/>
+        <source>Needs review (pre-labelled)</source>
+        <translation>待审核（预标注）</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>the image does not decode: %1</source>
         <translation>图像无法解码：%1</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+108"/>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -1093,14 +1247,15 @@
         <translation>缺失</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <source>Object %1: %2 of %3 points</source>
-        <translation>目标 %1：%2 / %3 个点</translation>
+        <location line="+30"/>
+        <source>Object %1: %2 of %3 points, fixed box</source>
+        <extracomment>The box was set by hand (or read from a file as it was) and does not follow the points.</extracomment>
+        <translation>目标 %1：%2 / %3 个点，固定框</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>, fixed box</source>
-        <translation>，固定框</translation>
+        <source>Object %1: %2 of %3 points</source>
+        <translation>目标 %1：%2 / %3 个点</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -1131,6 +1286,11 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>Labelled by a model: check it, then Accept (%1) or Reject (%2).</source>
+        <translation>由模型标注：请检查，然后接受（%1）或拒绝（%2）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
@@ -1147,15 +1307,24 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>%n need(s) review</source>
+        <extracomment>Images labelled by a model that a person has not checked yet.</extracomment>
+        <translation>
+            <numerusform>%n 张待审核</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
         <source>%n shown</source>
         <translation>
             <numerusform>显示 %n 张</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+33"/>
         <source>%1 (%2)</source>
+        <extracomment>A tooltip followed by its key, e.g. &quot;Undo the last edit (Ctrl+Z)&quot;.</extracomment>
         <translation>%1（%2）</translation>
     </message>
     <message>
@@ -1192,6 +1361,11 @@
         <location line="+1"/>
         <source>Point na&amp;mes</source>
         <translation>点名称(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T&amp;humbnails</source>
+        <translation>缩略图(&amp;H)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1264,17 +1438,154 @@
         <translation>用上一张显示的图像中的目标替换此图像的目标（C）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <source>Import Frames…</source>
+        <translation>导入帧…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add every N-th frame of a video to this split, to be labelled</source>
+        <translation>将视频中每 N 帧中的一帧加入此子集，以供标注</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pre-label</source>
+        <extracomment>A button with a menu: label images with a trained model.</extracomment>
+        <translation>预标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Label images with a trained model as a starting point; they are marked &quot;needs review&quot; until you accept them</source>
+        <translation>先用训练好的模型标注图像作为起点；在您接受之前，这些图像标记为“待审核”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pre-label This Image</source>
+        <translation>预标注此图像</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Labelled by a model: fix what is wrong, then accept the labels or reject them.</source>
+        <extracomment>The banner over an image whose labels a model wrote (pre-labelling).</extracomment>
+        <translation>由模型标注：请修正错误之处，然后接受或拒绝这些标注。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Label this image with a trained model; the result is marked &quot;needs review&quot;</source>
+        <translation>用训练好的模型标注此图像；结果标记为“待审核”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Label every unlabelled image of the project with a trained model, in the background; images with labels are never touched</source>
+        <translation>在后台用训练好的模型标注项目中所有未标注的图像；已有标注的图像不会被改动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Accept</source>
+        <extracomment>Accept the labels a model wrote (pre-labelling) after checking them.</extracomment>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model&apos;s labels are right (after your fixes): clear &quot;needs review&quot; (%1)</source>
+        <translation>模型的标注（经您修正后）正确：清除“待审核”（%1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reject</source>
+        <extracomment>Reject the labels a model wrote (pre-labelling): they are deleted.</extracomment>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the model&apos;s labels of this image; it is unlabelled again (%1)</source>
+        <translation>删除模型为此图像生成的标注；图像恢复为未标注（%1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Labels</source>
+        <extracomment>Side panel tab: the objects and points of the image shown.</extracomment>
+        <translation>图像标注</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checks</source>
+        <extracomment>Side panel tab: suspicious labels found in the whole dataset.</extracomment>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Click: place the next point · %1: skip · %2: occluded · %3: clear · %4: new object · %5: next object · %6: swap left/right · %7: undo · wheel: zoom · middle or Space+drag: pan · → / ←: next and previous image · F1: all shortcuts</source>
+        <extracomment>%1..%7 are key names (S, O, Del, N, Tab, F, Ctrl+Z), which the user can rebind.</extracomment>
         <translation>单击：放置下一个点 · %1：跳过 · %2：遮挡 · %3：清除 · %4：新建目标 · %5：下一个目标 · %6：交换左右 · %7：撤销 · 滚轮：缩放 · 中键或 Space+拖动：平移 · → / ←：下一张和上一张图像 · F1：全部快捷键</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="+5"/>
+        <source>Green: complete · half green: some points absent · grey: empty label file (background) · amber ring: not labelled yet · violet: labelled by a model, needs review</source>
+        <translation>绿色：完成 · 半绿：部分点缺失 · 灰色：空标签文件（背景） · 琥珀色圆环：尚未标注 · 紫色：由模型标注，待审核</translation>
+    </message>
+    <message>
+        <location line="-38"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
+        <location line="-657"/>
+        <location line="+5"/>
+        <source>Import Frames from a Video</source>
+        <translation>从视频导入帧</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Videos (*.mp4 *.avi *.mov *.mkv *.webm *.m4v);;All files (*)</source>
+        <translation>视频 (*.mp4 *.avi *.mov *.mkv *.webm *.m4v);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Import every N-th frame into the %1 split; N:</source>
+        <translation>每 N 帧取一帧导入 %1 子集；N：</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Importing frames from %1…</source>
+        <translation>正在从 %1 导入帧…</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <location line="+138"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="-131"/>
+        <source>Importing frames: frame %1 read</source>
+        <translation>正在导入帧：已读取第 %1 帧</translation>
+    </message>
+    <message>
+        <location line="+117"/>
+        <source>Pre-label with a Trained Model</source>
+        <translation>使用训练好的模型预标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)</source>
+        <translation>检查点和权重 (*.ckpt *.pt *.pth *.torchscript);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>Pre-labelling %n image(s)…</source>
+        <extracomment>%n is how many images the model labels.</extracomment>
+        <translation>
+            <numerusform>正在预标注 %n 张图像…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>%1 could not be deleted</source>
+        <translation>无法删除 %1</translation>
+    </message>
+    <message>
+        <location line="+414"/>
         <source>Fit the image to the window</source>
         <translation>使图像适应窗口</translation>
     </message>
@@ -1289,7 +1600,12 @@
         <translation>以实际大小显示图像</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+11"/>
+        <source>Pre-label All Unlabelled Images…</source>
+        <translation>预标注所有未标注图像…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Shortcuts…</source>
         <translation>快捷键…</translation>
     </message>
@@ -1298,16 +1614,11 @@
         <source>List every key and mouse gesture, and change the keys (F1)</source>
         <translation>列出所有按键和鼠标操作，并可更改按键（F1）</translation>
     </message>
-    <message>
-        <location line="+8"/>
-        <source>Green: complete · half green: some points absent · grey: empty label file (background) · amber ring: not labelled yet</source>
-        <translation>绿色：完成 · 半绿：部分点缺失 · 灰色：空标签文件（背景） · 琥珀色圆环：尚未标注</translation>
-    </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="+169"/>
+        <location filename="../app/studio/mainwindow.cpp" line="+174"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -1581,9 +1892,23 @@
     </message>
 </context>
 <context>
+    <name>PreLabeller</name>
+    <message>
+        <location filename="../app/studio/prelabeller.cpp" line="+48"/>
+        <source>%1 predicts %2 keypoints, the project&apos;s skeleton has %3</source>
+        <extracomment>%1 is a file or model name; %2 and %3 are keypoint counts.</extracomment>
+        <translation>%1 预测 %2 个关键点，而项目的骨架有 %3 个</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 does not decode</source>
+        <translation>%1 无法解码</translation>
+    </message>
+</context>
+<context>
     <name>PredictCommand</name>
     <message>
-        <location filename="../app/cli/predictcommand.cpp" line="+27"/>
+        <location filename="../app/cli/predictcommand.cpp" line="+28"/>
         <source>predict keypoints on a video, camera, stream or images, with tracking and temporal smoothing</source>
         <translation>在视频、摄像头、视频流或图像上预测关键点，并进行跟踪和时间平滑</translation>
     </message>
@@ -1733,7 +2058,7 @@
         <translation>预测</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>%1 frames processed, %2 dropped, %3 failed, mean %4 fps</source>
         <translation>已处理 %1 帧，丢弃 %2 帧，失败 %3 帧，平均 %4 fps</translation>
     </message>
@@ -1829,7 +2154,7 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../core/dataset/project.cpp" line="+24"/>
+        <location filename="../core/dataset/project.cpp" line="+34"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -1842,6 +2167,21 @@
         <location line="+14"/>
         <source>%1: cannot create folder %2</source>
         <translation>%1：无法创建文件夹 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewState</name>
+    <message>
+        <location filename="../app/studio/reviewstate.cpp" line="+24"/>
+        <location line="+30"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>%1 is not a review list: %2</source>
+        <extracomment>%1 is a file name, %2 the parser&apos;s message.</extracomment>
+        <translation>%1 不是审核列表：%2</translation>
     </message>
 </context>
 <context>
@@ -2347,7 +2687,7 @@
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainer.cpp" line="+141"/>
+        <location filename="../core/train/trainer.cpp" line="+142"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
@@ -2382,7 +2722,7 @@
         <translation>%1：train 子集中没有可读取的图像</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>%1 does not fit %2: %3</source>
         <translation>%1 与 %2 不匹配：%3</translation>
     </message>
@@ -2877,7 +3217,7 @@
 <context>
     <name>ValidationRunner</name>
     <message>
-        <location filename="../core/train/validationrunner.cpp" line="+30"/>
+        <location filename="../core/train/validationrunner.cpp" line="+31"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -2907,7 +3247,7 @@
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+18"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -3072,7 +3412,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/videoworkspace.cpp" line="+132"/>
+        <location filename="../app/studio/videoworkspace.cpp" line="+146"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
@@ -3082,7 +3422,7 @@
         <translation>视频 (*.mp4 *.avi *.mkv *.mov *.webm);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+114"/>
         <source>No video open</source>
         <translation>未打开视频</translation>
     </message>
@@ -3115,7 +3455,18 @@
         <translation>打开视频以逐帧播放。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
+        <source>Open a project and a video first.</source>
+        <translation>请先打开一个项目和一个视频。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The train split is a list file, not a folder: add the frame by hand.</source>
+        <extracomment>&quot;train&quot; is the name of the dataset split; it is not translated.</extracomment>
+        <translation>train 子集是列表文件，而不是文件夹：请手动添加该帧。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>&amp;Open Video…</source>
         <translation>打开视频(&amp;O)…</translation>
     </message>
@@ -3128,6 +3479,17 @@
         <location line="+1"/>
         <source>Play / Pause</source>
         <translation>播放 / 暂停</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Label This Frame</source>
+        <translation>标注此帧(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add the frame on screen to the project&apos;s train images and open it in the Label workspace (%1)</source>
+        <extracomment>%1 is a key (E).</extracomment>
+        <translation>将屏幕上的帧加入项目的 train 图像，并在标注工作区中打开（%1）</translation>
     </message>
 </context>
 <context>
