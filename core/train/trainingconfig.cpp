@@ -45,7 +45,7 @@ const std::vector<Field> &fields()
         {"warmup_bias_lr", &C::warmupBiasLr, QT_TRANSLATE_NOOP("TrainingConfig", "bias learning rate at the start of warmup")},
         {"cos_lr", &C::cosLr, QT_TRANSLATE_NOOP("TrainingConfig", "cosine learning-rate schedule (else linear)")},
         {"nbs", &C::nbs, QT_TRANSLATE_NOOP("TrainingConfig", "nominal batch size for gradient accumulation")},
-        {"amp", &C::amp, QT_TRANSLATE_NOOP("TrainingConfig", "mixed precision: auto, off, fp16 or bf16")},
+        {"amp", &C::amp, QT_TRANSLATE_NOOP("TrainingConfig", "mixed precision: auto (GPU: fp16; CPU: bf16 where the CPU has it natively, else fp32), off, fp16 or bf16")},
         {"ema", &C::ema, QT_TRANSLATE_NOOP("TrainingConfig", "keep an exponential moving average of the weights")},
         {"clip_grad", &C::clipGrad, QT_TRANSLATE_NOOP("TrainingConfig", "gradient norm clipping (0: off)")},
         {"box", &C::box, QT_TRANSLATE_NOOP("TrainingConfig", "box loss gain")},

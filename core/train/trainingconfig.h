@@ -41,7 +41,7 @@ public:
     double warmupBiasLr = 0.1;
     bool cosLr = true;
     int nbs = 64;
-    QString amp = QStringLiteral("auto");    // auto (GPU: bf16/fp16, CPU: off), off, fp16, bf16
+    QString amp = QStringLiteral("auto");    // auto (GPU: fp16; CPU: bf16 where native, else fp32), off, fp16, bf16
     bool ema = true;
     double clipGrad = 10.0;
     // Loss gains.
