@@ -2687,7 +2687,7 @@
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainer.cpp" line="+142"/>
+        <location filename="../core/train/trainer.cpp" line="+151"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
@@ -2707,7 +2707,7 @@
         <translation>device=%1 不可用（找到 %2 块 GPU）；请使用 device=cpu</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>amp=fp16 needs a GPU; on the CPU use amp=off or amp=bf16</source>
         <translation>amp=fp16 需要 GPU；在 CPU 上请使用 amp=off 或 amp=bf16</translation>
     </message>
@@ -2897,8 +2897,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>mixed precision: auto, off, fp16 or bf16</source>
-        <translation>混合精度：auto、off、fp16 或 bf16</translation>
+        <source>mixed precision: auto (GPU: fp16; CPU: bf16 where the CPU has it natively, else fp32), off, fp16 or bf16</source>
+        <translation>混合精度：auto（GPU：fp16；CPU：原生支持时用 bf16，否则用 fp32）、off、fp16 或 bf16</translation>
     </message>
     <message>
         <location line="+1"/>
