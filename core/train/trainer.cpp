@@ -464,14 +464,7 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             er.lr = opt.learningRates();
             const bool last = epoch + 1 == cfg.epochs;
             if ((cfg.val || last) && valSet.size() > 0) {
-                ValOptions vo;
-                vo.nms.conf = cfg.conf;
-                vo.nms.iou = cfg.iou;
-                vo.nms.maxDet = cfg.maxDet;
-                vo.sigmas = loss.sigmasFor(spec.numKeypoints);
-                vo.device = device;
-                vo.loss = &loss;
-                vo.cancel = stop;
+                const ValOptions vo = ValOptions::make(cfg.conf, cfg.iou, cfg.maxDet, loss, spec.numKeypoints, device, stop);
                 PoseModelImpl &evalModel = cfg.ema ? *ema.model() : *model;
                 const ValOutcome v = validate(evalModel, valSet, valBatches, cfg.imgsz, vo);
                 model->train();

@@ -78,14 +78,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
         PoseLossOptions lo;
         lo.numClasses = spec.numClasses;
         const PoseLoss loss(lo);
-        ValOptions vo;
-        vo.nms.conf = req.conf;
-        vo.nms.iou = req.iou;
-        vo.nms.maxDet = req.maxDet;
-        vo.sigmas = loss.sigmasFor(spec.numKeypoints);
-        vo.device = device;
-        vo.loss = &loss;
-        vo.cancel = cancel;
+        ValOptions vo = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, device, cancel);
         vo.progress = progress;
         QElapsedTimer clock;
         clock.start();

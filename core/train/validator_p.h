@@ -42,6 +42,22 @@ struct ValOptions
     const PoseLoss *loss = nullptr;
     const std::atomic_bool *cancel = nullptr;
     std::function<void(int done, int total)> progress;
+
+    // The validation recipe for these NMS thresholds, with the loss's OKS sigmas for the
+    // metrics (the trainer and `gripperpose val` score alike).
+    static ValOptions make(double conf, double iou, int maxDet, const PoseLoss &loss, int64_t numKeypoints,
+                           torch::Device device, const std::atomic_bool *cancel = nullptr)
+    {
+        ValOptions o;
+        o.nms.conf = conf;
+        o.nms.iou = iou;
+        o.nms.maxDet = maxDet;
+        o.sigmas = loss.sigmasFor(numKeypoints);
+        o.device = device;
+        o.loss = &loss;
+        o.cancel = cancel;
+        return o;
+    }
 };
 
 // The model is put in eval mode (and left so).
