@@ -3,6 +3,8 @@
 #include "datasetconverter.h"
 #include "skeleton.h"
 
+#include <functional>
+
 namespace {
 
 // The skeleton named by skeleton=FILE, or the default gripper.
@@ -12,14 +14,28 @@ std::optional<Skeleton> skeletonArg(const CliArgs &args, QString *error)
     return file.isEmpty() ? std::optional(Skeleton::defaultGripper()) : Skeleton::load(file, error);
 }
 
-int report(const DatasetIssueList &issues, bool ok, const QString &error, QTextStream &out, QTextStream &err)
+// Runs a conversion with the skeleton of the arguments, then prints the problems it
+// skipped; `done` is printed on success.
+int convert(const CliArgs &args, QTextStream &out, QTextStream &err,
+            const std::function<bool(const Skeleton &, DatasetIssueList *, int *, QString *)> &conversion,
+            const std::function<QString(int written, int problems)> &done)
 {
+    QString error;
+    const auto skeleton = skeletonArg(args, &error);
+    if (!skeleton) {
+        err << error << '\n';
+        return 2;
+    }
+    DatasetIssueList issues;
+    int written = 0;
+    const bool ok = conversion(*skeleton, &issues, &written, &error);
     for (const DatasetIssue &i : issues.issues)
         out << i.toString() << '\n';
     if (!ok) {
         err << error << '\n';
         return 1;
     }
+    out << done(written, int(issues.size())) << '\n';
     return 0;
 }
 
@@ -41,21 +57,14 @@ std::vector<CliOption> CocoToYoloCommand::options() const
 
 int CocoToYoloCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
 {
-    QString error;
-    const auto skeleton = skeletonArg(args, &error);
-    if (!skeleton) {
-        err << error << '\n';
-        return 2;
-    }
-    DatasetIssueList issues;
-    int written = 0;
-    const bool ok = DatasetConverter::cocoToYolo(args.value(QStringLiteral("json")), args.value(QStringLiteral("images")),
-                                                 args.value(QStringLiteral("out")), args.value(QStringLiteral("split")),
-                                                 *skeleton, &issues, &written, &error);
-    const int rc = report(issues, ok, error, out, err);
-    if (ok)
-        out << tr("wrote %1 images; %2 problems skipped").arg(written).arg(issues.size()) << '\n';
-    return rc;
+    return convert(
+        args, out, err,
+        [&](const Skeleton &skeleton, DatasetIssueList *issues, int *written, QString *error) {
+            return DatasetConverter::cocoToYolo(args.value(QStringLiteral("json")), args.value(QStringLiteral("images")),
+                                                args.value(QStringLiteral("out")), args.value(QStringLiteral("split")),
+                                                skeleton, issues, written, error);
+        },
+        [](int written, int problems) { return tr("wrote %1 images; %2 problems skipped").arg(written).arg(problems); });
 }
 
 QString YoloToCocoCommand::summary() const
@@ -73,19 +82,14 @@ std::vector<CliOption> YoloToCocoCommand::options() const
 
 int YoloToCocoCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
 {
-    QString error;
-    const auto skeleton = skeletonArg(args, &error);
-    if (!skeleton) {
-        err << error << '\n';
-        return 2;
-    }
-    DatasetIssueList issues;
-    int written = 0;
-    const bool ok = DatasetConverter::yoloToCoco(args.value(QStringLiteral("data")), args.value(QStringLiteral("split")),
-                                                 args.value(QStringLiteral("out")), *skeleton, &issues, &written, &error);
-    const int rc = report(issues, ok, error, out, err);
-    if (ok)
-        out << tr("wrote %1 images to %2; %3 problems skipped").arg(written).arg(args.value(QStringLiteral("out"))).arg(issues.size())
-            << '\n';
-    return rc;
+    const QString target = args.value(QStringLiteral("out"));
+    return convert(
+        args, out, err,
+        [&](const Skeleton &skeleton, DatasetIssueList *issues, int *written, QString *error) {
+            return DatasetConverter::yoloToCoco(args.value(QStringLiteral("data")), args.value(QStringLiteral("split")),
+                                                target, skeleton, issues, written, error);
+        },
+        [&](int written, int problems) {
+            return tr("wrote %1 images to %2; %3 problems skipped").arg(written).arg(target).arg(problems);
+        });
 }
