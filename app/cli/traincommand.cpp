@@ -1,5 +1,6 @@
 #include "traincommand.h"
 
+#include "distributedlauncher.h"
 #include "progressbar.h"
 #include "trainer.h"
 
@@ -155,18 +156,55 @@ int TrainCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         err << tr("missing data= (the dataset's data.yaml) or resume= (a run's weights/last.ckpt)") << '\n';
         return 2;
     }
+    // A data-parallel run: torchrun's variables say this process is one of its ranks;
+    // otherwise device=0,1 makes this process rank 0 and starts the others.
+    const auto fromEnv = DistributedEnv::fromEnvironment(QProcessEnvironment::systemEnvironment(), &error);
+    if (!fromEnv) {
+        err << error << '\n';
+        return 2;
+    }
+    DistributedEnv dist = *fromEnv;
+    std::optional<DistributedLauncher> launcher;
+    if (!dist.isDistributed()) {
+        const auto effective = Trainer::effectiveConfig(config, explicitKeys, &error);
+        if (!effective) {
+            err << error << '\n';
+            return 1;
+        }
+        const QStringList problems = effective->validate();
+        if (!problems.isEmpty()) {
+            err << problems.join(QLatin1Char('\n')) << '\n';
+            return 2;
+        }
+        if (const int devices = int(effective->devices().size()); devices > 1) {
+            launcher.emplace();
+            if (!launcher->start(QCoreApplication::applicationFilePath(), QCoreApplication::arguments().mid(1), devices,
+                                 &error)) {
+                err << error << '\n';
+                return 1;
+            }
+            dist = launcher->mainEnv();
+        }
+    }
     g_stopRequested = false;
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
     CliTrainerEvents events(out, err);
     Trainer trainer(config, explicitKeys);
-    trainer.setEvents(&events);
-    const bool ok = trainer.run(&g_stopRequested, &error);
+    // Rank 0 reports for the whole run; the other ranks print only their errors.
+    if (dist.isMain())
+        trainer.setEvents(&events);
+    trainer.setDistributed(dist);
+    bool ok = trainer.run(&g_stopRequested, &error);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
-    if (!ok) {
-        err << error << '\n';
-        return 1;
+    if (!ok)
+        err << (dist.isMain() ? error : tr("rank %1: %2").arg(dist.rank).arg(error)) << '\n';
+    if (launcher) {
+        for (const QString &problem : launcher->finish(ok ? 60000 : 10000)) {
+            err << problem << '\n';
+            ok = false;
+        }
     }
-    return 0;
+    return ok ? 0 : 1;
 }

@@ -24,9 +24,22 @@ size_t BatchLoader::usableImages() const
     return std::min(n, std::max<size_t>(n ? 1 : 0, size_t(double(n) * m_options.fraction)));
 }
 
+size_t BatchLoader::paddedImages() const
+{
+    const size_t world = size_t(std::max(1, m_options.worldSize));
+    return (usableImages() + world - 1) / world * world;
+}
+
 int BatchLoader::batchesPerEpoch() const
 {
-    return int((usableImages() + size_t(m_options.batch) - 1) / size_t(m_options.batch));
+    return int((paddedImages() + size_t(m_options.batch) - 1) / size_t(m_options.batch));
+}
+
+int BatchLoader::localBatchSize(int index) const
+{
+    const size_t begin = size_t(index) * size_t(m_options.batch);
+    const size_t end = std::min(begin + size_t(m_options.batch), paddedImages());
+    return end > begin ? int((end - begin) / size_t(std::max(1, m_options.worldSize))) : 0;
 }
 
 void BatchLoader::stop()
@@ -54,6 +67,8 @@ void BatchLoader::startEpoch(int epoch, bool mosaic, int firstBatch)
         for (size_t i = m_order.size(); i > 1; --i)
             std::swap(m_order[i - 1], m_order[rng.below(i)]);
     }
+    for (size_t i = 0; m_order.size() < paddedImages(); ++i)
+        m_order.push_back(m_order[i]);
     std::lock_guard lock(m_mutex);
     m_ready.clear();
     m_nextToBuild = firstBatch;
@@ -97,8 +112,9 @@ BatchLoader::Batch BatchLoader::buildBatch(int index) const
 {
     Batch b;
     b.index = index;
-    const size_t begin = size_t(index) * size_t(m_options.batch);
-    const size_t end = std::min(begin + size_t(m_options.batch), m_order.size());
+    const size_t local = size_t(localBatchSize(index));
+    const size_t begin = size_t(index) * size_t(m_options.batch) + size_t(m_options.rank) * local;
+    const size_t end = begin + local;
     for (size_t p = begin; p < end; ++p) {
         b.samples.push_back(buildSample(p, m_epoch, m_mosaic, &b.problems));
         b.images.push_back(m_order[p]);

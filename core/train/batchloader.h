@@ -18,6 +18,10 @@
 // Builds training batches on `workers` threads with a bounded prefetch. Every sample's
 // augmentation is seeded from (seed, epoch, position), so an epoch's batches are the same
 // bytes whatever the worker count; batches are delivered in order.
+// In a data-parallel run each rank builds its share of every batch: `batch` is the global
+// batch and rank r takes the r-th of `worldSize` equal slices of it, so the ranks' slices
+// together are the batch a single process would train on. The epoch's order is padded
+// (repeating its start) to a multiple of worldSize so that every rank has the same count.
 class BatchLoader
 {
 public:
@@ -29,6 +33,8 @@ public:
         uint64_t seed = 0;
         bool shuffle = true;
         double fraction = 1.0;
+        int rank = 0;
+        int worldSize = 1;    // batch must be a multiple of it
     };
 
     struct Batch
@@ -45,6 +51,8 @@ public:
     BatchLoader &operator=(const BatchLoader &) = delete;
 
     int batchesPerEpoch() const;
+    // Images in this rank's share of batch `index` (the last batch may be smaller).
+    int localBatchSize(int index) const;
     // Starts producing the batches of `epoch` from `firstBatch` (a resumed epoch skips
     // what it already trained on); mosaic (and mixup) only when `mosaic`.
     void startEpoch(int epoch, bool mosaic, int firstBatch = 0);
@@ -57,6 +65,7 @@ public:
 
 private:
     size_t usableImages() const;
+    size_t paddedImages() const;
     Batch buildBatch(int index) const;
     void workerLoop();
 

@@ -5,6 +5,7 @@
 #include "batchloader.h"
 #include "batchtensors.h"
 #include "checkpoint_p.h"
+#include "communicator.h"
 #include "datasetconfig.h"
 #include "gradscaler.h"
 #include "labelcache.h"
@@ -33,6 +34,10 @@ using namespace gp;
 namespace {
 
 constexpr int kMaxConsecutiveBadSteps = 10;
+// Ranks started together meet within this; collectives wait this long for the slowest rank
+// (the others wait while rank 0 validates, as long as Ultralytics' DDP timeout).
+constexpr std::chrono::seconds kRendezvousTimeout{300};
+constexpr std::chrono::seconds kCollectiveTimeout{3 * 3600};
 
 // Where an interrupted run stands, kept in the checkpoint next to the weights.
 struct TrainerState
@@ -76,6 +81,23 @@ bool cpuHasNativeBf16()
     return info.contains(" avx512_bf16") || info.contains(" amx_bf16");
 }
 
+// Whether this rank's parameters are rank 0's, bit for bit (the summed gradients and the
+// same optimizer arithmetic keep them so; a difference means the run is broken).
+bool weightsAgree(Communicator &comm, PoseModelImpl &model)
+{
+    torch::NoGradGuard noGrad;
+    std::vector<torch::Tensor> parts;
+    for (const torch::Tensor &p : model.parameters())
+        parts.push_back(p.detach().to(torch::kCPU, torch::kDouble).reshape({-1}));
+    const torch::Tensor all = torch::cat(parts);
+    // Two checksums: the plain sum and one weighted by position, so that swapped values count.
+    const torch::Tensor weights = torch::arange(all.numel(), all.options()).fmod(9973).add_(1);
+    std::vector<torch::Tensor> mine{torch::stack({all.sum(), (all * weights).sum()})};
+    std::vector<torch::Tensor> root{mine[0].clone()};
+    comm.broadcast(root);
+    return !comm.any(!torch::equal(mine[0], root[0]));
+}
+
 bool isOutOfMemory(const std::exception &e)
 {
     const std::string w = e.what();
@@ -91,6 +113,7 @@ struct Trainer::Private
     QStringList explicitKeys;
     TrainerEvents *events = nullptr;
     TrainerEvents silent;
+    DistributedEnv dist;
 
     TrainerEvents &ev() { return events ? *events : silent; }
 };
@@ -109,6 +132,11 @@ void Trainer::setEvents(TrainerEvents *events)
     d->events = events;
 }
 
+void Trainer::setDistributed(const DistributedEnv &env)
+{
+    d->dist = env;
+}
+
 QString Trainer::runDirectory(const QString &project, const QString &name, bool existOk)
 {
     const QDir p(project);
@@ -116,6 +144,38 @@ QString Trainer::runDirectory(const QString &project, const QString &name, bool 
     for (int n = 2; !existOk && QFileInfo::exists(dir); ++n)
         dir = p.filePath(name + QString::number(n));
     return QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
+}
+
+namespace {
+
+// The saved run's settings with the keys the user set on top.
+std::optional<TrainingConfig> mergeResumed(const TrainingConfig &user, const CheckpointInfo &info,
+                                           const QStringList &explicitKeys, QString *error)
+{
+    auto saved = TrainingConfig::fromYaml(info.trainingConfig, error);
+    if (!saved) {
+        *error = Trainer::tr("%1: the saved training settings are unreadable: %2").arg(user.resume, *error);
+        return std::nullopt;
+    }
+    QString ignored;
+    for (const QString &key : explicitKeys)
+        if (key != QLatin1String("resume") && key != QLatin1String("name") && key != QLatin1String("project"))
+            saved->set(key, user.get(key), &ignored);
+    saved->resume = user.resume;
+    return saved;
+}
+
+} // namespace
+
+std::optional<TrainingConfig> Trainer::effectiveConfig(const TrainingConfig &config, const QStringList &explicitKeys,
+                                                       QString *error)
+{
+    if (config.resume.isEmpty())
+        return config;
+    CheckpointInfo info;
+    if (!readCheckpointInfo(config.resume, &info, error))
+        return std::nullopt;
+    return mergeResumed(config, info, explicitKeys, error);
 }
 
 QString Trainer::resultsHeader()
@@ -146,15 +206,10 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             QString why;
             if (!readCheckpointInfo(cfg.resume, &info, &why))
                 return fail(why);
-            auto saved = TrainingConfig::fromYaml(info.trainingConfig, &why);
-            if (!saved)
-                return fail(tr("%1: the saved training settings are unreadable: %2").arg(cfg.resume, why));
-            const TrainingConfig user = cfg;
-            cfg = *saved;
-            for (const QString &key : d->explicitKeys)
-                if (key != QLatin1String("resume") && key != QLatin1String("name") && key != QLatin1String("project"))
-                    cfg.set(key, user.get(key), &why);
-            cfg.resume = user.resume;
+            const auto merged = mergeResumed(cfg, info, d->explicitKeys, &why);
+            if (!merged)
+                return fail(why);
+            cfg = *merged;
             state = TrainerState::fromJson(info.trainerState);
             if (info.epoch + 1 >= cfg.epochs && state.nextBatch == 0)
                 return fail(tr("%1 finished all %2 epochs; pass epochs=N with N > %2 to extend it")
@@ -168,17 +223,36 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         if (!problems.isEmpty())
             return fail(problems.join(QLatin1Char('\n')));
 
-        // --- Device and precision. ---
+        // --- Ranks, device and precision. ---
+        const DistributedEnv &dist = d->dist;
+        const bool rankZero = dist.isMain();
+        const QStringList devices = cfg.devices();
+        if (devices.size() > 1 && !dist.isDistributed())
+            return fail(tr("device=%1 trains with one process per device: start it with gripperpose train, which "
+                           "starts them, or set RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT as for torchrun")
+                            .arg(cfg.device));
+        if (devices.size() > 1 && devices.size() != dist.localWorldSize)
+            return fail(tr("device=%1 names %2 devices but %3 processes run on this machine")
+                            .arg(cfg.device)
+                            .arg(devices.size())
+                            .arg(dist.localWorldSize));
+        std::unique_ptr<Communicator> comm;
+        if (dist.isDistributed()) {
+            QString why;
+            comm = Communicator::connect(dist, kRendezvousTimeout, kCollectiveTimeout, &why);
+            if (!comm)
+                return fail(why);
+        }
+        // Collective decisions: every rank must take the same branch or the next collective hangs.
+        auto anyRank = [&](bool local) { return comm ? comm->any(local) : local; };
         torch::Device device(torch::kCPU);
-        const QString dev = cfg.device.trimmed().toLower();
-        if (dev.contains(QLatin1Char(',')))
-            return fail(tr("device=%1: training on several GPUs at once is not available yet; use one device").arg(cfg.device));
-        if (dev.isEmpty() || dev == QLatin1String("auto")) {
+        const QString dev = devices.isEmpty() ? QString() : devices.value(devices.size() > 1 ? dist.localRank : 0);
+        if (dev.isEmpty()) {
             if (torch::cuda::is_available())
                 device = torch::Device(torch::kCUDA, 0);
         } else if (dev != QLatin1String("cpu")) {
             bool ok = false;
-            const int index = QString(dev).remove(QStringLiteral("cuda:")).toInt(&ok);
+            const int index = dev.toInt(&ok);
             if (!ok || !torch::cuda::is_available() || index >= int(torch::cuda::device_count()))
                 return fail(tr("device=%1 is not available (found %2 GPU(s)); use device=cpu")
                                 .arg(cfg.device)
@@ -200,7 +274,8 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         const QString precision = ampType == at::kHalf ? QStringLiteral("fp16") : ampType == at::kBFloat16 ? QStringLiteral("bf16")
                                                                                                           : QStringLiteral("fp32");
 
-        torch::set_num_threads(std::max(1, QThread::idealThreadCount()));
+        // Processes on one machine share its cores.
+        torch::set_num_threads(std::max(1, QThread::idealThreadCount() / (gpu ? 1 : dist.localWorldSize)));
         torch::manual_seed(uint64_t(cfg.seed));
         if (gpu)
             torch::cuda::manual_seed_all(uint64_t(cfg.seed));
@@ -210,8 +285,13 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         const auto data = DatasetConfig::load(cfg.data, &issues);
         if (!data)
             return fail(issues.isEmpty() ? tr("%1: cannot read").arg(cfg.data) : issues.issues.front().toString());
+        // Rank 0 parses the labels and writes the cache first; the other ranks then read it.
+        if (comm && !rankZero)
+            comm->barrier();
         const TrainDataset trainSet(LabelCache::load(*data, QStringLiteral("train"), &issues));
         const TrainDataset valSet(LabelCache::load(*data, QStringLiteral("val"), &issues));
+        if (comm && rankZero)
+            comm->barrier();
         if (trainSet.size() == 0)
             return fail(tr("%1: the train split has no readable images").arg(cfg.data));
         QString why;
@@ -250,6 +330,9 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             d->ev().onWarning(s.toText());
         }
         model->to(device);
+        // Every rank starts from rank 0's weights (as DDP does when it wraps the model).
+        if (comm)
+            comm->broadcastModule(*model);
         ModelEma ema(spec, model);
         if (resumed && !resumed->ema.empty()) {
             restoreState(*ema.model(), resumed->ema, "ema");
@@ -264,20 +347,20 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
 
         const Augmenter augmenter(cfg, data->flipIdx.empty() ? skeleton.flipIndex() : data->flipIdx);
         BatchLoader loader(trainSet, augmenter, cfg,
-                           {cfg.batch, cfg.workers, 2, uint64_t(cfg.seed), true, cfg.fraction});
+                           {cfg.batch, cfg.workers, 2, uint64_t(cfg.seed), true, cfg.fraction, dist.rank, dist.worldSize});
         const int nb = loader.batchesPerEpoch();
         TrainOptimizer opt(*model, cfg, nb, int(trainSet.size()));
         if (resumed && !resumed->optimizerState.empty())
             deserializeOptimizer(opt.optimizer(), resumed->optimizerState);
         const std::vector<ValBatch> valBatches = rectBatches(valSet, cfg.imgsz, cfg.batch * 2);
 
-        // --- Run folder. ---
-        if (runDir.isEmpty())
+        // --- Run folder (rank 0's alone). ---
+        if (runDir.isEmpty() && rankZero)
             runDir = runDirectory(cfg.project, cfg.name, cfg.existOk);
         const QDir run(runDir);
-        if (!run.mkpath(QStringLiteral("weights")))
+        if (rankZero && !run.mkpath(QStringLiteral("weights")))
             return fail(tr("%1: cannot create the run folder").arg(runDir));
-        {
+        if (rankZero) {
             QSaveFile args(run.filePath(QStringLiteral("args.yaml")));
             if (!args.open(QIODevice::WriteOnly) || args.write(cfg.toYaml().toUtf8()) < 0 || !args.commit())
                 return fail(tr("%1: cannot write: %2").arg(args.fileName(), args.errorString()));
@@ -296,6 +379,8 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         TrainStartInfo start;
         start.runDir = runDir;
         start.device = device.str().c_str();
+        if (comm)
+            start.device = tr("%1 (rank 0 of %2 processes, device=%3)").arg(start.device).arg(dist.worldSize).arg(cfg.device);
         start.precision = precision;
         start.model = spec.name();
         for (const auto &p : model->parameters())
@@ -316,6 +401,8 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         auto elapsed = [&] { return elapsedBefore + clock.elapsed() / 1000.0; };
 
         auto saveCheckpoint = [&](const QString &path, int completedEpoch, const TrainerState &st, bool withOptimizer) {
+            if (!rankZero)
+                return;
             CheckpointData c;
             c.info.spec = spec;
             c.info.epoch = completedEpoch;
@@ -341,13 +428,17 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         const QString bestPath = run.filePath(QStringLiteral("weights/best.ckpt"));
 
         auto optimizerStep = [&] {
+            // Summed, not averaged: each rank's loss is already scaled by its own batch, so the
+            // sum is the gradient of the whole batch (Ultralytics multiplies by the world size).
+            if (comm)
+                comm->sumGradients(model->parameters());
             scaler.unscale(opt.optimizer());
             if (cfg.clipGrad > 0)
                 torch::nn::utils::clip_grad_norm_(model->parameters(), cfg.clipGrad);
             scaler.step(opt.optimizer());
             scaler.update();
             opt.optimizer().zero_grad();
-            if (cfg.ema)
+            if (cfg.ema && rankZero)
                 ema.update(model);
         };
 
@@ -368,7 +459,7 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             epochClock.start();
             int imagesThisEpoch = 0;
             for (int bi = firstBatch; bi < nb; ++bi) {
-                if (stop && stop->load()) {
+                if (anyRank(stop && stop->load())) {
                     // Resumable from the next batch: flush what was accumulated first.
                     if (nb * epoch + bi - 1 > lastOptStep)
                         optimizerStep();
@@ -409,7 +500,7 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
                     result = loss.compute(raw, targets);
                 }
                 const torch::Tensor total = result.total();
-                if (!torch::isfinite(total).item<bool>()) {
+                if (anyRank(!torch::isfinite(total).item<bool>())) {
                     opt.optimizer().zero_grad();
                     ++state.skippedSteps;
                     lastOptStep = ni;
@@ -429,12 +520,26 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
                     optimizerStep();
                     lastOptStep = ni;
                 }
-                const PoseLossItems items = result.plainItems();
+                PoseLossItems items = result.plainItems();
+                int instances = t.instances;
+                int images = int(batch->samples.size());
+                if (comm) {
+                    // The progress shows the whole batch: the ranks' mean loss, their images.
+                    torch::Tensor s = torch::tensor({items.box, items.pose, items.kobj, items.cls, items.dfl,
+                                                     double(instances), double(images)},
+                                                    torch::kDouble);
+                    comm->allReduceSum(s);
+                    const auto v = s.accessor<double, 1>();
+                    const double w = 1.0 / dist.worldSize;
+                    items = {v[0] * w, v[1] * w, v[2] * w, v[3] * w, v[4] * w};
+                    instances = int(v[5]);
+                    images = int(v[6]);
+                }
                 PoseLossItems sum = running * seen;
                 sum += items;
                 running = sum * (1.0 / (seen + 1));
                 ++seen;
-                imagesThisEpoch += int(batch->samples.size());
+                imagesThisEpoch += images;
 
                 BatchReport br;
                 br.epoch = epoch;
@@ -442,7 +547,7 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
                 br.batch = bi;
                 br.batches = nb;
                 br.loss = running;
-                br.instances = t.instances;
+                br.instances = instances;
                 br.imageSize = cfg.imgsz;
                 br.lr = opt.learningRates();
                 const double secs = epochClock.elapsed() / 1000.0;
@@ -456,6 +561,16 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             if (nb * epoch + nb - 1 > lastOptStep)
                 optimizerStep();
             loader.stop();
+            if (comm && !weightsAgree(*comm, *model))
+                return fail(tr("the weights of the %1 processes differ after epoch %2; the run is stopped")
+                                .arg(dist.worldSize)
+                                .arg(epoch + 1));
+            if (!rankZero) {
+                // Rank 0 validates and saves meanwhile; it alone decides on early stopping.
+                if (anyRank(false))
+                    break;
+                continue;
+            }
 
             EpochReport er;
             er.epoch = epoch;
@@ -512,7 +627,7 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             }
             d->ev().onFitEpochEnd(er);
             finish.epochsCompleted = epoch + 1;
-            if (cfg.patience > 0 && state.epochsWithoutImprovement >= cfg.patience && !last) {
+            if (anyRank(cfg.patience > 0 && state.epochsWithoutImprovement >= cfg.patience && !last)) {
                 finish.stoppedEarly = true;
                 break;
             }

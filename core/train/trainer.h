@@ -1,5 +1,6 @@
 #pragma once
 
+#include "distributedenv.h"
 #include "trainerevents.h"
 #include "trainingconfig.h"
 
@@ -9,6 +10,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 // Trains YOLOv8-pose with the reference recipe: Ultralytics' augmentations, v8 pose loss,
 // three parameter groups, warmup, linear or cosine schedule, gradient accumulation to a
@@ -16,6 +18,9 @@
 // written atomically, results.csv with Ultralytics' columns, early stopping, resume (also
 // from inside an interrupted epoch) and extending a finished run. Runs on the calling
 // thread; reports through TrainerEvents. LibTorch stays behind this header.
+// Data-parallel: with a DistributedEnv of several ranks, each process trains on its slice
+// of every batch, gradients are summed over the ranks before each optimizer step, and
+// rank 0 alone validates, reports and writes the run folder (see DistributedLauncher).
 class Trainer
 {
     Q_DECLARE_TR_FUNCTIONS(Trainer)
@@ -27,12 +32,18 @@ public:
     ~Trainer();
 
     void setEvents(TrainerEvents *events);
+    // This process's rank in a data-parallel run (default: a single process).
+    void setDistributed(const DistributedEnv &env);
     // Trains until done, early-stopped, or `stop` becomes true (then a resumable
     // checkpoint is saved). False with *error on failure; exceptions never escape.
     bool run(const std::atomic_bool *stop, QString *error);
 
     // runs/pose/train, train2, train3, ... (the first free one unless existOk).
     static QString runDirectory(const QString &project, const QString &name, bool existOk);
+    // The settings a run with `config` uses: with resume=, the saved run's settings with
+    // `explicitKeys` on top (what run() trains with). Nothing and *error when unreadable.
+    static std::optional<TrainingConfig> effectiveConfig(const TrainingConfig &config, const QStringList &explicitKeys,
+                                                         QString *error);
     // The results.csv header (Ultralytics' column names).
     static QString resultsHeader();
 

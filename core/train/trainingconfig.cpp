@@ -183,7 +183,35 @@ QStringList TrainingConfig::validate() const
                                  {fraction, "fraction"}})
         check(v >= 0 && v <= 1, tr("%1 must lie in [0, 1]").arg(QLatin1String(key)));
     check(conf >= 0 && conf < 1 && iou > 0 && iou <= 1, tr("conf must lie in [0, 1) and iou in (0, 1]"));
+    const QStringList devs = devices();
+    for (const QString &d : devs) {
+        bool gpu = false;
+        d.toUInt(&gpu);
+        check(gpu || d == QLatin1String("cpu"), tr("device=%1: \"%2\" is neither cpu nor a GPU index").arg(device, d));
+    }
+    if (devs.size() > 1) {
+        check(devs.count(QStringLiteral("cpu")) == 0 || devs.count(QStringLiteral("cpu")) == devs.size(),
+              tr("device=%1 mixes the CPU and GPUs; train on one kind").arg(device));
+        QStringList unique = devs;
+        check(devs.count(QStringLiteral("cpu")) > 0 || unique.removeDuplicates() == 0,
+              tr("device=%1 names a GPU twice").arg(device));
+        check(batch % devs.size() == 0,
+              tr("batch=%1 must be a multiple of the %2 devices (each trains on batch/%2 images)").arg(batch).arg(devs.size()));
+    }
     return p;
+}
+
+QStringList TrainingConfig::devices() const
+{
+    QStringList out;
+    for (QString d : device.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        d = d.trimmed().toLower();
+        if (d.startsWith(QLatin1String("cuda:")))
+            d = d.mid(5);
+        if (!d.isEmpty() && d != QLatin1String("auto"))
+            out << d;
+    }
+    return out;
 }
 
 QString TrainingConfig::toYaml() const

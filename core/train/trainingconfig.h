@@ -75,6 +75,10 @@ public:
     static TrainingConfig ultralyticsDefaults();
     // Range and consistency checks; empty when the config can run.
     QStringList validate() const;
+    // The entries of `device`, normalised: empty for auto, else "cpu" or GPU indices ("0").
+    // Several entries train data-parallel, one process per entry ("cpu,cpu" splits the
+    // CPU's cores between two processes, for machines with several sockets).
+    QStringList devices() const;
 
     QString toYaml() const;
     static std::optional<TrainingConfig> fromYaml(const QString &text, QString *error);

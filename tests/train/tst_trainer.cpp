@@ -261,6 +261,7 @@ void TestTrainer::refusesBadSettings_data()
     QTest::newRow("fp16 on cpu") << "amp" << "fp16" << "needs a GPU";
     QTest::newRow("missing data") << "data" << "/nonexistent/data.yaml" << "/nonexistent/data.yaml";
     QTest::newRow("bad device") << "device" << "3" << "device=3 is not available";
+    QTest::newRow("devices in one process") << "device" << "cpu,cpu" << "one process per device";
     QTest::newRow("not a model") << "model" << GP_SOURCE_DIR "/README.md" << "README.md";
 }
 

@@ -9,6 +9,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <algorithm>
 #include <thread>
 
 class TestBatchLoader : public QObject
@@ -21,6 +22,8 @@ private Q_SLOTS:
     void epochsDiffer();
     void fractionAndBatchCount();
     void stopMidEpoch();
+    void ranksShareEachBatch();
+    void ranksArePaddedToEqualCounts();
     void labelCacheReusesUnchangedFiles();
 
 private:
@@ -119,6 +122,68 @@ void TestBatchLoader::stopMidEpoch()
     QVERIFY(loader.next());
     loader.stop(); // workers blocked on the full prefetch queue must wake and leave
     QVERIFY(true);
+}
+
+void TestBatchLoader::ranksShareEachBatch()
+{
+    // Two ranks' slices of every batch are, in order, the batch a single process builds:
+    // the same images with the same augmentation.
+    const TrainDataset ds(annotations());
+    TrainingConfig c;
+    c.imgsz = 64;
+    const Augmenter aug(c, m_config.flipIdx);
+    BatchLoader single(ds, aug, c, {4, 0, 2, 7, true, 1.0});
+    BatchLoader rank0(ds, aug, c, {4, 1, 2, 7, true, 1.0, 0, 2});
+    BatchLoader rank1(ds, aug, c, {4, 2, 2, 7, true, 1.0, 1, 2});
+    QCOMPARE(rank0.batchesPerEpoch(), single.batchesPerEpoch());
+    QCOMPARE(rank1.batchesPerEpoch(), single.batchesPerEpoch());
+    for (BatchLoader *l : {&single, &rank0, &rank1})
+        l->startEpoch(3, true);
+    int batches = 0;
+    while (auto whole = single.next()) {
+        const auto a = rank0.next(), b = rank1.next();
+        QVERIFY(a && b);
+        QCOMPARE(a->samples.size(), size_t(2));
+        QCOMPARE(b->samples.size(), size_t(2));
+        std::vector<size_t> joined = a->images;
+        joined.insert(joined.end(), b->images.begin(), b->images.end());
+        QCOMPARE(joined, whole->images);
+        for (size_t i = 0; i < 4; ++i) {
+            const TrainSample &s = i < 2 ? a->samples[i] : b->samples[i - 2];
+            QCOMPARE(cv::norm(s.image, whole->samples[i].image, cv::NORM_L1), 0.0);
+            QVERIFY(s.instances == whole->samples[i].instances);
+        }
+        ++batches;
+    }
+    QCOMPARE(batches, 2); // 8 train images, batch 4
+    QVERIFY(!rank0.next() && !rank1.next());
+}
+
+void TestBatchLoader::ranksArePaddedToEqualCounts()
+{
+    // 8 images over 3 ranks: the order is padded to 9 so that each rank trains on 3 images
+    // in 3 batches (of 1) and none waits in a collective for a batch it does not have.
+    const TrainDataset ds(annotations());
+    TrainingConfig c;
+    c.imgsz = 64;
+    const Augmenter aug(c, m_config.flipIdx);
+    std::vector<size_t> seen;
+    for (int rank = 0; rank < 3; ++rank) {
+        BatchLoader l(ds, aug, c, {3, 0, 2, 1, true, 1.0, rank, 3});
+        QCOMPARE(l.batchesPerEpoch(), 3);
+        l.startEpoch(0, false);
+        int batches = 0;
+        while (auto b = l.next()) {
+            QCOMPARE(b->samples.size(), size_t(1));
+            QCOMPARE(l.localBatchSize(b->index), 1);
+            seen.insert(seen.end(), b->images.begin(), b->images.end());
+            ++batches;
+        }
+        QCOMPARE(batches, 3);
+    }
+    std::sort(seen.begin(), seen.end());
+    QCOMPARE(seen.size(), size_t(9));
+    QCOMPARE(std::unique(seen.begin(), seen.end()) - seen.begin(), 8L); // every image, one twice
 }
 
 void TestBatchLoader::labelCacheReusesUnchangedFiles()

@@ -1,0 +1,205 @@
+#include "communicator.h"
+
+#ifdef GP_WITH_GLOO
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#endif
+
+#include <stdexcept>
+
+namespace gp {
+
+struct Communicator::Private
+{
+    int rank = 0;
+    int world = 1;
+#ifdef GP_WITH_GLOO
+    c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+#endif
+};
+
+Communicator::Communicator()
+    : d(std::make_unique<Private>())
+{
+}
+
+Communicator::~Communicator() = default;
+
+int Communicator::rank() const
+{
+    return d->rank;
+}
+
+int Communicator::worldSize() const
+{
+    return d->world;
+}
+
+std::unique_ptr<Communicator> Communicator::connect(const DistributedEnv &env, std::chrono::seconds rendezvous,
+                                                    std::chrono::seconds collective, QString *error)
+{
+#ifdef GP_WITH_GLOO
+    std::unique_ptr<Communicator> c(new Communicator);
+    c->d->rank = env.rank;
+    c->d->world = env.worldSize;
+    try {
+        c10d::TCPStoreOptions o;
+        o.port = uint16_t(env.masterPort);
+        o.isServer = env.isMain();
+        o.numWorkers = size_t(env.worldSize);
+        o.timeout = rendezvous;
+        auto store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr.toStdString(), o);
+        auto options = c10d::ProcessGroupGloo::Options::create(collective);
+        // GLOO_SOCKET_IFNAME picks the network interface as in PyTorch; a run on one machine
+        // stays on the loopback; otherwise the address this host's name resolves to.
+        const QByteArray ifname = qgetenv("GLOO_SOCKET_IFNAME");
+        if (!ifname.isEmpty())
+            options->devices.push_back(c10d::ProcessGroupGloo::createDeviceForInterface(ifname.toStdString()));
+        else if (env.masterAddr.startsWith(QLatin1String("127.")) || env.masterAddr == QLatin1String("localhost")
+                 || env.masterAddr == QLatin1String("::1"))
+            options->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1"));
+        else
+            options->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
+        c->d->group = c10::make_intrusive<c10d::ProcessGroupGloo>(c10::make_intrusive<c10d::PrefixStore>("gp", store),
+                                                                 env.rank, env.worldSize, options);
+    } catch (const std::exception &e) {
+        *error = tr("rank %1 of %2 could not join the run at %3:%4 within %5 s: %6")
+                     .arg(env.rank)
+                     .arg(env.worldSize)
+                     .arg(env.masterAddr)
+                     .arg(env.masterPort)
+                     .arg(rendezvous.count())
+                     .arg(QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 0));
+        return nullptr;
+    }
+    return c;
+#else
+    Q_UNUSED(env);
+    Q_UNUSED(rendezvous);
+    Q_UNUSED(collective);
+    *error = tr("this build cannot train on several devices: it was built without Gloo (install libgloo-dev and rebuild)");
+    return nullptr;
+#endif
+}
+
+namespace {
+
+// Gloo reduces host memory: GPU tensors go through a CPU copy and come back.
+template <typename Op>
+void onHost(std::vector<torch::Tensor> &tensors, Op op)
+{
+    std::vector<torch::Tensor> host;
+    host.reserve(tensors.size());
+    for (const torch::Tensor &t : tensors)
+        host.push_back(t.is_cpu() ? t.contiguous() : t.to(torch::kCPU).contiguous());
+    op(host);
+    for (size_t i = 0; i < tensors.size(); ++i)
+        if (!host[i].is_same(tensors[i]))
+            tensors[i].copy_(host[i]);
+}
+
+[[noreturn]] void lost(int rank, const std::exception &e)
+{
+    throw std::runtime_error(Communicator::tr("rank %1 lost the other processes of the run: %2")
+                                 .arg(rank)
+                                 .arg(QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 0))
+                                 .toStdString());
+}
+
+} // namespace
+
+void Communicator::broadcast(std::vector<torch::Tensor> &tensors, int root)
+{
+#ifdef GP_WITH_GLOO
+    try {
+        onHost(tensors, [&](std::vector<torch::Tensor> &host) {
+            c10d::BroadcastOptions o;
+            o.rootRank = root;
+            d->group->broadcast(host, o)->wait();
+        });
+    } catch (const std::exception &e) {
+        lost(d->rank, e);
+    }
+#else
+    Q_UNUSED(tensors);
+    Q_UNUSED(root);
+#endif
+}
+
+void Communicator::allReduceSum(torch::Tensor &tensor)
+{
+#ifdef GP_WITH_GLOO
+    try {
+        std::vector<torch::Tensor> one{tensor};
+        onHost(one, [&](std::vector<torch::Tensor> &host) { d->group->allreduce(host)->wait(); });
+    } catch (const std::exception &e) {
+        lost(d->rank, e);
+    }
+#else
+    Q_UNUSED(tensor);
+#endif
+}
+
+void Communicator::barrier()
+{
+#ifdef GP_WITH_GLOO
+    try {
+        d->group->barrier()->wait();
+    } catch (const std::exception &e) {
+        lost(d->rank, e);
+    }
+#endif
+}
+
+bool Communicator::any(bool local)
+{
+    torch::Tensor flag = torch::full({1}, local ? 1 : 0, torch::kInt);
+    allReduceSum(flag);
+    return flag.item<int>() > 0;
+}
+
+void Communicator::broadcastModule(torch::nn::Module &module)
+{
+    torch::NoGradGuard noGrad;
+    std::vector<torch::Tensor> tensors;
+    for (const torch::Tensor &p : module.parameters())
+        tensors.push_back(p.data());
+    for (const torch::Tensor &b : module.buffers())
+        tensors.push_back(b);
+    // One broadcast per tensor keeps dtypes apart (BatchNorm counts are int64); this runs once.
+    for (torch::Tensor &t : tensors) {
+        std::vector<torch::Tensor> one{t};
+        broadcast(one);
+    }
+}
+
+void Communicator::sumGradients(const std::vector<torch::Tensor> &parameters)
+{
+    torch::NoGradGuard noGrad;
+    std::vector<torch::Tensor> grads;
+    grads.reserve(parameters.size());
+    for (torch::Tensor p : parameters) {
+        if (!p.requires_grad())
+            continue;
+        if (!p.grad().defined())
+            p.mutable_grad() = torch::zeros_like(p);
+        grads.push_back(p.grad());
+    }
+    if (grads.empty())
+        return;
+    // One flat buffer: one collective per step instead of one per tensor.
+    std::vector<torch::Tensor> flat;
+    for (const torch::Tensor &g : grads)
+        flat.push_back(g.reshape({-1}).to(torch::kFloat));
+    torch::Tensor bucket = torch::cat(flat);
+    allReduceSum(bucket);
+    int64_t offset = 0;
+    for (torch::Tensor &g : grads) {
+        const int64_t n = g.numel();
+        g.copy_(bucket.narrow(0, offset, n).view_as(g));
+        offset += n;
+    }
+}
+
+} // namespace gp
