@@ -451,7 +451,7 @@
 <context>
     <name>CocoToYoloCommand</name>
     <message>
-        <location filename="../app/cli/cococommands.cpp" line="+30"/>
+        <location filename="../app/cli/cococommands.cpp" line="+46"/>
         <source>convert COCO keypoints JSON into an Ultralytics pose dataset</source>
         <translation>将 COCO 关键点 JSON 转换为 Ultralytics 姿态数据集</translation>
     </message>
@@ -481,9 +481,27 @@
         <translation>骨架 JSON（默认：14 点夹爪）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+12"/>
         <source>wrote %1 images; %2 problems skipped</source>
         <translation>已写入 %1 张图像；跳过了 %2 个问题</translation>
+    </message>
+</context>
+<context>
+    <name>Communicator</name>
+    <message>
+        <location filename="../core/train/communicator.cpp" line="+67"/>
+        <source>rank %1 of %2 could not join the run at %3:%4 within %5 s: %6</source>
+        <translation>第 %1 个进程（共 %2 个）未能在 %5 秒内加入位于 %3:%4 的训练：%6</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>this build cannot train on several devices: it was built without Gloo (install libgloo-dev and rebuild)</source>
+        <translation>此版本无法在多个设备上训练：构建时未包含 Gloo（请安装 libgloo-dev 后重新构建）</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>rank %1 lost the other processes of the run: %2</source>
+        <translation>第 %1 个进程与训练中的其他进程失去联系：%2</translation>
     </message>
 </context>
 <context>
@@ -708,6 +726,57 @@
         <location line="+4"/>
         <source>%1: cannot rename to %2</source>
         <translation>%1：无法重命名为 %2</translation>
+    </message>
+</context>
+<context>
+    <name>DistributedEnv</name>
+    <message>
+        <location filename="../core/train/distributedenv.cpp" line="+17"/>
+        <source>%1=%2 is not a number</source>
+        <translation>%1=%2 不是数字</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>RANK=%1 must lie in [0, WORLD_SIZE=%2)</source>
+        <translation>RANK=%1 必须位于 [0, WORLD_SIZE=%2) 之内</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>LOCAL_RANK=%1 must lie in [0, LOCAL_WORLD_SIZE=%2) and LOCAL_WORLD_SIZE at most WORLD_SIZE=%3</source>
+        <translation>LOCAL_RANK=%1 必须位于 [0, LOCAL_WORLD_SIZE=%2) 之内，且 LOCAL_WORLD_SIZE 不得超过 WORLD_SIZE=%3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>MASTER_PORT=%1 is not a TCP port</source>
+        <translation>MASTER_PORT=%1 不是有效的 TCP 端口</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>MASTER_ADDR is empty</source>
+        <translation>MASTER_ADDR 为空</translation>
+    </message>
+</context>
+<context>
+    <name>DistributedLauncher</name>
+    <message>
+        <location filename="../core/train/distributedlauncher.cpp" line="+58"/>
+        <source>cannot start the worker for rank %1 (%2): %3</source>
+        <translation>无法启动第 %1 个工作进程（%2）：%3</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>the worker for rank %1 did not end and was stopped</source>
+        <translation>第 %1 个工作进程未能结束，已被终止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the worker for rank %1 crashed or was killed</source>
+        <translation>第 %1 个工作进程崩溃或被杀死</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the worker for rank %1 failed (exit code %2)</source>
+        <translation>第 %1 个工作进程失败（退出码 %2）</translation>
     </message>
 </context>
 <context>
@@ -2421,7 +2490,7 @@
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../app/cli/traincommand.cpp" line="+43"/>
+        <location filename="../app/cli/traincommand.cpp" line="+44"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -2484,6 +2553,11 @@
         <location line="+15"/>
         <source>missing data= (the dataset&apos;s data.yaml) or resume= (a run&apos;s weights/last.ckpt)</source>
         <translation>缺少 data=（数据集的 data.yaml）或 resume=（某次运行的 weights/last.ckpt）</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>rank %1: %2</source>
+        <translation>第 %1 个进程：%2</translation>
     </message>
 </context>
 <context>
@@ -2687,22 +2761,27 @@
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainer.cpp" line="+151"/>
+        <location filename="../core/train/trainer.cpp" line="+157"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+58"/>
         <source>%1 finished all %2 epochs; pass epochs=N with N &gt; %2 to extend it</source>
         <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>device=%1: training on several GPUs at once is not available yet; use one device</source>
-        <translation>device=%1：暂不支持同时在多块 GPU 上训练；请使用单个设备</translation>
+        <location line="+16"/>
+        <source>device=%1 trains with one process per device: start it with gripperpose train, which starts them, or set RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT as for torchrun</source>
+        <translation>device=%1 需要每个设备一个进程：请用 gripperpose train 启动（它会启动这些进程），或像 torchrun 一样设置 RANK、WORLD_SIZE、MASTER_ADDR 和 MASTER_PORT</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+4"/>
+        <source>device=%1 names %2 devices but %3 processes run on this machine</source>
+        <translation>device=%1 指定了 %2 个设备，但本机运行着 %3 个进程</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>device=%1 is not available (found %2 GPU(s)); use device=cpu</source>
         <translation>device=%1 不可用（找到 %2 块 GPU）；请使用 device=cpu</translation>
     </message>
@@ -2712,12 +2791,12 @@
         <translation>amp=fp16 需要 GPU；在 CPU 上请使用 amp=off 或 amp=bf16</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>%1: the train split has no readable images</source>
         <translation>%1：train 子集中没有可读取的图像</translation>
     </message>
@@ -2737,18 +2816,23 @@
         <translation>train：从 %1 开始</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+41"/>
         <source>%1: cannot create the run folder</source>
         <translation>%1：无法创建运行文件夹</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+235"/>
+        <location line="+260"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-243"/>
+        <source>%1 (rank 0 of %2 processes, device=%3)</source>
+        <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
+    </message>
+    <message>
+        <location line="+125"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -2758,7 +2842,12 @@
         <translation>第 %1 轮，第 %2 批：损失为非有限值；已跳过此步</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+51"/>
+        <source>the weights of the %1 processes differ after epoch %2; the run is stopped</source>
+        <translation>第 %2 轮结束后 %1 个进程的权重不一致；训练已停止</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>saving the checkpoint failed, the previous one is kept: %1</source>
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
@@ -2807,8 +2896,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>cpu, 0, 0,1 (empty: the first GPU, else the CPU)</source>
-        <translation>cpu、0、0,1（留空：第一块 GPU，没有则用 CPU）</translation>
+        <source>cpu, a GPU index, or several for one process each: 0,1 or cpu,cpu (empty: the first GPU, else the CPU)</source>
+        <translation>cpu、GPU 编号，或多个设备（每个一个进程）：0,1 或 cpu,cpu（留空：第一个 GPU，否则为 CPU）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3086,7 +3175,27 @@
         <translation>conf 必须位于 [0, 1) 内，iou 必须位于 (0, 1] 内</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+5"/>
+        <source>device=%1: &quot;%2&quot; is neither cpu nor a GPU index</source>
+        <translation>device=%1：“%2”既不是 cpu 也不是 GPU 编号</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>device=%1 mixes the CPU and GPUs; train on one kind</source>
+        <translation>device=%1 混用了 CPU 和 GPU；请只用一种</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>device=%1 names a GPU twice</source>
+        <translation>device=%1 重复指定了同一个 GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>batch=%1 must be a multiple of the %2 devices (each trains on batch/%2 images)</source>
+        <translation>batch=%1 必须是设备数 %2 的整数倍（每个设备训练 batch/%2 张图像）</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>expected a mapping of training keys</source>
         <translation>应为训练键的映射</translation>
     </message>
@@ -3242,7 +3351,7 @@
         <translation>%1：没有与 %2 模型匹配的张量</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+19"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
@@ -3495,7 +3604,7 @@
 <context>
     <name>YoloToCocoCommand</name>
     <message>
-        <location filename="../app/cli/cococommands.cpp" line="+6"/>
+        <location filename="../app/cli/cococommands.cpp" line="+5"/>
         <source>write one split of an Ultralytics pose dataset as COCO keypoints JSON</source>
         <translation>将 Ultralytics 姿态数据集的一个子集写为 COCO 关键点 JSON</translation>
     </message>
@@ -3520,7 +3629,7 @@
         <translation>骨架 JSON（默认：14 点夹爪）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+13"/>
         <source>wrote %1 images to %2; %3 problems skipped</source>
         <translation>已将 %1 张图像写入 %2；跳过了 %3 个问题</translation>
     </message>

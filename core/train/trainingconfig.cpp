@@ -27,7 +27,7 @@ const std::vector<Field> &fields()
         {"name", &C::name, QT_TRANSLATE_NOOP("TrainingConfig", "run name (a number is appended when it exists)")},
         {"exist_ok", &C::existOk, QT_TRANSLATE_NOOP("TrainingConfig", "reuse an existing run folder")},
         {"resume", &C::resume, QT_TRANSLATE_NOOP("TrainingConfig", "checkpoint to resume (weights/last)")},
-        {"device", &C::device, QT_TRANSLATE_NOOP("TrainingConfig", "cpu, 0, 0,1 (empty: the first GPU, else the CPU)")},
+        {"device", &C::device, QT_TRANSLATE_NOOP("TrainingConfig", "cpu, a GPU index, or several for one process each: 0,1 or cpu,cpu (empty: the first GPU, else the CPU)")},
         {"epochs", &C::epochs, QT_TRANSLATE_NOOP("TrainingConfig", "number of epochs")},
         {"patience", &C::patience, QT_TRANSLATE_NOOP("TrainingConfig", "stop after this many epochs without a better fitness")},
         {"batch", &C::batch, QT_TRANSLATE_NOOP("TrainingConfig", "images per batch")},
