@@ -2761,7 +2761,7 @@
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainer.cpp" line="+157"/>
+        <location filename="../core/train/trainer.cpp" line="+160"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
@@ -2822,17 +2822,17 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+260"/>
+        <location line="+282"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-243"/>
+        <location line="-265"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+147"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -2936,8 +2936,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>SGD, Adam, AdamW or auto</source>
-        <translation>SGD、Adam、AdamW 或 auto</translation>
+        <source>SGD, Adam, AdamW, MuSGD or auto</source>
+        <translation>SGD、Adam、AdamW、MuSGD 或 auto</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3155,9 +3155,9 @@
         <translation>lr0 和 lrf 必须为正</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>optimizer=%1 must be SGD, Adam, AdamW or auto</source>
-        <translation>optimizer=%1 必须为 SGD、Adam、AdamW 或 auto</translation>
+        <location line="+4"/>
+        <source>optimizer=%1 must be SGD, Adam, AdamW, MuSGD or auto</source>
+        <translation>optimizer=%1 必须是 SGD、Adam、AdamW、MuSGD 或 auto</translation>
     </message>
     <message>
         <location line="+2"/>

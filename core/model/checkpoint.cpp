@@ -225,6 +225,7 @@ CheckpointData parse(const QString &path, const c10::IValue &root, bool withTens
     const auto sumDict = sums.toGenericDict();
     data.model = tensorsField(path, d, "model");
     data.ema = tensorsField(path, d, "ema");
+    data.pendingGradients = tensorsField(path, d, "pending_grads");
     const c10::IValue opt = lookup(d, "optimizer");
     if (opt.isTensor()) {
         const torch::Tensor t = opt.toTensor().contiguous();
@@ -238,12 +239,15 @@ CheckpointData parse(const QString &path, const c10::IValue &root, bool withTens
         fail(path, "the EMA weights do not match their checksum; the file is corrupt");
     if (checksum(data.optimizerState) != intField(sumDict, "optimizer", -1))
         fail(path, "the optimizer state does not match its checksum; the file is corrupt");
+    if (!data.pendingGradients.empty() && checksum(data.pendingGradients) != intField(sumDict, "pending_grads", -1))
+        fail(path, "the pending gradients do not match their checksum; the file is corrupt");
     info.hasEma = !data.ema.empty();
     info.hasOptimizer = !data.optimizerState.empty();
     if (!withTensors) {
         data.model.clear();
         data.ema.clear();
         data.optimizerState.clear();
+        data.pendingGradients.clear();
     }
     return data;
 }
@@ -338,10 +342,14 @@ void saveCheckpoint(const QString &path, const CheckpointData &data)
         std::memcpy(opt.data_ptr(), data.optimizerState.data(), data.optimizerState.size());
         d.insert(std::string("optimizer"), opt);
     }
+    if (!data.pendingGradients.empty())
+        d.insert(std::string("pending_grads"), toDict(data.pendingGradients));
     c10::impl::GenericDict sums(c10::StringType::get(), c10::IntType::get());
     sums.insert(std::string("model"), checksum(data.model));
     sums.insert(std::string("ema"), checksum(data.ema));
     sums.insert(std::string("optimizer"), checksum(data.optimizerState));
+    if (!data.pendingGradients.empty())
+        sums.insert(std::string("pending_grads"), checksum(data.pendingGradients));
     d.insert(std::string("checksums"), sums);
     std::vector<char> bytes;
     try {

@@ -43,6 +43,7 @@ constexpr std::chrono::seconds kCollectiveTimeout{3 * 3600};
 struct TrainerState
 {
     int nextBatch = 0;           // first batch of epoch+1 still to run
+    int lastOptStep = -1;        // global batch of the last optimizer step (-1: none recorded)
     int epochsWithoutImprovement = 0;
     int skippedSteps = 0;
     double elapsedSeconds = 0;
@@ -50,6 +51,7 @@ struct TrainerState
     QString toJson() const
     {
         return QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("next_batch"), nextBatch},
+                                                            {QStringLiteral("last_opt_step"), lastOptStep},
                                                             {QStringLiteral("epochs_without_improvement"), epochsWithoutImprovement},
                                                             {QStringLiteral("skipped_steps"), skippedSteps},
                                                             {QStringLiteral("elapsed"), elapsedSeconds}})
@@ -60,6 +62,7 @@ struct TrainerState
         const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
         TrainerState s;
         s.nextBatch = o.value(QStringLiteral("next_batch")).toInt();
+        s.lastOptStep = o.value(QStringLiteral("last_opt_step")).toInt(-1);
         s.epochsWithoutImprovement = o.value(QStringLiteral("epochs_without_improvement")).toInt();
         s.skippedSteps = o.value(QStringLiteral("skipped_steps")).toInt();
         s.elapsedSeconds = o.value(QStringLiteral("elapsed")).toDouble();
@@ -400,6 +403,7 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         const double elapsedBefore = state.elapsedSeconds;
         auto elapsed = [&] { return elapsedBefore + clock.elapsed() / 1000.0; };
 
+        gp::NamedTensors pendingGradients; // only for a stop inside an accumulation
         auto saveCheckpoint = [&](const QString &path, int completedEpoch, const TrainerState &st, bool withOptimizer) {
             if (!rankZero)
                 return;
@@ -419,8 +423,10 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             c.info.hasOptimizer = withOptimizer;
             c.model = captureState(*model);
             c.ema = captureState(*ema.model());
-            if (withOptimizer)
+            if (withOptimizer) {
                 c.optimizerState = serializeOptimizer(opt.optimizer());
+                c.pendingGradients = pendingGradients;
+            }
             gp::saveCheckpoint(path, c);
             d->ev().onModelSave(path, completedEpoch);
         };
@@ -455,15 +461,34 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             PoseLossItems running;
             int seen = 0;
             int lastOptStep = nb * epoch + firstBatch - 1;
+            if (resumed && epoch == firstEpoch && state.nextBatch > 0 && state.lastOptStep >= 0) {
+                lastOptStep = state.lastOptStep;
+                // The saved sum stands for every rank's share: rank 0 alone takes it back.
+                if (rankZero) {
+                    torch::NoGradGuard noGrad;
+                    auto params = model->named_parameters();
+                    for (const auto &[name, grad] : resumed->pendingGradients)
+                        if (torch::Tensor *p = params.find(name))
+                            p->mutable_grad() = grad.to(p->device()).clone();
+                }
+            }
             QElapsedTimer epochClock;
             epochClock.start();
             int imagesThisEpoch = 0;
             for (int bi = firstBatch; bi < nb; ++bi) {
                 if (anyRank(stop && stop->load())) {
-                    // Resumable from the next batch: flush what was accumulated first.
-                    if (nb * epoch + bi - 1 > lastOptStep)
-                        optimizerStep();
+                    // Resumable from the next batch: the gradients accumulated since the last
+                    // step are saved with it (summed over the ranks), so the resumed run takes
+                    // the very step the uninterrupted one would.
+                    if (nb * epoch + bi - 1 > lastOptStep) {
+                        if (comm)
+                            comm->sumGradients(model->parameters());
+                        for (const auto &p : model->named_parameters())
+                            if (p.value().grad().defined())
+                                pendingGradients.emplace_back(p.key(), p.value().grad().detach().to(torch::kCPU).clone());
+                    }
                     state.nextBatch = bi;
+                    state.lastOptStep = lastOptStep;
                     state.elapsedSeconds = elapsed();
                     saveCheckpoint(lastPath, epoch - 1, state, true);
                     loader.stop();

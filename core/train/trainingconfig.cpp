@@ -35,7 +35,7 @@ const std::vector<Field> &fields()
         {"workers", &C::workers, QT_TRANSLATE_NOOP("TrainingConfig", "data loading threads (0: in the training thread)")},
         {"seed", &C::seed, QT_TRANSLATE_NOOP("TrainingConfig", "random seed")},
         {"deterministic", &C::deterministic, QT_TRANSLATE_NOOP("TrainingConfig", "use deterministic algorithms")},
-        {"optimizer", &C::optimizer, QT_TRANSLATE_NOOP("TrainingConfig", "SGD, Adam, AdamW or auto")},
+        {"optimizer", &C::optimizer, QT_TRANSLATE_NOOP("TrainingConfig", "SGD, Adam, AdamW, MuSGD or auto")},
         {"lr0", &C::lr0, QT_TRANSLATE_NOOP("TrainingConfig", "initial learning rate")},
         {"lrf", &C::lrf, QT_TRANSLATE_NOOP("TrainingConfig", "final learning rate as a fraction of lr0")},
         {"momentum", &C::momentum, QT_TRANSLATE_NOOP("TrainingConfig", "SGD momentum / Adam beta1")},
@@ -174,9 +174,10 @@ QStringList TrainingConfig::validate() const
     check(imgsz >= 32 && imgsz % 32 == 0, tr("imgsz=%1 must be a positive multiple of 32 (the largest stride)").arg(imgsz));
     check(workers >= 0, tr("workers must not be negative"));
     check(lr0 > 0 && lrf > 0, tr("lr0 and lrf must be positive"));
-    check(QStringList({QStringLiteral("SGD"), QStringLiteral("Adam"), QStringLiteral("AdamW"), QStringLiteral("auto")})
+    check(QStringList({QStringLiteral("SGD"), QStringLiteral("Adam"), QStringLiteral("AdamW"), QStringLiteral("MuSGD"),
+                       QStringLiteral("auto")})
               .contains(optimizer),
-          tr("optimizer=%1 must be SGD, Adam, AdamW or auto").arg(optimizer));
+          tr("optimizer=%1 must be SGD, Adam, AdamW, MuSGD or auto").arg(optimizer));
     check(QStringList({QStringLiteral("auto"), QStringLiteral("off"), QStringLiteral("fp16"), QStringLiteral("bf16")}).contains(amp),
           tr("amp=%1 must be auto, off, fp16 or bf16").arg(amp));
     for (const auto &[v, key] : {std::pair{flipud, "flipud"}, {fliplr, "fliplr"}, {mosaic, "mosaic"}, {mixup, "mixup"},

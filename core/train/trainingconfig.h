@@ -31,7 +31,7 @@ public:
     int workers = 4;
     int seed = 0;
     bool deterministic = true;
-    QString optimizer = QStringLiteral("AdamW"); // SGD, Adam, AdamW, auto
+    QString optimizer = QStringLiteral("AdamW"); // SGD, Adam, AdamW, MuSGD, auto
     double lr0 = 0.001;
     double lrf = 0.01;
     double momentum = 0.937;

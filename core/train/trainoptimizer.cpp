@@ -1,6 +1,9 @@
 #include "trainoptimizer.h"
 
+#include "musgd.h"
+
 #include <cmath>
+#include <map>
 
 namespace gp {
 
@@ -30,12 +33,13 @@ TrainOptimizer::TrainOptimizer(PoseModelImpl &model, const TrainingConfig &confi
     m_momentum = config.momentum;
     m_warmupBiasLr = config.warmupBiasLr;
     if (m_name == QLatin1String("auto")) {
-        // Ultralytics' choice: AdamW with a class-count-fitted lr for short runs, SGD otherwise.
+        // Ultralytics' choice: AdamW with a class-count-fitted lr for short runs, MuSGD
+        // otherwise (8.4; 8.3 took plain SGD).
         const int nc = model.spec().numClasses;
         const long long iterations =
             (long long)std::ceil(double(trainImages) / std::max(config.batch, config.nbs)) * config.epochs;
         if (iterations > 10000) {
-            m_name = QStringLiteral("SGD");
+            m_name = QStringLiteral("MuSGD");
             m_lr0 = 0.01;
         } else {
             m_name = QStringLiteral("AdamW");
@@ -45,42 +49,58 @@ TrainOptimizer::TrainOptimizer(PoseModelImpl &model, const TrainingConfig &confi
         m_warmupBiasLr = 0.0; // no higher bias lr for Adam
     }
 
-    std::vector<torch::Tensor> biases, decayed, norms;
+    // Ultralytics' groups: biases, weights with decay, normalisation weights; MuSGD moves every
+    // matrix and convolution filter into a Muon group and gives the head's class branch (cv3)
+    // three times the learning rate.
+    const bool muon = m_name == QLatin1String("MuSGD");
+    const std::string boostedPrefix = "model." + std::to_string(model.model->size() - 1) + ".cv3";
+    std::map<std::pair<GroupKind, bool>, std::vector<torch::Tensor>> members;
     for (const auto &item : model.named_modules()) {
         const bool isNorm = item.value()->as<torch::nn::BatchNorm2d>() != nullptr;
+        const bool boosted = muon && item.key().rfind(boostedPrefix, 0) == 0;
         for (const auto &p : item.value()->named_parameters(/*recurse=*/false)) {
             if (!p.value().requires_grad())
                 continue; // the fixed DFL bins
-            if (p.key().find("bias") != std::string::npos)
-                biases.push_back(p.value());
-            else if (isNorm)
-                norms.push_back(p.value());
-            else
-                decayed.push_back(p.value());
+            const int64_t dims = p.value().dim();
+            const GroupKind kind = muon && (dims == 2 || dims == 4)             ? GroupKind::Muon
+                                   : p.key().find("bias") != std::string::npos ? GroupKind::Bias
+                                   : isNorm                                    ? GroupKind::Norm
+                                                                               : GroupKind::Weight;
+            members[{kind, boosted}].push_back(p.value());
         }
     }
-    if (m_name == QLatin1String("SGD")) {
-        auto o = [&](double wd) { return torch::optim::SGDOptions(m_lr0).momentum(m_momentum).nesterov(true).weight_decay(wd); };
-        m_optimizer = std::make_unique<torch::optim::SGD>(
-            std::vector<torch::optim::OptimizerParamGroup>{{biases, std::make_unique<torch::optim::SGDOptions>(o(0.0))},
-                                                           {decayed, std::make_unique<torch::optim::SGDOptions>(o(decay))},
-                                                           {norms, std::make_unique<torch::optim::SGDOptions>(o(0.0))}},
-            o(0.0));
-    } else if (m_name == QLatin1String("Adam")) {
-        auto o = [&](double wd) { return torch::optim::AdamOptions(m_lr0).betas({m_momentum, 0.999}).weight_decay(wd); };
-        m_optimizer = std::make_unique<torch::optim::Adam>(
-            std::vector<torch::optim::OptimizerParamGroup>{{biases, std::make_unique<torch::optim::AdamOptions>(o(0.0))},
-                                                           {decayed, std::make_unique<torch::optim::AdamOptions>(o(decay))},
-                                                           {norms, std::make_unique<torch::optim::AdamOptions>(o(0.0))}},
-            o(0.0));
-    } else {
-        auto o = [&](double wd) { return torch::optim::AdamWOptions(m_lr0).betas({m_momentum, 0.999}).weight_decay(wd); };
-        m_optimizer = std::make_unique<torch::optim::AdamW>(
-            std::vector<torch::optim::OptimizerParamGroup>{{biases, std::make_unique<torch::optim::AdamWOptions>(o(0.0))},
-                                                           {decayed, std::make_unique<torch::optim::AdamWOptions>(o(decay))},
-                                                           {norms, std::make_unique<torch::optim::AdamWOptions>(o(0.0))}},
-            o(0.0));
-    }
+    std::vector<torch::optim::OptimizerParamGroup> groups;
+    for (const bool boosted : {false, true})
+        for (const GroupKind kind : {GroupKind::Bias, GroupKind::Weight, GroupKind::Norm, GroupKind::Muon}) {
+            auto it = members.find({kind, boosted});
+            // The three plain groups always exist (results.csv reports lr/pg0..2).
+            if ((it == members.end() || it->second.empty()) && (boosted || kind == GroupKind::Muon))
+                continue;
+            const double wd = kind == GroupKind::Weight || kind == GroupKind::Muon ? decay : 0.0;
+            std::unique_ptr<torch::optim::OptimizerOptions> o;
+            if (m_name == QLatin1String("SGD"))
+                o = std::make_unique<torch::optim::SGDOptions>(
+                    torch::optim::SGDOptions(m_lr0).momentum(m_momentum).nesterov(true).weight_decay(wd));
+            else if (muon)
+                o = std::make_unique<MuSGDOptions>(
+                    MuSGDOptions(m_lr0).momentum(m_momentum).nesterov(true).weight_decay(wd).use_muon(kind == GroupKind::Muon));
+            else if (m_name == QLatin1String("Adam"))
+                o = std::make_unique<torch::optim::AdamOptions>(
+                    torch::optim::AdamOptions(m_lr0).betas({m_momentum, 0.999}).weight_decay(wd));
+            else
+                o = std::make_unique<torch::optim::AdamWOptions>(
+                    torch::optim::AdamWOptions(m_lr0).betas({m_momentum, 0.999}).weight_decay(wd));
+            groups.emplace_back(it == members.end() ? std::vector<torch::Tensor>{} : it->second, std::move(o));
+            m_groups.push_back({kind, boosted ? 3.0 : 1.0});
+        }
+    if (m_name == QLatin1String("SGD"))
+        m_optimizer = std::make_unique<torch::optim::SGD>(std::move(groups), torch::optim::SGDOptions(m_lr0));
+    else if (muon)
+        m_optimizer = std::make_unique<MuSGD>(std::move(groups), MuSGDOptions(m_lr0));
+    else if (m_name == QLatin1String("Adam"))
+        m_optimizer = std::make_unique<torch::optim::Adam>(std::move(groups), torch::optim::AdamOptions(m_lr0));
+    else
+        m_optimizer = std::make_unique<torch::optim::AdamW>(std::move(groups), torch::optim::AdamWOptions(m_lr0));
     // At least 100 warmup iterations, as Ultralytics.
     m_warmupIterations = config.warmupEpochs > 0
                              ? std::max(int(std::lround(config.warmupEpochs * iterationsPerEpoch)), 100)
@@ -99,35 +119,49 @@ void TrainOptimizer::setGroup(size_t group, double lr, std::optional<double> mom
 {
     auto &options = m_optimizer->param_groups()[group].options();
     options.set_lr(lr);
-    if (momentum)
+    if (momentum) {
         if (auto *sgd = dynamic_cast<torch::optim::SGDOptions *>(&options))
             sgd->momentum(*momentum);
+        else if (auto *mu = dynamic_cast<MuSGDOptions *>(&options))
+            mu->momentum(*momentum);
+    }
 }
 
 int TrainOptimizer::schedule(int ni, int epoch)
 {
     const double target = m_lr0 * factor(epoch);
     if (ni > m_warmupIterations) {
-        for (size_t g = 0; g < 3; ++g)
-            setGroup(g, target, std::nullopt);
+        for (size_t g = 0; g < m_groups.size(); ++g)
+            setGroup(g, target * m_groups[g].lrScale, std::nullopt);
         if (m_warmupIterations >= 0 && ni == m_warmupIterations + 1)
-            for (size_t g = 0; g < 3; ++g)
-                setGroup(g, target, m_momentum);
+            for (size_t g = 0; g < m_groups.size(); ++g)
+                setGroup(g, target * m_groups[g].lrScale, m_momentum);
         return m_accumulate;
     }
     const double w = m_warmupIterations;
-    for (size_t g = 0; g < 3; ++g)
-        setGroup(g, interp(ni, 0, w, g == 0 ? m_warmupBiasLr : 0.0, target),
+    for (size_t g = 0; g < m_groups.size(); ++g)
+        setGroup(g, interp(ni, 0, w, m_groups[g].kind == GroupKind::Bias ? m_warmupBiasLr : 0.0, target * m_groups[g].lrScale),
                  interp(ni, 0, w, m_config.warmupMomentum, m_momentum));
     return std::max(1, int(std::lround(interp(ni, 0, w, 1, double(m_config.nbs) / m_config.batch))));
 }
 
 std::array<double, 3> TrainOptimizer::learningRates() const
 {
+    // The first three groups are always the plain bias, weight and norm groups.
     std::array<double, 3> lr{};
     for (size_t g = 0; g < 3; ++g)
         lr[g] = m_optimizer->param_groups()[g].options().get_lr();
     return lr;
+}
+
+std::vector<TrainOptimizer::GroupInfo> TrainOptimizer::groups() const
+{
+    std::vector<GroupInfo> out;
+    for (size_t g = 0; g < m_groups.size(); ++g) {
+        const auto &group = m_optimizer->param_groups()[g];
+        out.push_back({m_groups[g].kind, m_groups[g].lrScale, group.params(), group.options().get_lr()});
+    }
+    return out;
 }
 
 } // namespace gp

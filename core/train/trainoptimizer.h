@@ -5,6 +5,9 @@
 //   pg0: biases (no weight decay; warmup starts at warmup_bias_lr)
 //   pg1: weights with decay (weight_decay × batch × accumulate / nbs)
 //   pg2: normalisation weights (no weight decay)
+// MuSGD (optimizer=MuSGD, or auto on long runs as in Ultralytics 8.4) adds a Muon group of
+// every matrix and convolution filter (the weight group is then empty), and a copy of each
+// group for the head's class branch at three times the learning rate.
 
 #include "posemodel.h"
 #include "trainingconfig.h"
@@ -16,6 +19,15 @@ namespace gp {
 class TrainOptimizer
 {
 public:
+    enum class GroupKind { Bias, Weight, Norm, Muon };
+    struct GroupInfo
+    {
+        GroupKind kind;
+        double lrScale;                  // 3 for the head's class branch under MuSGD, else 1
+        std::vector<torch::Tensor> params;
+        double lr;
+    };
+
     // iterationsPerEpoch = batches per epoch; trainImages decides optimizer=auto.
     TrainOptimizer(PoseModelImpl &model, const TrainingConfig &config, int iterationsPerEpoch, int trainImages);
 
@@ -28,12 +40,21 @@ public:
     // Sets each group's lr (and momentum for SGD) for global iteration `ni` of `epoch`;
     // returns how many iterations to accumulate gradients over at this point.
     int schedule(int ni, int epoch);
+    // lr/pg0..2: the bias, weight and norm groups.
     std::array<double, 3> learningRates() const;
+    std::vector<GroupInfo> groups() const;
     // The epoch factor of the schedule: lr = lr0 · factor(epoch) after warmup.
     double factor(int epoch) const;
 
 private:
     void setGroup(size_t group, double lr, std::optional<double> momentum);
+
+    struct Role
+    {
+        GroupKind kind;
+        double lrScale;
+    };
+    std::vector<Role> m_groups; // parallel to the optimizer's param groups
 
     TrainingConfig m_config;
     std::unique_ptr<torch::optim::Optimizer> m_optimizer;

@@ -33,6 +33,7 @@ private Q_SLOTS:
     void joinFailsWhenARankNeverComes();
     void trainsOnTwoProcesses();
     void killAndResumeEqualsUninterrupted();
+    void stopInsideAnEpochAndResumeEqualsUninterrupted();
     void aLostWorkerFailsTheRun();
 
 private:
@@ -340,6 +341,45 @@ void TestDistributed::killAndResumeEqualsUninterrupted()
     for (size_t i = 0; i < a.size(); ++i)
         QVERIFY2(torch::equal(a[i].second, b[i].second), a[i].first.c_str());
     QCOMPARE(countLines(runDir(QStringLiteral("killed")) + QStringLiteral("/results.csv")), 4);
+}
+
+void TestDistributed::stopInsideAnEpochAndResumeEqualsUninterrupted()
+{
+    // Ctrl+C reaches every rank; they stop together inside an epoch, rank 0 saves the
+    // gradients accumulated so far (summed over the ranks), and the resumed run ends where an
+    // uninterrupted one does.
+    QProcess whole;
+    whole.start(m_cli, trainArgs(QStringLiteral("whole6"), 6));
+    QVERIFY(whole.waitForFinished(300000));
+    QVERIFY2(whole.exitCode() == 0, whole.readAllStandardError().constData());
+
+    QProcess p;
+    p.start(m_cli, trainArgs(QStringLiteral("interrupted"), 6));
+    QVERIFY(p.waitForStarted());
+    const QString csv = runDir(QStringLiteral("interrupted")) + QStringLiteral("/results.csv");
+    QElapsedTimer clock;
+    clock.start();
+    while (countLines(csv) < 2 && clock.elapsed() < 240000 && p.state() == QProcess::Running)
+        QTest::qWait(5);
+    QTest::qWait(150); // into the second epoch
+    ::kill(pid_t(p.processId()), SIGINT);
+    for (qint64 w : childrenOf(p.processId()))
+        ::kill(pid_t(w), SIGINT);
+    QVERIFY(p.waitForFinished(120000));
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    if (!out.contains(QStringLiteral("Stopped; resume with")))
+        QSKIP("the run ended before the stop arrived");
+    const QString last = runDir(QStringLiteral("interrupted")) + QStringLiteral("/weights/last.ckpt");
+    QProcess resume;
+    resume.start(m_cli, {QStringLiteral("train"), QStringLiteral("resume=") + last});
+    QVERIFY(resume.waitForFinished(300000));
+    QVERIFY2(resume.exitCode() == 0, resume.readAllStandardError().constData());
+    const auto a = gp::loadCheckpoint(runDir(QStringLiteral("whole6")) + QStringLiteral("/weights/last.ckpt")).model;
+    const auto b = gp::loadCheckpoint(last).model;
+    QCOMPARE(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i)
+        QVERIFY2(torch::equal(a[i].second, b[i].second), a[i].first.c_str());
 }
 
 void TestDistributed::aLostWorkerFailsTheRun()

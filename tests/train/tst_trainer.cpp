@@ -4,6 +4,7 @@
 #include "trainer.h"
 
 #include <QDir>
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -53,6 +54,7 @@ private Q_SLOTS:
     void stopSavesAResumableCheckpoint();
     void killAndResumeEqualsUninterrupted();
     void extendsAFinishedRun();
+    void musgdStopAndResumeEqualsUninterrupted();
     void stopsOnRepeatedNonFiniteLoss();
     void refusesBadSettings_data();
     void refusesBadSettings();
@@ -205,6 +207,43 @@ void TestTrainer::killAndResumeEqualsUninterrupted()
         QVERIFY2(torch::equal(a[i].second, b[i].second), a[i].first.c_str());
     }
     QCOMPARE(countLines(csv), 4);
+}
+
+void TestTrainer::musgdStopAndResumeEqualsUninterrupted()
+{
+    // MuSGD keeps two momentum buffers per filter; a run stopped inside an epoch and resumed
+    // must end where an uninterrupted one does, so they are saved and restored.
+    TrainingConfig c = tiny(QStringLiteral("musgd_whole"));
+    c.optimizer = QStringLiteral("MuSGD");
+    c.lr0 = 0.01;
+    c.epochs = 2;
+    QString error;
+    {
+        Trainer t(c);
+        Recorder r;
+        t.setEvents(&r);
+        QVERIFY2(t.run(&r.stop, &error), qPrintable(error));
+        QVERIFY(std::isfinite(r.epochs.back().trainLoss.sum()));
+    }
+    c.name = QStringLiteral("musgd_stopped");
+    {
+        Trainer t(c);
+        Recorder r;
+        r.stopAfterBatches = 4; // inside the second epoch
+        t.setEvents(&r);
+        QVERIFY2(t.run(&r.stop, &error), qPrintable(error));
+        QVERIFY(r.finish && r.finish->stoppedByUser);
+    }
+    const QString last = c.project + QStringLiteral("/musgd_stopped/weights/last.ckpt");
+    TrainingConfig resume;
+    resume.resume = last;
+    Trainer t(resume, {QStringLiteral("resume")});
+    QVERIFY2(t.run(nullptr, &error), qPrintable(error));
+    const gp::NamedTensors a = weights(c.project + QStringLiteral("/musgd_whole/weights/last.ckpt"));
+    const gp::NamedTensors b = weights(last);
+    QCOMPARE(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i)
+        QVERIFY2(torch::equal(a[i].second, b[i].second), a[i].first.c_str());
 }
 
 void TestTrainer::extendsAFinishedRun()
