@@ -1,5 +1,6 @@
 // Training throughput: the data loader alone, and the training step alone (forward, loss,
 // backward, optimizer) on batches the loader made, for a model scale and image size.
+// Also the optimizer step alone for AdamW, SGD and MuSGD.
 // Prints one line per measurement; numbers go to docs/BENCHMARKS.md.
 //   gp_bench_train DATA.yaml SCALE IMGSZ BATCH STEPS [fp32|bf16] [WORKERS]
 
@@ -121,6 +122,22 @@ int main(int argc, char *argv[])
         if (i > 0) // the first step allocates and warms up
             stepSecs += clock.elapsed() / 1000.0;
     }
+    // 3. The optimizer step alone (what one of every nbs/batch batches adds), per optimizer.
+    for (const char *name : {"AdamW", "SGD", "MuSGD"}) {
+        TrainingConfig oc = cfg;
+        oc.optimizer = QLatin1String(name);
+        gp::TrainOptimizer o(*model, oc, steps, int(set.size()));
+        for (auto &p : model->parameters())
+            if (p.requires_grad())
+                p.mutable_grad() = torch::randn_like(p) * 1e-3;
+        o.optimizer().step(); // allocates the state
+        clock.restart();
+        const int reps = 5;
+        for (int i = 0; i < reps; ++i)
+            o.optimizer().step();
+        std::printf("optimizer step %s: %.1f ms\n", name, clock.nsecsElapsed() / 1e6 / reps);
+    }
+
     const double images = double(batch) * std::max(1, steps - 1);
     std::printf("conv throughput: %.1f GFLOP/s fp32, %.1f GFLOP/s bf16\n", convGflops(false), convGflops(true));
     std::printf("%s imgsz=%d batch=%d %s threads=%d: loader %.2f img/s (%d workers), train step %.2f img/s "
