@@ -2,8 +2,7 @@
 #include "communicator.h"
 #include "distributedenv.h"
 #include "distributedlauncher.h"
-#include "skeleton.h"
-#include "synthgenerator.h"
+#include "tinytrainingdata.h"
 #include "trainer.h"
 #include "trainingconfig.h"
 
@@ -76,12 +75,6 @@ void onBothRanks(gp::Communicator &a, gp::Communicator &b, F f)
     second.get();
 }
 
-int countLines(const QString &file)
-{
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : 0;
-}
-
 // The processes whose parent is `pid` (the launcher's workers).
 QList<qint64> childrenOf(qint64 pid)
 {
@@ -107,15 +100,9 @@ QList<qint64> childrenOf(qint64 pid)
 
 void TestDistributed::initTestCase()
 {
-    SynthOptions o;
-    o.outDir = m_dir.filePath(QStringLiteral("data"));
-    o.count = 14;
-    o.imageSize = QSize(192, 128);
-    o.seed = 5;
-    o.videoFrames = 0;
     QString error;
-    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run({}, &error), qPrintable(error));
-    m_data = o.outDir + QStringLiteral("/data.yaml");
+    m_data = tinytraining::makeDataset(m_dir.filePath(QStringLiteral("data")), &error);
+    QVERIFY2(!m_data.isEmpty(), qPrintable(error));
 }
 
 QStringList TestDistributed::trainArgs(const QString &name, int epochs) const
@@ -283,7 +270,7 @@ void TestDistributed::trainsOnTwoProcesses()
     const QDir run(runDir(QStringLiteral("ddp")));
     for (const char *f : {"args.yaml", "results.csv", "weights/last.ckpt", "weights/best.ckpt"})
         QVERIFY2(QFile::exists(run.filePath(QLatin1String(f))), f);
-    QCOMPARE(countLines(run.filePath(QStringLiteral("results.csv"))), 3);
+    QCOMPARE(tinytraining::countLines(run.filePath(QStringLiteral("results.csv"))), 3);
     // The workers wrote nothing of their own: one run folder.
     QCOMPARE(QDir(m_dir.filePath(QStringLiteral("runs"))).entryList({QStringLiteral("ddp*")}, QDir::Dirs).size(), 1);
     // A second run with the same settings ends with the same weights: the summed gradients
@@ -340,7 +327,7 @@ void TestDistributed::killAndResumeEqualsUninterrupted()
     QCOMPARE(a.size(), b.size());
     for (size_t i = 0; i < a.size(); ++i)
         QVERIFY2(torch::equal(a[i].second, b[i].second), a[i].first.c_str());
-    QCOMPARE(countLines(runDir(QStringLiteral("killed")) + QStringLiteral("/results.csv")), 4);
+    QCOMPARE(tinytraining::countLines(runDir(QStringLiteral("killed")) + QStringLiteral("/results.csv")), 4);
 }
 
 void TestDistributed::stopInsideAnEpochAndResumeEqualsUninterrupted()
@@ -359,7 +346,7 @@ void TestDistributed::stopInsideAnEpochAndResumeEqualsUninterrupted()
     const QString csv = runDir(QStringLiteral("interrupted")) + QStringLiteral("/results.csv");
     QElapsedTimer clock;
     clock.start();
-    while (countLines(csv) < 2 && clock.elapsed() < 240000 && p.state() == QProcess::Running)
+    while (tinytraining::countLines(csv) < 2 && clock.elapsed() < 240000 && p.state() == QProcess::Running)
         QTest::qWait(5);
     QTest::qWait(150); // into the second epoch
     ::kill(pid_t(p.processId()), SIGINT);

@@ -1,10 +1,8 @@
 #include "checkpoint_p.h"
-#include "skeleton.h"
-#include "synthgenerator.h"
+#include "tinytrainingdata.h"
 #include "trainer.h"
 
 #include <QDir>
-
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -36,12 +34,6 @@ public:
     void onTrainEnd(const TrainFinishReport &f) override { finish = f; }
 };
 
-int countLines(const QString &file)
-{
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : 0;
-}
-
 } // namespace
 
 class TestTrainer : public QObject
@@ -69,15 +61,9 @@ private:
 
 void TestTrainer::initTestCase()
 {
-    SynthOptions o;
-    o.outDir = m_dir.filePath(QStringLiteral("data"));
-    o.count = 14;
-    o.imageSize = QSize(192, 128);
-    o.seed = 5;
-    o.videoFrames = 0;
     QString error;
-    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run({}, &error), qPrintable(error));
-    m_data = o.outDir + QStringLiteral("/data.yaml");
+    m_data = tinytraining::makeDataset(m_dir.filePath(QStringLiteral("data")), &error);
+    QVERIFY2(!m_data.isEmpty(), qPrintable(error));
 }
 
 TrainingConfig TestTrainer::tiny(const QString &name) const
@@ -121,7 +107,7 @@ void TestTrainer::trainsAndWritesTheRun()
     const QDir run(c.project + QStringLiteral("/plain"));
     for (const char *f : {"args.yaml", "results.csv", "weights/last.ckpt", "weights/best.ckpt"})
         QVERIFY2(QFile::exists(run.filePath(QLatin1String(f))), f);
-    QCOMPARE(countLines(run.filePath(QStringLiteral("results.csv"))), 5);
+    QCOMPARE(tinytraining::countLines(run.filePath(QStringLiteral("results.csv"))), 5);
     QFile csv(run.filePath(QStringLiteral("results.csv")));
     QVERIFY(csv.open(QIODevice::ReadOnly));
     QCOMPARE(QString::fromUtf8(csv.readLine()).trimmed(), Trainer::resultsHeader());
@@ -206,7 +192,7 @@ void TestTrainer::killAndResumeEqualsUninterrupted()
         QCOMPARE(a[i].first, b[i].first);
         QVERIFY2(torch::equal(a[i].second, b[i].second), a[i].first.c_str());
     }
-    QCOMPARE(countLines(csv), 4);
+    QCOMPARE(tinytraining::countLines(csv), 4);
 }
 
 void TestTrainer::musgdStopAndResumeEqualsUninterrupted()
@@ -270,7 +256,7 @@ void TestTrainer::extendsAFinishedRun()
     QVERIFY2(t.run(nullptr, &error), qPrintable(error));
     QCOMPARE(r.epochs.size(), size_t(1));
     QCOMPARE(r.epochs.front().epoch, 1);
-    QCOMPARE(countLines(c.project + QStringLiteral("/extended/results.csv")), 3);
+    QCOMPARE(tinytraining::countLines(c.project + QStringLiteral("/extended/results.csv")), 3);
 }
 
 void TestTrainer::stopsOnRepeatedNonFiniteLoss()
