@@ -20,8 +20,9 @@ struct CheckpointData
     NamedTensors model; // state dict of the model
     NamedTensors ema;   // state dict of the EMA model (empty when none)
     std::string optimizerState; // serialized optimizer (serializeOptimizer), empty when none
-    // Gradients accumulated since the last optimizer step, by parameter name: a run stopped
-    // inside an accumulation resumes with them (empty when none were pending).
+    // Gradients accumulated since the last optimizer step, one flat buffer per rank ("rank0",
+    // "rank1", ...; parameter order): a run stopped inside an accumulation resumes with them
+    // (empty when none were pending).
     NamedTensors pendingGradients;
 };
 

@@ -174,32 +174,58 @@ void Communicator::broadcastModule(torch::nn::Module &module)
     }
 }
 
+std::vector<torch::Tensor> Communicator::gatherOnRankZero(const torch::Tensor &mine)
+{
+    // Rank by rank as broadcasts (Gloo's gather needs equal shapes anyway; this runs only
+    // when a run stops inside an accumulation).
+    std::vector<torch::Tensor> out;
+    for (int r = 0; r < d->world; ++r) {
+        std::vector<torch::Tensor> one{r == d->rank ? mine.contiguous() : torch::empty_like(mine)};
+        broadcast(one, r);
+        if (d->rank == 0)
+            out.push_back(one[0]);
+    }
+    return out;
+}
+
 void Communicator::sumGradients(const std::vector<torch::Tensor> &parameters)
 {
+    // One flat buffer: one collective per step instead of one per tensor.
+    torch::Tensor bucket = flattenGradients(parameters);
+    if (bucket.numel() == 0)
+        return;
+    allReduceSum(bucket);
+    assignGradients(parameters, bucket);
+}
+
+torch::Tensor flattenGradients(const std::vector<torch::Tensor> &parameters)
+{
     torch::NoGradGuard noGrad;
-    std::vector<torch::Tensor> grads;
-    grads.reserve(parameters.size());
+    std::vector<torch::Tensor> flat;
+    for (const torch::Tensor &p : parameters)
+        if (p.requires_grad())
+            flat.push_back(p.grad().defined() ? p.grad().reshape({-1}).to(torch::kFloat)
+                                              : torch::zeros({p.numel()}, p.options().dtype(torch::kFloat)));
+    return flat.empty() ? torch::empty({0}) : torch::cat(flat);
+}
+
+void assignGradients(const std::vector<torch::Tensor> &parameters, const torch::Tensor &flat)
+{
+    torch::NoGradGuard noGrad;
+    int64_t offset = 0;
     for (torch::Tensor p : parameters) {
         if (!p.requires_grad())
             continue;
-        if (!p.grad().defined())
-            p.mutable_grad() = torch::zeros_like(p);
-        grads.push_back(p.grad());
-    }
-    if (grads.empty())
-        return;
-    // One flat buffer: one collective per step instead of one per tensor.
-    std::vector<torch::Tensor> flat;
-    for (const torch::Tensor &g : grads)
-        flat.push_back(g.reshape({-1}).to(torch::kFloat));
-    torch::Tensor bucket = torch::cat(flat);
-    allReduceSum(bucket);
-    int64_t offset = 0;
-    for (torch::Tensor &g : grads) {
-        const int64_t n = g.numel();
-        g.copy_(bucket.narrow(0, offset, n).view_as(g));
+        const int64_t n = p.numel();
+        TORCH_CHECK(offset + n <= flat.numel(), "the flat gradients are shorter than the parameters");
+        const torch::Tensor part = flat.narrow(0, offset, n).view(p.sizes()).to(p.device(), p.scalar_type());
+        if (p.grad().defined())
+            p.mutable_grad().copy_(part);
+        else
+            p.mutable_grad() = part.clone();
         offset += n;
     }
+    TORCH_CHECK(offset == flat.numel(), "the flat gradients do not fit the parameters");
 }
 
 } // namespace gp

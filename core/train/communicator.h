@@ -42,11 +42,18 @@ public:
     void broadcastModule(torch::nn::Module &module);
     // Every parameter's gradient becomes the sum over the ranks (missing ones count as zero).
     void sumGradients(const std::vector<torch::Tensor> &parameters);
+    // Rank 0 gets every rank's `mine` (same shape on all), in rank order; the others nothing.
+    std::vector<torch::Tensor> gatherOnRankZero(const torch::Tensor &mine);
 
 private:
     Communicator();
     struct Private;
     std::unique_ptr<Private> d;
 };
+
+// The trainable parameters' gradients as one flat fp32 buffer, in parameter order (missing
+// ones as zeros), and back.
+torch::Tensor flattenGradients(const std::vector<torch::Tensor> &parameters);
+void assignGradients(const std::vector<torch::Tensor> &parameters, const torch::Tensor &flat);
 
 } // namespace gp

@@ -28,6 +28,7 @@
 #include <QThread>
 
 #include <cmath>
+#include <limits>
 
 using namespace gp;
 
@@ -43,7 +44,9 @@ constexpr std::chrono::seconds kCollectiveTimeout{3 * 3600};
 struct TrainerState
 {
     int nextBatch = 0;           // first batch of epoch+1 still to run
-    int lastOptStep = -1;        // global batch of the last optimizer step (-1: none recorded)
+    // Global batch of the last optimizer step (-1: none yet); unknown in older checkpoints.
+    static constexpr int kUnknown = std::numeric_limits<int>::min();
+    int lastOptStep = kUnknown;
     int epochsWithoutImprovement = 0;
     int skippedSteps = 0;
     double elapsedSeconds = 0;
@@ -62,7 +65,7 @@ struct TrainerState
         const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
         TrainerState s;
         s.nextBatch = o.value(QStringLiteral("next_batch")).toInt();
-        s.lastOptStep = o.value(QStringLiteral("last_opt_step")).toInt(-1);
+        s.lastOptStep = o.value(QStringLiteral("last_opt_step")).toInt(kUnknown);
         s.epochsWithoutImprovement = o.value(QStringLiteral("epochs_without_improvement")).toInt();
         s.skippedSteps = o.value(QStringLiteral("skipped_steps")).toInt();
         s.elapsedSeconds = o.value(QStringLiteral("elapsed")).toDouble();
@@ -99,6 +102,32 @@ bool weightsAgree(Communicator &comm, PoseModelImpl &model)
     std::vector<torch::Tensor> root{mine[0].clone()};
     comm.broadcast(root);
     return !comm.any(!torch::equal(mine[0], root[0]));
+}
+
+// Gives each rank back the gradients it had accumulated when the run stopped. With another
+// number of processes than were saved, rank 0 takes their sum (the same step, up to rounding).
+void restorePendingGradients(PoseModelImpl &model, const gp::NamedTensors &saved, const DistributedEnv &dist,
+                             TrainerEvents &events)
+{
+    if (saved.empty())
+        return;
+    if (int(saved.size()) == dist.worldSize) {
+        const std::string mine = "rank" + std::to_string(dist.rank);
+        for (const auto &[name, flat] : saved)
+            if (name == mine)
+                assignGradients(model.parameters(), flat);
+        return;
+    }
+    if (!dist.isMain())
+        return;
+    torch::Tensor sum = saved.front().second.clone();
+    for (size_t r = 1; r < saved.size(); ++r)
+        sum += saved[r].second;
+    assignGradients(model.parameters(), sum);
+    events.onWarning(Trainer::tr("the run was stopped with %1 processes and resumes with %2: the step in progress "
+                                 "is the same up to rounding, not bit for bit")
+                         .arg(saved.size())
+                         .arg(dist.worldSize));
 }
 
 bool isOutOfMemory(const std::exception &e)
@@ -403,7 +432,9 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         const double elapsedBefore = state.elapsedSeconds;
         auto elapsed = [&] { return elapsedBefore + clock.elapsed() / 1000.0; };
 
-        gp::NamedTensors pendingGradients; // only for a stop inside an accumulation
+        // Each rank's gradients accumulated since the last step, for a stop inside an
+        // accumulation: kept apart (not summed) so that the resumed ranks add in the same order.
+        gp::NamedTensors pendingGradients;
         auto saveCheckpoint = [&](const QString &path, int completedEpoch, const TrainerState &st, bool withOptimizer) {
             if (!rankZero)
                 return;
@@ -461,16 +492,9 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             PoseLossItems running;
             int seen = 0;
             int lastOptStep = nb * epoch + firstBatch - 1;
-            if (resumed && epoch == firstEpoch && state.nextBatch > 0 && state.lastOptStep >= 0) {
+            if (resumed && epoch == firstEpoch && state.nextBatch > 0 && state.lastOptStep != TrainerState::kUnknown) {
                 lastOptStep = state.lastOptStep;
-                // The saved sum stands for every rank's share: rank 0 alone takes it back.
-                if (rankZero) {
-                    torch::NoGradGuard noGrad;
-                    auto params = model->named_parameters();
-                    for (const auto &[name, grad] : resumed->pendingGradients)
-                        if (torch::Tensor *p = params.find(name))
-                            p->mutable_grad() = grad.to(p->device()).clone();
-                }
+                restorePendingGradients(*model, resumed->pendingGradients, dist, d->ev());
             }
             QElapsedTimer epochClock;
             epochClock.start();
@@ -481,11 +505,10 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
                     // step are saved with it (summed over the ranks), so the resumed run takes
                     // the very step the uninterrupted one would.
                     if (nb * epoch + bi - 1 > lastOptStep) {
-                        if (comm)
-                            comm->sumGradients(model->parameters());
-                        for (const auto &p : model->named_parameters())
-                            if (p.value().grad().defined())
-                                pendingGradients.emplace_back(p.key(), p.value().grad().detach().to(torch::kCPU).clone());
+                        const torch::Tensor mine = flattenGradients(model->parameters()).to(torch::kCPU);
+                        const std::vector<torch::Tensor> all = comm ? comm->gatherOnRankZero(mine) : std::vector{mine};
+                        for (size_t r = 0; r < all.size(); ++r)
+                            pendingGradients.emplace_back("rank" + std::to_string(r), all[r]);
                     }
                     state.nextBatch = bi;
                     state.lastOptStep = lastOptStep;
