@@ -50,6 +50,8 @@ struct TrainerState
     int epochsWithoutImprovement = 0;
     int skippedSteps = 0;
     double elapsedSeconds = 0;
+    double lossScale = 0;        // the fp16 loss scaler's scale (0: none)
+    int lossScaleGrowth = 0;     // and its count of clean steps towards the next growth
 
     QString toJson() const
     {
@@ -57,7 +59,9 @@ struct TrainerState
                                                             {QStringLiteral("last_opt_step"), lastOptStep},
                                                             {QStringLiteral("epochs_without_improvement"), epochsWithoutImprovement},
                                                             {QStringLiteral("skipped_steps"), skippedSteps},
-                                                            {QStringLiteral("elapsed"), elapsedSeconds}})
+                                                            {QStringLiteral("elapsed"), elapsedSeconds},
+                                                            {QStringLiteral("loss_scale"), lossScale},
+                                                            {QStringLiteral("loss_scale_growth"), lossScaleGrowth}})
                                      .toJson(QJsonDocument::Compact));
     }
     static TrainerState fromJson(const QString &text)
@@ -69,6 +73,8 @@ struct TrainerState
         s.epochsWithoutImprovement = o.value(QStringLiteral("epochs_without_improvement")).toInt();
         s.skippedSteps = o.value(QStringLiteral("skipped_steps")).toInt();
         s.elapsedSeconds = o.value(QStringLiteral("elapsed")).toDouble();
+        s.lossScale = o.value(QStringLiteral("loss_scale")).toDouble();
+        s.lossScaleGrowth = o.value(QStringLiteral("loss_scale_growth")).toInt();
         return s;
     }
 };
@@ -303,6 +309,9 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
             return fail(tr("amp=fp16 needs a GPU; on the CPU use amp=off or amp=bf16"));
         const bool amp = ampType != at::kFloat;
         GradScaler scaler(device, {65536.0, 2.0, 0.5, 2000, ampType == at::kHalf});
+        // A resumed fp16 run continues with the scale it had reached, not the initial one.
+        if (scaler.isEnabled() && state.lossScale > 0)
+            scaler.setState(state.lossScale, state.lossScaleGrowth);
         const QString precision = ampType == at::kHalf ? QStringLiteral("fp16") : ampType == at::kBFloat16 ? QStringLiteral("bf16")
                                                                                                           : QStringLiteral("fp32");
 
@@ -435,9 +444,11 @@ bool Trainer::run(const std::atomic_bool *stop, QString *error)
         // Each rank's gradients accumulated since the last step, for a stop inside an
         // accumulation: kept apart (not summed) so that the resumed ranks add in the same order.
         gp::NamedTensors pendingGradients;
-        auto saveCheckpoint = [&](const QString &path, int completedEpoch, const TrainerState &st, bool withOptimizer) {
+        auto saveCheckpoint = [&](const QString &path, int completedEpoch, TrainerState st, bool withOptimizer) {
             if (!rankZero)
                 return;
+            if (scaler.isEnabled())
+                std::tie(st.lossScale, st.lossScaleGrowth) = scaler.state();
             CheckpointData c;
             c.info.spec = spec;
             c.info.epoch = completedEpoch;
