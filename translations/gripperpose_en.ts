@@ -55,7 +55,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/labelworkspace.cpp" line="+604"/>
+        <location filename="../app/studio/labelworkspace.cpp" line="+554"/>
         <source>Pre-labelling %n image(s)…</source>
         <extracomment>%n is how many images the model labels.</extracomment>
         <translation>
@@ -88,7 +88,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+257"/>
+        <location line="+188"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>

@@ -1225,7 +1225,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/labelworkspace.cpp" line="+732"/>
+        <location filename="../app/studio/labelworkspace.cpp" line="+682"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>训练集（%n 张图像）</numerusform>
@@ -1276,58 +1276,12 @@
         <translation>待审核（预标注）</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+52"/>
         <source>the image does not decode: %1</source>
         <translation>图像无法解码：%1</translation>
     </message>
     <message>
-        <location line="+108"/>
-        <source>#</source>
-        <translation>#</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Point</source>
-        <translation>点</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Object %1</source>
-        <translation>目标 %1</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>%1 (%2 side). Click to place it next.</source>
-        <translation>%1（%2）。点击即可将其设为下一个要放置的点。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>visible</source>
-        <translation>可见</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>occluded</source>
-        <translation>遮挡</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>absent</source>
-        <translation>缺失</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>Object %1: %2 of %3 points, fixed box</source>
-        <extracomment>The box was set by hand (or read from a file as it was) and does not follow the points.</extracomment>
-        <translation>目标 %1：%2 / %3 个点，固定框</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Object %1: %2 of %3 points</source>
-        <translation>目标 %1：%2 / %3 个点</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+103"/>
         <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
         <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
     </message>
@@ -1410,26 +1364,6 @@
         <location line="+1"/>
         <source>Show only the images with this label status</source>
         <translation>仅显示具有此标注状态的图像</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Objects</source>
-        <translation>目标</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Skeleton points (click one to place it next)</source>
-        <translation>骨架点（点击某个点，将其设为下一个放置的点）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Point &amp;numbers</source>
-        <translation>点编号(&amp;N)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Point na&amp;mes</source>
-        <translation>点名称(&amp;M)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1599,7 +1533,7 @@
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-657"/>
+        <location line="-584"/>
         <location line="+5"/>
         <source>Import Frames from a Video</source>
         <translation>从视频导入帧</translation>
@@ -1654,7 +1588,7 @@
         <translation>无法删除 %1</translation>
     </message>
     <message>
-        <location line="+414"/>
+        <location line="+341"/>
         <source>Fit the image to the window</source>
         <translation>使图像适应窗口</translation>
     </message>
@@ -1958,6 +1892,75 @@
         <location line="+20"/>
         <source>imgsz must be a positive multiple of 32</source>
         <translation>imgsz 必须是 32 的正整数倍</translation>
+    </message>
+</context>
+<context>
+    <name>PointsPanel</name>
+    <message>
+        <location filename="../app/studio/pointspanel.cpp" line="+97"/>
+        <source>Objects</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skeleton points (click one to place it next)</source>
+        <translation>骨架点（点击某个点，将其设为下一个放置的点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Point &amp;numbers</source>
+        <translation>点编号(&amp;N)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Point na&amp;mes</source>
+        <translation>点名称(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Point</source>
+        <translation>点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Object %1</source>
+        <translation>目标 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 (%2 side). Click to place it next.</source>
+        <translation>%1（%2）。点击即可将其设为下一个要放置的点。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>visible</source>
+        <translation>可见</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>occluded</source>
+        <translation>遮挡</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>absent</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Object %1: %2 of %3 points, fixed box</source>
+        <extracomment>The box was set by hand (or read from a file as it was) and does not follow the points.</extracomment>
+        <translation>目标 %1：%2 / %3 个点，固定框</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Object %1: %2 of %3 points</source>
+        <translation>目标 %1：%2 / %3 个点</translation>
     </message>
 </context>
 <context>
@@ -2761,7 +2764,7 @@
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainer.cpp" line="+127"/>
+        <location filename="../core/train/trainer.cpp" line="+133"/>
         <source>the run was stopped with %1 processes and resumes with %2: the step in progress is the same up to rounding, not bit for bit</source>
         <translation>训练停止时有 %1 个进程，恢复时有 %2 个：进行中的这一步仅在舍入误差范围内相同，并非逐位一致</translation>
     </message>
@@ -2796,7 +2799,7 @@
         <translation>amp=fp16 需要 GPU；在 CPU 上请使用 amp=off 或 amp=bf16</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -2827,17 +2830,17 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+276"/>
+        <location line="+278"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-259"/>
+        <location line="-261"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+143"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "checkspanel.h"
 #include "hotkeydialog.h"
 #include "imagefiltermodel.h"
+#include "pointspanel.h"
 #include "project.h"
 
 #include <QAction>
@@ -16,7 +17,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QImageReader>
 #include <QInputDialog>
 #include <QLabel>
@@ -24,7 +24,6 @@
 #include <QMessageBox>
 #include <QListView>
 #include <QListWidget>
-#include <QPainter>
 #include <QProgressDialog>
 #include <QTimer>
 #include <QSettings>
@@ -39,30 +38,6 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
-namespace {
-
-QIcon sideSwatch(const QColor &color)
-{
-    QPixmap pm(12, 12);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QPen(color.darker(160), 1));
-    p.setBrush(color);
-    p.drawEllipse(QRectF(1.5, 1.5, 9, 9));
-    return QIcon(pm);
-}
-
-int labelledCount(const PoseInstance &inst)
-{
-    return int(std::count_if(inst.keypoints.begin(), inst.keypoints.end(),
-                             [](const Keypoint &k) { return k.isLabelled(); }));
-}
-
-const QColor kNextPoint(0xff, 0xe0, 0x82);
-
-} // namespace
-
 LabelWorkspace::LabelWorkspace(QWidget *parent)
     : QWidget(parent)
     , m_document(new AnnotationDocument(Skeleton::defaultGripper(), this))
@@ -76,13 +51,8 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_counts(new QLabel(this))
     , m_toolBar(new QToolBar(this))
     , m_canvas(new AnnotationCanvas(m_document, Skeleton::defaultGripper(), this))
-    , m_objectsTitle(new QLabel(this))
-    , m_objects(new QListWidget(this))
-    , m_pointsTitle(new QLabel(this))
-    , m_showNumbers(new QCheckBox(this))
-    , m_showNames(new QCheckBox(this))
+    , m_pointsPanel(new PointsPanel(m_document, m_canvas, this))
     , m_thumbnails(new QCheckBox(this))
-    , m_points(new QTreeWidget(this))
     , m_sideTabs(new QTabWidget(this))
     , m_checks(new ChecksPanel(this))
     , m_info(new QLabel(this))
@@ -183,11 +153,6 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     centreLayout->addWidget(m_reviewBar);
     centreLayout->addWidget(m_canvas, 1);
 
-    m_points->setRootIsDecorated(false);
-    m_points->setUniformRowHeights(true);
-    m_points->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_objects->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_objects->setMaximumHeight(120);
     m_info->setWordWrap(true);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_hint->setWordWrap(true);
@@ -196,15 +161,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
-    rightLayout->addWidget(m_objectsTitle);
-    rightLayout->addWidget(m_objects);
-    rightLayout->addWidget(m_pointsTitle);
-    rightLayout->addWidget(m_points, 1);
-    auto *toggles = new QHBoxLayout;
-    toggles->addWidget(m_showNames);
-    toggles->addWidget(m_showNumbers);
-    toggles->addStretch(1);
-    rightLayout->addLayout(toggles);
+    rightLayout->addWidget(m_pointsPanel, 1);
     rightLayout->addWidget(m_info);
     rightLayout->addWidget(m_hint);
 
@@ -286,23 +243,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
         QSettings().setValue(QStringLiteral("label/thumbnails"), on);
     });
     m_thumbnails->setChecked(QSettings().value(QStringLiteral("label/thumbnails"), false).toBool());
-    connect(m_showNumbers, &QCheckBox::toggled, m_canvas, &ImageView::setShowKeypointNumbers);
-    connect(m_showNames, &QCheckBox::toggled, m_canvas, &AnnotationCanvas::setShowNames);
-    connect(m_canvas, &AnnotationCanvas::showNamesChanged, m_showNames, &QCheckBox::setChecked);
-    // A click on a point's name makes it the next one to place.
-    connect(m_points, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
-        m_document->setNextKeypoint(m_points->indexOfTopLevelItem(item));
-        m_canvas->setFocus();
-    });
-    connect(m_objects, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row >= 0)
-            m_document->setCurrentInstance(row);
-    });
     connect(m_document, &AnnotationDocument::changed, this, &LabelWorkspace::documentChanged);
-    connect(m_document, &AnnotationDocument::cursorChanged, this, [this] {
-        updatePointTable();
-        updateObjectList();
-    });
     connect(m_document, &AnnotationDocument::saved, this, &LabelWorkspace::labelsSaved);
     connect(m_document, &AnnotationDocument::saveFailed, this, [this](const QString &message) {
         m_saveError = message;
@@ -364,11 +305,20 @@ void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
     }
     fillSplitBox();
     showSplit(currentSplit());
-    updatePointTable();
-    updateObjectList();
+    m_pointsPanel->refresh();
     updateInfo();
     updateActions();
     Q_EMIT countsChanged();
+}
+
+QTreeWidget *LabelWorkspace::pointTable() const
+{
+    return m_pointsPanel->pointTable();
+}
+
+QListWidget *LabelWorkspace::objectList() const
+{
+    return m_pointsPanel->objectList();
 }
 
 QStringList LabelWorkspace::splits() const
@@ -781,8 +731,7 @@ void LabelWorkspace::showSplit(const QString &split)
         m_canvas->clear();
         m_shownFile.clear();
         m_issues = DatasetIssueList();
-        updatePointTable();
-        updateObjectList();
+        m_pointsPanel->refresh();
         updateInfo();
     }
 }
@@ -844,8 +793,7 @@ void LabelWorkspace::showLoaded(const Loaded &loaded)
     m_readOnly = loaded.image.isNull() || !loaded.issues.issues.empty();
     const QString labelFile = m_readOnly ? QString() : DatasetConfig::labelFileFor(loaded.file);
     m_document->load(loaded.annotation, labelFile, m_project ? m_project->config().keypointDims : 3);
-    updatePointTable();
-    updateObjectList();
+    m_pointsPanel->refresh();
     updateInfo();
     updateActions();
     if (!m_pendingSelectFile.isEmpty() && m_pendingSelectFile == loaded.file) {
@@ -885,8 +833,7 @@ void LabelWorkspace::showShortcuts()
 
 void LabelWorkspace::documentChanged()
 {
-    updatePointTable();
-    updateObjectList();
+    m_pointsPanel->refresh();
     updateInfo();
     updateActions();
 }
@@ -909,72 +856,6 @@ void LabelWorkspace::labelsSaved(const QString &labelFile)
     updateCountsLabel();
     updateInfo();
     Q_EMIT countsChanged();
-}
-
-void LabelWorkspace::updatePointTable()
-{
-    const Skeleton &skeleton = m_canvas->skeleton();
-    const auto &instances = m_document->instances();
-    const int current = m_document->currentInstance();
-    const int next = m_document->nextKeypoint();
-    QStringList headers{tr("#"), tr("Point")};
-    for (size_t i = 0; i < instances.size(); ++i)
-        headers << tr("Object %1").arg(i + 1);
-    const QSignalBlocker block(m_points);
-    m_points->clear();
-    m_points->setColumnCount(int(headers.size()));
-    m_points->setHeaderLabels(headers);
-    QFont bold = m_points->font();
-    bold.setBold(true);
-    if (current >= 0 && current < int(instances.size()))
-        m_points->headerItem()->setFont(current + 2, bold);
-    for (int k = 0; k < skeleton.keypointCount(); ++k) {
-        const Skeleton::Point &pt = skeleton.points()[size_t(k)];
-        auto *item = new QTreeWidgetItem(m_points);
-        item->setText(0, QString::number(k));
-        item->setText(1, pt.name);
-        item->setIcon(1, sideSwatch(skeleton.pointColor(k)));
-        item->setToolTip(1, tr("%1 (%2 side). Click to place it next.").arg(pt.name, Skeleton::sideName(pt.side)));
-        for (size_t i = 0; i < instances.size(); ++i) {
-            const auto &kps = instances[i].keypoints;
-            const int v = size_t(k) < kps.size() ? kps[size_t(k)].visibility : int(Keypoint::Absent);
-            const QString text = v == Keypoint::Visible ? tr("visible") : v == Keypoint::Occluded ? tr("occluded") : tr("absent");
-            item->setText(int(i) + 2, text);
-            if (v == Keypoint::Absent)
-                item->setForeground(int(i) + 2, palette().color(QPalette::Disabled, QPalette::Text));
-        }
-        if (k == next && m_document->isLoaded()) {
-            // The point the next click places.
-            for (int c = 0; c < m_points->columnCount(); ++c) {
-                item->setBackground(c, kNextPoint);
-                item->setForeground(c, Qt::black);
-                item->setFont(c, bold);
-            }
-            item->setText(0, QStringLiteral("▶ %1").arg(k));
-        }
-    }
-    m_points->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    if (next >= 0 && next < m_points->topLevelItemCount())
-        m_points->scrollToItem(m_points->topLevelItem(next));
-}
-
-void LabelWorkspace::updateObjectList()
-{
-    const QSignalBlocker block(m_objects);
-    m_objects->clear();
-    const int n = m_canvas->skeleton().keypointCount();
-    const auto &instances = m_document->instances();
-    for (size_t i = 0; i < instances.size(); ++i) {
-        QString text;
-        if (m_document->isBoxManual(int(i)))
-            //: The box was set by hand (or read from a file as it was) and does not follow the points.
-            text = tr("Object %1: %2 of %3 points, fixed box");
-        else
-            text = tr("Object %1: %2 of %3 points");
-        m_objects->addItem(text.arg(i + 1).arg(labelledCount(instances[i])).arg(n));
-    }
-    if (m_document->currentInstance() >= 0)
-        m_objects->setCurrentRow(m_document->currentInstance());
 }
 
 void LabelWorkspace::updateInfo()
@@ -1077,10 +958,6 @@ void LabelWorkspace::retranslateUi()
     m_splitLabel->setText(tr("&Split:"));
     m_search->setPlaceholderText(tr("Search image names"));
     m_filterBox->setToolTip(tr("Show only the images with this label status"));
-    m_objectsTitle->setText(tr("Objects"));
-    m_pointsTitle->setText(tr("Skeleton points (click one to place it next)"));
-    m_showNumbers->setText(tr("Point &numbers"));
-    m_showNames->setText(tr("Point na&mes"));
     m_thumbnails->setText(tr("T&humbnails"));
     m_next->setText(tr("Next Image"));
     m_previous->setText(tr("Previous Image"));
@@ -1140,8 +1017,6 @@ void LabelWorkspace::retranslateUi()
     fillSplitBox();
     fillFilterBox();
     updateCountsLabel();
-    updatePointTable();
-    updateObjectList();
     updateInfo();
 }
 

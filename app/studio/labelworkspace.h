@@ -20,6 +20,7 @@ class ChecksPanel;
 class AnnotationDocument;
 class ImageFilterModel;
 class ImageView;
+class PointsPanel;
 class Project;
 class QAction;
 class QCheckBox;
@@ -68,8 +69,8 @@ public:
     QListView *imageList() const { return m_list; }
     ImageListModel *imageModel() const { return m_model; }
     ImageFilterModel *filterModel() const { return m_filter; }
-    QTreeWidget *pointTable() const { return m_points; }
-    QListWidget *objectList() const { return m_objects; }
+    QTreeWidget *pointTable() const;
+    QListWidget *objectList() const;
     QComboBox *splitBox() const { return m_splitBox; }
     QComboBox *statusFilterBox() const { return m_filterBox; }
     QLineEdit *searchEdit() const { return m_search; }
@@ -139,8 +140,6 @@ private:
     void showLoaded(const Loaded &loaded);
     void documentChanged();
     void labelsSaved(const QString &labelFile);
-    void updatePointTable();
-    void updateObjectList();
     void updateInfo();
     void updateCountsLabel();
     void updateActions();
@@ -166,13 +165,8 @@ private:
     QLabel *m_counts;
     QToolBar *m_toolBar;
     AnnotationCanvas *m_canvas;
-    QLabel *m_objectsTitle;
-    QListWidget *m_objects;
-    QLabel *m_pointsTitle;
-    QCheckBox *m_showNumbers;
-    QCheckBox *m_showNames;
+    PointsPanel *m_pointsPanel;
     QCheckBox *m_thumbnails;
-    QTreeWidget *m_points;
     QTabWidget *m_sideTabs;
     ChecksPanel *m_checks;
     QString m_pendingSelectFile;

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QWidget>
+
+class AnnotationCanvas;
+class AnnotationDocument;
+class QCheckBox;
+class QLabel;
+class QListWidget;
+class QTreeWidget;
+
+// The Label workspace's side panel for the image being edited: its objects (with how many
+// points each has), the skeleton's points with their visibility per object (a click makes a
+// point the next one to place) and the toggles for point names and numbers on the canvas.
+// Follows the document's cursor by itself.
+class PointsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    PointsPanel(AnnotationDocument *document, AnnotationCanvas *canvas, QWidget *parent = nullptr);
+
+    QTreeWidget *pointTable() const { return m_points; }
+    QListWidget *objectList() const { return m_objects; }
+
+    // Both lists from the document (after it loaded another image or changed).
+    void refresh();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void updatePointTable();
+    void updateObjectList();
+
+    AnnotationDocument *m_document;
+    AnnotationCanvas *m_canvas;
+    QLabel *m_objectsTitle;
+    QListWidget *m_objects;
+    QLabel *m_pointsTitle;
+    QTreeWidget *m_points;
+    QCheckBox *m_showNames;
+    QCheckBox *m_showNumbers;
+};
