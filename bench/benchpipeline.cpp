@@ -72,7 +72,7 @@ double sequentialFps(const QString &video, const PredictorOptions &po, const QSt
     *frames = 0;
     while (reader.read(&f, &message) != FrameReader::Status::End) {
         std::vector<std::vector<PoseDetection>> r;
-        if (!predictor.predict({f.image}, &r, &error))
+        if (!predictor.predict({ f.image }, &r, &error))
             continue;
         FramePrediction p;
         p.frameIndex = f.index;
@@ -101,17 +101,18 @@ int speed(const QStringList &a)
     so.imageSize = QSize(1280, 720);
     so.videoFrames = frames;
     QString error;
-    if (!SynthGenerator(Skeleton::defaultGripper(), so).run({}, &error)) {
+    if (!SynthGenerator(Skeleton::defaultGripper(), so).run(&error)) {
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 1;
     }
     QString video = dir.filePath(SynthGenerator::videoFileName());
     if (!QFile::exists(video))
         video = dir.filePath(SynthGenerator::fallbackVideoFileName());
-    std::printf("| model | imgsz | sequential fps | pipelined fps (batch %d) | ratio | live-style latency mean / max ms "
-                "(dropped) |\n|---|---|---|---|---|---|\n",
-                batch);
-    for (const int scaleIndex : {0, 1}) {
+    std::printf(
+        "| model | imgsz | sequential fps | pipelined fps (batch %d) | ratio | live-style latency mean / max ms "
+        "(dropped) |\n|---|---|---|---|---|---|\n",
+        batch);
+    for (const int scaleIndex : { 0, 1 }) {
         const QString scale = scaleIndex ? QStringLiteral("s") : QStringLiteral("n");
         if (!arg(a, QStringLiteral("--scales"), QStringLiteral("n,s")).split(QLatin1Char(',')).contains(scale))
             continue;
@@ -143,8 +144,8 @@ int speed(const QStringList &a)
             PipelineSummary l;
             VideoPipeline::run(live, &l, &error);
             std::printf("| yolov8%s-pose | %d | %.2f | %.2f | %.2f | %.0f / %.0f (%lld of %lld) |\n", qPrintable(scale),
-                        size, seq, s.meanFps, seq > 0 ? s.meanFps / seq : 0.0, l.meanLatencyMs, l.maxLatencyMs,
-                        l.dropped, l.framesRead);
+                size, seq, s.meanFps, seq > 0 ? s.meanFps / seq : 0.0, l.meanLatencyMs, l.maxLatencyMs, l.dropped,
+                l.framesRead);
             std::fflush(stdout);
         }
     }
@@ -188,17 +189,17 @@ int quality(const QStringList &a)
             Truth t;
             t.track = o.value(QStringLiteral("track")).toInt();
             const QJsonArray b = o.value(QStringLiteral("box")).toArray();
-            t.box = {b[0].toDouble(), b[1].toDouble(), b[2].toDouble(), b[3].toDouble()};
+            t.box = { b[0].toDouble(), b[1].toDouble(), b[2].toDouble(), b[3].toDouble() };
             for (const QJsonValue &k : o.value(QStringLiteral("keypoints")).toArray())
-                t.kpts.push_back({k[0].toDouble(), k[1].toDouble(), k[2].toDouble()});
+                t.kpts.push_back({ k[0].toDouble(), k[1].toDouble(), k[2].toDouble() });
             inst.push_back(t);
         }
         gt.push_back(inst);
     }
     std::vector<std::array<int, 3>> episodes; // track, start, end
     for (const QJsonValue &e : truth.value(QStringLiteral("occlusions")).toArray())
-        episodes.push_back({e[QStringLiteral("track")].toInt(), e[QStringLiteral("start")].toInt(),
-                            e[QStringLiteral("end")].toInt()});
+        episodes.push_back({ e[QStringLiteral("track")].toInt(), e[QStringLiteral("start")].toInt(),
+            e[QStringLiteral("end")].toInt() });
 
     // The network once over the video; the temporal stage then offline for every setting.
     PipelineOptions o;
@@ -227,11 +228,12 @@ int quality(const QStringList &a)
             p.timestampMs = f * 1000.0 / truth.value(QStringLiteral("fps")).toDouble(30.0);
             for (const Truth &t : gt[f]) {
                 PoseDetection d;
-                d.box = {t.box.x1 + noise(rng), t.box.y1 + noise(rng), t.box.x2 + noise(rng), t.box.y2 + noise(rng)};
+                d.box = { t.box.x1 + noise(rng), t.box.y1 + noise(rng), t.box.x2 + noise(rng), t.box.y2 + noise(rng) };
                 d.score = 0.9;
                 for (const auto &k : t.kpts) {
                     const double scale = k[2] >= 2 ? 1.0 : 4.0;
-                    d.keypoints.push_back({k[0] + scale * noise(rng), k[1] + scale * noise(rng), k[2] >= 2 ? 0.95 : 0.1});
+                    d.keypoints.push_back(
+                        { k[0] + scale * noise(rng), k[1] + scale * noise(rng), k[2] >= 2 ? 0.95 : 0.1 });
                 }
                 p.detections.push_back(d);
             }
@@ -258,15 +260,15 @@ int quality(const QStringList &a)
         TemporalOptions none;
         none.smooth = false;
         none.maxGap = 0;
-        settings.push_back({QStringLiteral("raw (no smoothing, no bridging)"), none});
+        settings.push_back({ QStringLiteral("raw (no smoothing, no bridging)"), none });
         TemporalOptions bridgeOnly;
         bridgeOnly.smooth = false;
-        settings.push_back({QStringLiteral("bridging only (max_gap 5)"), bridgeOnly});
-        for (double mc : {0.5, 1.0, 2.0, 4.0})
-            for (double beta : {0.0, 0.01, 0.05, 0.1, 0.2}) {
+        settings.push_back({ QStringLiteral("bridging only (max_gap 5)"), bridgeOnly });
+        for (double mc : { 0.5, 1.0, 2.0, 4.0 })
+            for (double beta : { 0.0, 0.01, 0.05, 0.1, 0.2 }) {
                 TemporalOptions t;
-                t.filter = {mc, beta, 1.0};
-                settings.push_back({QStringLiteral("one_euro min_cutoff %1 beta %2").arg(mc).arg(beta), t});
+                t.filter = { mc, beta, 1.0 };
+                settings.push_back({ QStringLiteral("one_euro min_cutoff %1 beta %2").arg(mc).arg(beta), t });
             }
     }
     std::printf("| setting | error px (raw -> output) | jitter px (raw -> output) | occlusion-episode error px "
@@ -311,8 +313,8 @@ int quality(const QStringList &a)
                         occRaw.add(er);
                         occOut.add(eo);
                     }
-                    auto &h = history[{t.track, int(k)}];
-                    h.push_back({double(f), q.rawX, q.rawY, q.x, q.y});
+                    auto &h = history[{ t.track, int(k) }];
+                    h.push_back({ double(f), q.rawX, q.rawY, q.x, q.y });
                     if (h.size() > 3)
                         h.erase(h.begin());
                     if (h.size() == 3 && h[2][0] - h[0][0] == 2) {
@@ -323,8 +325,8 @@ int quality(const QStringList &a)
             }
         }
         std::printf("| %s | %.2f -> %.2f | %.2f -> %.2f | %.2f -> %.2f | %lld / %lld |\n", qPrintable(st.name),
-                    errRaw.mean(), errOut.mean(), jitRaw.mean(), jitOut.mean(), occRaw.mean(), occOut.mean(), matched,
-                    instances);
+            errRaw.mean(), errOut.mean(), jitRaw.mean(), jitOut.mean(), occRaw.mean(), occOut.mean(), matched,
+            instances);
         std::fflush(stdout);
     }
     // The truth's own second difference (the motion's acceleration): the floor for jitter.
@@ -336,7 +338,7 @@ int quality(const QStringList &a)
                     if (t.track == t1.track && t.track == t2.track)
                         for (size_t k = 0; k < t.kpts.size(); ++k)
                             floor.add(std::hypot(t.kpts[k][0] - 2 * t1.kpts[k][0] + t2.kpts[k][0],
-                                                 t.kpts[k][1] - 2 * t1.kpts[k][1] + t2.kpts[k][1]));
+                                t.kpts[k][1] - 2 * t1.kpts[k][1] + t2.kpts[k][1]));
     std::printf("\nground-truth jitter (the motion itself): %.2f px\n", floor.mean());
     return 0;
 }

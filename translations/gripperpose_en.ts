@@ -23,7 +23,7 @@
 <context>
     <name>ChecksPanel</name>
     <message numerus="yes">
-        <location filename="../app/studio/checkspanel.cpp" line="+138"/>
+        <location filename="../app/studio/label/checkspanel.cpp" line="+121"/>
         <source>%n suspicious label(s); click one to open it</source>
         <translation>
             <numerusform>%n suspicious label; click to open it</numerusform>
@@ -32,39 +32,9 @@
     </message>
 </context>
 <context>
-    <name>LabelAudit</name>
+    <name>ImageBrowser</name>
     <message numerus="yes">
-        <location filename="../core/dataset/labelaudit.cpp" line="+127"/>
-        <source>Object %1: %2 and %n more point(s) lie outside the image</source>
-        <extracomment>%1 is the object&apos;s number, %2 a keypoint name; %n how many other points.</extracomment>
-        <translation>
-            <numerusform>Object %1: %2 and %n more point lie outside the image</numerusform>
-            <numerusform>Object %1: %2 and %n more points lie outside the image</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+6"/>
-        <source>Object %1: %2 and %n more point(s) lie outside its box</source>
-        <extracomment>%1 is the object&apos;s number, %2 a keypoint name; %n how many other points.</extracomment>
-        <translation>
-            <numerusform>Object %1: %2 and %n more point lie outside its box</numerusform>
-            <numerusform>Object %1: %2 and %n more points lie outside its box</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>LabelWorkspace</name>
-    <message numerus="yes">
-        <location filename="../app/studio/labelworkspace.cpp" line="+554"/>
-        <source>Pre-labelling %n image(s)…</source>
-        <extracomment>%n is how many images the model labels.</extracomment>
-        <translation>
-            <numerusform>Pre-labelling %n image…</numerusform>
-            <numerusform>Pre-labelling %n images…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+128"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+329"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>Train (%n image)</numerusform>
@@ -88,15 +58,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+188"/>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n objects</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+33"/>
+        <location line="+59"/>
         <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image: %1 labelled (%2 partial), %3 empty, %4 unlabelled</numerusform>
@@ -122,9 +84,41 @@
     </message>
 </context>
 <context>
+    <name>LabelAudit</name>
+    <message numerus="yes">
+        <location filename="../core/dataset/labelaudit.cpp" line="+129"/>
+        <source>Object %1: %2 and %n more point(s) lie outside the image</source>
+        <extracomment>%1 is the object&apos;s number, %2 a keypoint name; %n how many other points.</extracomment>
+        <translation>
+            <numerusform>Object %1: %2 and %n more point lie outside the image</numerusform>
+            <numerusform>Object %1: %2 and %n more points lie outside the image</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Object %1: %2 and %n more point(s) lie outside its box</source>
+        <extracomment>%1 is the object&apos;s number, %2 a keypoint name; %n how many other points.</extracomment>
+        <translation>
+            <numerusform>Object %1: %2 and %n more point lie outside its box</numerusform>
+            <numerusform>Object %1: %2 and %n more points lie outside its box</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LabelWorkspace</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+605"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n objects</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/studio/mainwindow.cpp" line="+288"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+298"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml has %n problem; see the Train workspace.</numerusform>
@@ -132,7 +126,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+164"/>
+        <location line="+146"/>
         <source>%n image(s) (%1): %2 labelled, %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image (%1): %2 labelled, %3 empty, %4 unlabelled</numerusform>
@@ -141,9 +135,21 @@
     </message>
 </context>
 <context>
+    <name>PrelabelController</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+63"/>
+        <source>Pre-labelling %n image(s)…</source>
+        <extracomment>%n is how many images the model labels.</extracomment>
+        <translation>
+            <numerusform>Pre-labelling %n image…</numerusform>
+            <numerusform>Pre-labelling %n images…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TrainWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/trainworkspace.cpp" line="+208"/>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+211"/>
         <source>Checked %n image(s) in %1 s: no problems found.</source>
         <translation>
             <numerusform>Checked %n image in %1 s: no problems found.</numerusform>
@@ -170,7 +176,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/videoworkspace.cpp" line="+268"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+268"/>
         <source>%1 × %2 · %3 fps · %n frame(s)</source>
         <translation>
             <numerusform>%1 × %2 · %3 fps · %n frame</numerusform>

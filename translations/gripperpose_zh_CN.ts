@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../app/studio/aboutdialog.cpp" line="+58"/>
+        <location filename="../app/studio/shell/aboutdialog.cpp" line="+58"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -277,12 +277,12 @@
 <context>
     <name>ChecksPanel</name>
     <message>
-        <location filename="../app/studio/checkspanel.cpp" line="+95"/>
+        <location filename="../app/studio/label/checkspanel.cpp" line="+77"/>
         <source>Checking the labels…</source>
         <translation>正在检查标注…</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Run the checks to list suspicious labels.</source>
         <translation>运行检查以列出可疑的标注。</translation>
     </message>
@@ -530,7 +530,7 @@
         <translation>JPEG 文件不完整（缺少图像结束标记）</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+55"/>
         <source>no image with this name in %1</source>
         <translation>%1 中没有此名称的图像</translation>
     </message>
@@ -716,19 +716,6 @@
     </message>
 </context>
 <context>
-    <name>DemoProjectJob</name>
-    <message>
-        <location filename="../app/studio/demoprojectjob.cpp" line="+49"/>
-        <source>%1 already exists and is not empty; the new project is in %2</source>
-        <translation>%1 已存在且不为空；新项目位于 %2</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1: cannot rename to %2</source>
-        <translation>%1：无法重命名为 %2</translation>
-    </message>
-</context>
-<context>
     <name>DistributedEnv</name>
     <message>
         <location filename="../core/train/distributedenv.cpp" line="+17"/>
@@ -780,9 +767,33 @@
     </message>
 </context>
 <context>
+    <name>FrameImportController</name>
+    <message>
+        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+39"/>
+        <location line="+5"/>
+        <source>Import Frames from a Video</source>
+        <translation>从视频导入帧</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Videos (*.mp4 *.avi *.mov *.mkv *.webm *.m4v);;All files (*)</source>
+        <translation>视频 (*.mp4 *.avi *.mov *.mkv *.webm *.m4v);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Import every N-th frame into the %1 split; N:</source>
+        <translation>每 N 帧取一帧导入 %1 子集；N：</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Importing frames from %1…</source>
+        <translation>正在从 %1 导入帧…</translation>
+    </message>
+</context>
+<context>
     <name>FrameImporter</name>
     <message>
-        <location filename="../app/studio/frameimporter.cpp" line="+21"/>
+        <location filename="../core/dataset/frameimporter.cpp" line="+21"/>
         <source>every N-th frame needs N of 1 or more, not %1</source>
         <translation>每 N 帧取一帧要求 N 至少为 1，而不是 %1</translation>
     </message>
@@ -793,18 +804,17 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+61"/>
+        <location line="+55"/>
         <source>%1: cannot create the folder</source>
         <translation>%1：无法创建文件夹</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-30"/>
         <source>%1: frame %2 does not decode</source>
         <translation>%1：第 %2 帧无法解码</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -817,7 +827,7 @@
 <context>
     <name>FrameReader</name>
     <message>
-        <location filename="../core/infer/framereader.cpp" line="+41"/>
+        <location filename="../core/video/framereader.cpp" line="+41"/>
         <source>no source given</source>
         <translation>未指定来源</translation>
     </message>
@@ -847,12 +857,12 @@
         <translation>%1：无法解码视频（格式未知，或文件被截断或已损坏）</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+63"/>
         <source>%1: the image does not decode; skipped</source>
         <translation>%1：图像无法解码，已跳过</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+45"/>
         <source>%1: the source stopped delivering frames (disconnected) after %2 frames</source>
         <translation>%1：来源在 %2 帧后停止提供帧（已断开）</translation>
     </message>
@@ -866,11 +876,31 @@
         <source>%1: %2 unreadable frame(s) before frame %3</source>
         <translation>%1：第 %3 帧之前有 %2 帧无法读取</translation>
     </message>
+    <message>
+        <location line="+25"/>
+        <source>%1: frame %2 is outside the source (%3 frames)</source>
+        <translation>%1：第 %2 帧超出了源的范围（共 %3 帧）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: a live source cannot seek</source>
+        <translation>%1：实时源无法跳转</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1: cannot reopen the video</source>
+        <translation>%1：无法重新打开视频</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: frame %2 cannot be reached (the file ends after frame %3)</source>
+        <translation>%1：无法到达第 %2 帧（文件在第 %3 帧后结束）</translation>
+    </message>
 </context>
 <context>
     <name>HotkeyDialog</name>
     <message>
-        <location filename="../app/studio/hotkeydialog.cpp" line="+20"/>
+        <location filename="../app/studio/label/hotkeydialog.cpp" line="+20"/>
         <source>Restore &amp;Defaults</source>
         <translation>恢复默认(&amp;D)</translation>
     </message>
@@ -996,9 +1026,117 @@
     </message>
 </context>
 <context>
+    <name>ImageBrowser</name>
+    <message>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+136"/>
+        <location line="+252"/>
+        <source>Reading labels…</source>
+        <extracomment>Shown in the status bar while a project&apos;s images and labels are read.</extracomment>
+        <translation>正在读取标注…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-59"/>
+        <source>Train (%n image(s))</source>
+        <translation>
+            <numerusform>训练集（%n 张图像）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Val (%n image(s))</source>
+        <translation>
+            <numerusform>验证集（%n 张图像）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Test (%n image(s))</source>
+        <translation>
+            <numerusform>测试集（%n 张图像）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>All images</source>
+        <translation>全部图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unlabelled</source>
+        <translation>未标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Partial (points absent)</source>
+        <translation>部分标注（有缺失点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Complete</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty (background)</source>
+        <translation>空（背景）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Needs review (pre-labelled)</source>
+        <translation>待审核（预标注）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+36"/>
+        <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
+        <translation>
+            <numerusform>%n 张图像：%1 张已标注（%2 张部分标注），%3 张空，%4 张未标注</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n need(s) review</source>
+        <extracomment>Images labelled by a model that a person has not checked yet.</extracomment>
+        <translation>
+            <numerusform>%n 张待审核</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n shown</source>
+        <translation>
+            <numerusform>显示 %n 张</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Split:</source>
+        <translation>子集(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Search image names</source>
+        <translation>搜索图像名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show only the images with this label status</source>
+        <translation>仅显示具有此标注状态的图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>T&amp;humbnails</source>
+        <translation>缩略图(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Green: complete · half green: some points absent · grey: empty label file (background) · amber ring: not labelled yet · violet: labelled by a model, needs review</source>
+        <translation>绿色：完成 · 半绿：部分点缺失 · 灰色：空标签文件（背景） · 琥珀色圆环：尚未标注 · 紫色：由模型标注，待审核</translation>
+    </message>
+</context>
+<context>
     <name>ImageListModel</name>
     <message>
-        <location filename="../app/studio/imagelistmodel.cpp" line="+224"/>
+        <location filename="../app/studio/label/imagelistmodel.cpp" line="+168"/>
         <source>labelled</source>
         <translation>已标注</translation>
     </message>
@@ -1027,6 +1165,14 @@
         <location line="+0"/>
         <source>labelled, every point placed (complete)</source>
         <translation>已标注，所有点均已放置（完成）</translation>
+    </message>
+</context>
+<context>
+    <name>ImageLoader</name>
+    <message>
+        <location filename="../app/studio/label/imageloader.cpp" line="+37"/>
+        <source>the image does not decode: %1</source>
+        <translation>图像无法解码：%1</translation>
     </message>
 </context>
 <context>
@@ -1104,9 +1250,25 @@
     </message>
 </context>
 <context>
+    <name>JobProgressDialog</name>
+    <message>
+        <location filename="../app/studio/jobs/jobprogressdialog.cpp" line="+12"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>JobStatusWidget</name>
+    <message>
+        <location filename="../app/studio/jobs/jobstatuswidget.cpp" line="+27"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>LabelAudit</name>
     <message>
-        <location filename="../core/dataset/labelaudit.cpp" line="+111"/>
+        <location filename="../core/dataset/labelaudit.cpp" line="+113"/>
         <source>Outside the image</source>
         <translation>超出图像</translation>
     </message>
@@ -1224,64 +1386,8 @@
 </context>
 <context>
     <name>LabelWorkspace</name>
-    <message numerus="yes">
-        <location filename="../app/studio/labelworkspace.cpp" line="+682"/>
-        <source>Train (%n image(s))</source>
-        <translation>
-            <numerusform>训练集（%n 张图像）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>Val (%n image(s))</source>
-        <translation>
-            <numerusform>验证集（%n 张图像）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>Test (%n image(s))</source>
-        <translation>
-            <numerusform>测试集（%n 张图像）</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+18"/>
-        <source>All images</source>
-        <translation>全部图像</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Unlabelled</source>
-        <translation>未标注</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Partial (points absent)</source>
-        <translation>部分标注（有缺失点）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Complete</source>
-        <translation>完成</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Empty (background)</source>
-        <translation>空（背景）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Needs review (pre-labelled)</source>
-        <translation>待审核（预标注）</translation>
-    </message>
-    <message>
-        <location line="+52"/>
-        <source>the image does not decode: %1</source>
-        <translation>图像无法解码：%1</translation>
-    </message>
-    <message>
-        <location line="+103"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+593"/>
         <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
         <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
     </message>
@@ -1292,11 +1398,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Reading labels…</source>
+        <translation>正在读取标注…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>This split has no images.</source>
         <translation>此子集中没有图像。</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
@@ -1322,56 +1433,14 @@
         <source>Edits to this image are not saved: its label file has lines that could not be read (below). Fix or remove them first.</source>
         <translation>对此图像的编辑不会保存：其标签文件中有无法读取的行（见下方）。请先修正或删除这些行。</translation>
     </message>
-    <message numerus="yes">
-        <location line="+15"/>
-        <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
-        <translation>
-            <numerusform>%n 张图像：%1 张已标注（%2 张部分标注），%3 张空，%4 张未标注</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+7"/>
-        <source>%n need(s) review</source>
-        <extracomment>Images labelled by a model that a person has not checked yet.</extracomment>
-        <translation>
-            <numerusform>%n 张待审核</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n shown</source>
-        <translation>
-            <numerusform>显示 %n 张</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>%1 (%2)</source>
         <extracomment>A tooltip followed by its key, e.g. &quot;Undo the last edit (Ctrl+Z)&quot;.</extracomment>
         <translation>%1（%2）</translation>
     </message>
     <message>
         <location line="+9"/>
-        <source>&amp;Split:</source>
-        <translation>子集(&amp;S)：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Search image names</source>
-        <translation>搜索图像名称</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Show only the images with this label status</source>
-        <translation>仅显示具有此标注状态的图像</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>T&amp;humbnails</source>
-        <translation>缩略图(&amp;H)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <source>Next Image</source>
         <translation>下一张图像</translation>
     </message>
@@ -1523,72 +1592,12 @@
         <translation>单击：放置下一个点 · %1：跳过 · %2：遮挡 · %3：清除 · %4：新建目标 · %5：下一个目标 · %6：交换左右 · %7：撤销 · 滚轮：缩放 · 中键或 Space+拖动：平移 · → / ←：下一张和上一张图像 · F1：全部快捷键</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Green: complete · half green: some points absent · grey: empty label file (background) · amber ring: not labelled yet · violet: labelled by a model, needs review</source>
-        <translation>绿色：完成 · 半绿：部分点缺失 · 灰色：空标签文件（背景） · 琥珀色圆环：尚未标注 · 紫色：由模型标注，待审核</translation>
-    </message>
-    <message>
-        <location line="-38"/>
+        <location line="-33"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location line="-584"/>
-        <location line="+5"/>
-        <source>Import Frames from a Video</source>
-        <translation>从视频导入帧</translation>
-    </message>
-    <message>
-        <location line="-4"/>
-        <source>Videos (*.mp4 *.avi *.mov *.mkv *.webm *.m4v);;All files (*)</source>
-        <translation>视频 (*.mp4 *.avi *.mov *.mkv *.webm *.m4v);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Import every N-th frame into the %1 split; N:</source>
-        <translation>每 N 帧取一帧导入 %1 子集；N：</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>Importing frames from %1…</source>
-        <translation>正在从 %1 导入帧…</translation>
-    </message>
-    <message>
         <location line="+1"/>
-        <location line="+138"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location line="-131"/>
-        <source>Importing frames: frame %1 read</source>
-        <translation>正在导入帧：已读取第 %1 帧</translation>
-    </message>
-    <message>
-        <location line="+117"/>
-        <source>Pre-label with a Trained Model</source>
-        <translation>使用训练好的模型预标注</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)</source>
-        <translation>检查点和权重 (*.ckpt *.pt *.pth *.torchscript);;所有文件 (*)</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+13"/>
-        <source>Pre-labelling %n image(s)…</source>
-        <extracomment>%n is how many images the model labels.</extracomment>
-        <translation>
-            <numerusform>正在预标注 %n 张图像…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+82"/>
-        <source>%1 could not be deleted</source>
-        <translation>无法删除 %1</translation>
-    </message>
-    <message>
-        <location line="+341"/>
         <source>Fit the image to the window</source>
         <translation>使图像适应窗口</translation>
     </message>
@@ -1621,7 +1630,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/mainwindow.cpp" line="+174"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+185"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -1730,20 +1739,19 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+143"/>
-        <location line="+32"/>
-        <location line="+9"/>
+        <location line="+141"/>
+        <location line="+23"/>
+        <location line="+4"/>
         <source>Demo Project</source>
         <translation>演示项目</translation>
     </message>
     <message>
-        <location line="-183"/>
-        <location line="+144"/>
+        <location line="-167"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location line="-54"/>
+        <location line="+89"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml 有 %n 个问题；请查看训练工作区。</numerusform>
@@ -1767,19 +1775,12 @@
         <translation>无法打开上次的项目 %1：%2</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
         <source>Generating the demo project in %1…</source>
         <translation>正在 %1 中生成演示项目…</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>Generating the demo project in %1…
-%2 of %3 images and video frames</source>
-        <translation>正在 %1 中生成演示项目…
-图像和视频帧：%2 / %3</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+16"/>
         <source>Demo project cancelled. File ▸ Open Demo Project generates it again.</source>
         <translation>演示项目已取消。可通过 文件 ▸ 打开演示项目 重新生成。</translation>
     </message>
@@ -1789,14 +1790,14 @@
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+11"/>
         <source>The demo project could not be generated:
 %1</source>
         <translation>无法生成演示项目：
 %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>New Project: Choose an Empty Folder</source>
         <translation>新建项目：选择一个空文件夹</translation>
     </message>
@@ -1897,7 +1898,7 @@
 <context>
     <name>PointsPanel</name>
     <message>
-        <location filename="../app/studio/pointspanel.cpp" line="+97"/>
+        <location filename="../app/studio/label/pointspanel.cpp" line="+97"/>
         <source>Objects</source>
         <translation>目标</translation>
     </message>
@@ -1966,7 +1967,7 @@
 <context>
     <name>PreLabeller</name>
     <message>
-        <location filename="../app/studio/prelabeller.cpp" line="+48"/>
+        <location filename="../core/infer/prelabeller.cpp" line="+48"/>
         <source>%1 predicts %2 keypoints, the project&apos;s skeleton has %3</source>
         <extracomment>%1 is a file or model name; %2 and %3 are keypoint counts.</extracomment>
         <translation>%1 预测 %2 个关键点，而项目的骨架有 %3 个</translation>
@@ -2224,6 +2225,64 @@
     </message>
 </context>
 <context>
+    <name>PrelabelController</name>
+    <message>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+49"/>
+        <source>Pre-label with a Trained Model</source>
+        <translation>使用训练好的模型预标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)</source>
+        <translation>检查点和权重 (*.ckpt *.pt *.pth *.torchscript);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>Pre-labelling %n image(s)…</source>
+        <extracomment>%n is how many images the model labels.</extracomment>
+        <translation>
+            <numerusform>正在预标注 %n 张图像…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 could not be deleted</source>
+        <translation>无法删除 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressText</name>
+    <message>
+        <location filename="../app/studio/jobs/progresstext.cpp" line="+10"/>
+        <source>%1 s</source>
+        <extracomment>A duration in seconds.</extracomment>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 min %2 s</source>
+        <extracomment>A duration in minutes and seconds.</extracomment>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 h %2 min</source>
+        <extracomment>A duration in hours and minutes.</extracomment>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 · about %2 left</source>
+        <extracomment>Progress: the counts, then the time left, e.g. &quot;120 of 400 · about 2 min left&quot;.</extracomment>
+        <translation>%1 · 约剩 %2</translation>
+    </message>
+</context>
+<context>
     <name>Project</name>
     <message>
         <location filename="../core/dataset/project.cpp" line="+34"/>
@@ -2244,7 +2303,7 @@
 <context>
     <name>ReviewState</name>
     <message>
-        <location filename="../app/studio/reviewstate.cpp" line="+24"/>
+        <location filename="../core/dataset/reviewstate.cpp" line="+24"/>
         <location line="+30"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -2445,7 +2504,17 @@
         <translation>%1：无法创建文件夹</translation>
     </message>
     <message>
-        <location line="+192"/>
+        <location line="+198"/>
+        <source>%1 already exists and is not empty; the new project is in %2</source>
+        <translation>%1 已存在且不为空；新项目位于 %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: cannot rename to %2</source>
+        <translation>%1：无法重命名为 %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>No output folder given</source>
         <translation>未指定输出文件夹</translation>
     </message>
@@ -2557,11 +2626,6 @@
         <source>missing data= (the dataset&apos;s data.yaml) or resume= (a run&apos;s weights/last.ckpt)</source>
         <translation>缺少 data=（数据集的 data.yaml）或 resume=（某次运行的 weights/last.ckpt）</translation>
     </message>
-    <message>
-        <location line="+46"/>
-        <source>rank %1: %2</source>
-        <translation>第 %1 个进程：%2</translation>
-    </message>
 </context>
 <context>
     <name>TrainDataset</name>
@@ -2574,7 +2638,7 @@
 <context>
     <name>TrainWorkspace</name>
     <message>
-        <location filename="../app/studio/trainworkspace.cpp" line="+193"/>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+196"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2764,22 +2828,22 @@
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainer.cpp" line="+133"/>
+        <location filename="../core/train/trainingrun.cpp" line="+82"/>
         <source>the run was stopped with %1 processes and resumes with %2: the step in progress is the same up to rounding, not bit for bit</source>
         <translation>训练停止时有 %1 个进程，恢复时有 %2 个：进行中的这一步仅在舍入误差范围内相同，并非逐位一致</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+60"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+91"/>
         <source>%1 finished all %2 epochs; pass epochs=N with N &gt; %2 to extend it</source>
         <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+51"/>
         <source>device=%1 trains with one process per device: start it with gripperpose train, which starts them, or set RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT as for torchrun</source>
         <translation>device=%1 需要每个设备一个进程：请用 gripperpose train 启动（它会启动这些进程），或像 torchrun 一样设置 RANK、WORLD_SIZE、MASTER_ADDR 和 MASTER_PORT</translation>
     </message>
@@ -2789,7 +2853,7 @@
         <translation>device=%1 指定了 %2 个设备，但本机运行着 %3 个进程</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+18"/>
         <source>device=%1 is not available (found %2 GPU(s)); use device=cpu</source>
         <translation>device=%1 不可用（找到 %2 块 GPU）；请使用 device=cpu</translation>
     </message>
@@ -2799,17 +2863,17 @@
         <translation>amp=fp16 需要 GPU；在 CPU 上请使用 amp=off 或 amp=bf16</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1: the train split has no readable images</source>
         <translation>%1：train 子集中没有可读取的图像</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>%1 does not fit %2: %3</source>
         <translation>%1 与 %2 不匹配：%3</translation>
     </message>
@@ -2819,53 +2883,53 @@
         <translation>train：从头训练（%1）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>train: from %1</source>
         <translation>train：从 %1 开始</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>%1: cannot create the run folder</source>
         <translation>%1：无法创建运行文件夹</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+278"/>
+        <location line="+227"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-261"/>
+        <location line="-401"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+260"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>epoch %1, batch %2: the loss is not finite; the step is skipped</source>
         <translation>第 %1 轮，第 %2 批：损失为非有限值；已跳过此步</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="-45"/>
         <source>the weights of the %1 processes differ after epoch %2; the run is stopped</source>
         <translation>第 %2 轮结束后 %1 个进程的权重不一致；训练已停止</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+172"/>
         <source>saving the checkpoint failed, the previous one is kept: %1</source>
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="-446"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>training failed: %1</source>
         <translation>训练失败：%1</translation>
     </message>
@@ -3214,6 +3278,14 @@
     </message>
 </context>
 <context>
+    <name>TrainingSession</name>
+    <message>
+        <location filename="../core/train/trainingsession.cpp" line="+43"/>
+        <source>rank %1: %2</source>
+        <translation>第 %1 个进程：%2</translation>
+    </message>
+</context>
+<context>
     <name>ValCommand</name>
     <message>
         <location filename="../app/cli/valcommand.cpp" line="+12"/>
@@ -3375,6 +3447,39 @@
     </message>
 </context>
 <context>
+    <name>VideoDecoder</name>
+    <message>
+        <location filename="../core/video/videodecoder.cpp" line="+16"/>
+        <source>%1: no such file</source>
+        <translation>%1：文件不存在</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: not a video this build can decode</source>
+        <translation>%1：不是此版本能够解码的视频</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: the video reports no frames (truncated or a stream without an index)</source>
+        <translation>%1：视频报告没有帧（文件不完整，或是没有索引的流）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>no video is open</source>
+        <translation>没有打开的视频</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: frame %2 is past the last frame %3</source>
+        <translation>%1：第 %2 帧超出了最后一帧 %3</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: frame %2 could not be decoded (the file may be truncated)</source>
+        <translation>%1：第 %2 帧无法解码（文件可能不完整）</translation>
+    </message>
+</context>
+<context>
     <name>VideoPipeline</name>
     <message>
         <location filename="../core/infer/videopipeline.cpp" line="+122"/>
@@ -3405,39 +3510,6 @@
         <location line="+5"/>
         <source>vid_stride, batch and the queue size must be at least 1</source>
         <translation>vid_stride、batch 和队列大小至少为 1</translation>
-    </message>
-</context>
-<context>
-    <name>VideoReader</name>
-    <message>
-        <location filename="../app/studio/videoreader.cpp" line="+21"/>
-        <source>%1: no such file</source>
-        <translation>%1：文件不存在</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>%1: not a video this build can decode</source>
-        <translation>%1：不是此版本能够解码的视频</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>%1: the video reports no frames (truncated or a stream without an index)</source>
-        <translation>%1：视频报告没有帧（文件不完整，或是没有索引的流）</translation>
-    </message>
-    <message>
-        <location line="+30"/>
-        <source>%1: frame %2 is past the last frame %3</source>
-        <translation>%1：第 %2 帧超出了最后一帧 %3</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>%1: frame %2 could not be decoded (the file may be truncated)</source>
-        <translation>%1：第 %2 帧无法解码（文件可能不完整）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1: frame %2: %3</source>
-        <translation>%1：第 %2 帧：%3</translation>
     </message>
 </context>
 <context>
@@ -3481,7 +3553,7 @@
 <context>
     <name>VideoTruth</name>
     <message>
-        <location filename="../app/studio/videotruth.cpp" line="+20"/>
+        <location filename="../core/dataset/videotruth.cpp" line="+20"/>
         <source>%1: cannot read: %2</source>
         <translation>%1：无法读取：%2</translation>
     </message>
@@ -3529,7 +3601,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/videoworkspace.cpp" line="+146"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+146"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>

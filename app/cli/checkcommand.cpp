@@ -15,7 +15,7 @@ QString CheckCommand::summary() const
 
 std::vector<CliOption> CheckCommand::options() const
 {
-    return {{QStringLiteral("data"), QString(), tr("the dataset's data.yaml")}};
+    return { { QStringLiteral("data"), QString(), tr("the dataset's data.yaml") } };
 }
 
 int CheckCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
@@ -32,11 +32,11 @@ int CheckCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     // The checker reports from its worker threads; the total is known with the first call.
     std::optional<ProgressBar> bar;
     std::mutex barMutex;
-    const auto report = DatasetChecker(*config).run(nullptr, [&](int done, int total) {
+    const auto report = DatasetChecker(*config).run({}, [&](int64_t done, int64_t total) {
         std::lock_guard lock(barMutex);
         if (!bar)
-            bar.emplace(err, tr("check"), total);
-        bar->update(done);
+            bar.emplace(err, tr("check"), int(total));
+        bar->update(int(done));
     });
     if (bar)
         bar->finish();
@@ -68,7 +68,7 @@ int CheckCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     out << tr("Problems by kind:") << '\n';
     for (const auto &[kind, n] : issues.countByKind())
         out << "  " << DatasetIssue::kindName(kind) << ": " << n << '\n';
-    out << tr("%n problem(s)", nullptr, int(issues.size())) << ' ' << tr("in %n file(s); the bad items are skipped.", nullptr, int(files.size()))
-        << '\n';
+    out << tr("%n problem(s)", nullptr, int(issues.size())) << ' '
+        << tr("in %n file(s); the bad items are skipped.", nullptr, int(files.size())) << '\n';
     return 1;
 }

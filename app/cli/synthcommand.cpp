@@ -12,13 +12,13 @@ QString SynthCommand::summary() const
 
 std::vector<CliOption> SynthCommand::options() const
 {
-    return {{QStringLiteral("out"), QString(), tr("output folder")},
-            {QStringLiteral("n"), QStringLiteral("200"), tr("number of images (train + val)")},
-            {QStringLiteral("imgsz"), QStringLiteral("1280,720"), tr("image size W,H")},
-            {QStringLiteral("seed"), QStringLiteral("0"), tr("random seed; the same seed gives the same files")},
-            {QStringLiteral("val"), QStringLiteral("0.2"), tr("fraction of images in the val split")},
-            {QStringLiteral("video_frames"), QStringLiteral("180"), tr("frames of the demo video (0: none)")},
-            {QStringLiteral("fps"), QStringLiteral("30"), tr("frame rate of the demo video")}};
+    return { { QStringLiteral("out"), QString(), tr("output folder") },
+        { QStringLiteral("n"), QStringLiteral("200"), tr("number of images (train + val)") },
+        { QStringLiteral("imgsz"), QStringLiteral("1280,720"), tr("image size W,H") },
+        { QStringLiteral("seed"), QStringLiteral("0"), tr("random seed; the same seed gives the same files") },
+        { QStringLiteral("val"), QStringLiteral("0.2"), tr("fraction of images in the val split") },
+        { QStringLiteral("video_frames"), QStringLiteral("180"), tr("frames of the demo video (0: none)") },
+        { QStringLiteral("fps"), QStringLiteral("30"), tr("frame rate of the demo video") } };
 }
 
 int SynthCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
@@ -51,7 +51,7 @@ int SynthCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     clock.start();
     ProgressBar bar(err, tr("synth"), o.count + o.videoFrames);
     const SynthGenerator gen(Skeleton::defaultGripper(), o);
-    if (!gen.run([&](int done, int) { bar.update(done); return true; }, &error)) {
+    if (!gen.run(&error, {}, [&](int64_t done, int64_t) { bar.update(int(done)); })) {
         err << '\n' << error << '\n';
         return 1;
     }

@@ -1,20 +1,20 @@
 #include "traincommand.h"
 
-#include "distributedlauncher.h"
 #include "progressbar.h"
-#include "trainer.h"
+#include "trainingsession.h"
 
 #include <csignal>
 #include <optional>
 
 namespace {
 
-// Ctrl+C asks the trainer to stop between batches; it then saves a resumable checkpoint.
-std::atomic_bool g_stopRequested{false};
+// The run's cancel token while training: a signal handler has no other way to reach it.
+const gp::CancelToken *g_cancel = nullptr;
 
 extern "C" void requestStop(int)
 {
-    g_stopRequested = true;
+    if (g_cancel)
+        g_cancel->cancel(); // a lock-free atomic store: safe in a signal handler
 }
 
 QString lossText(const gp::PoseLossItems &l)
@@ -36,8 +36,7 @@ public:
     CliTrainerEvents(QTextStream &out, QTextStream &err)
         : m_out(out)
         , m_err(err)
-    {
-    }
+    { }
 
     void onTrainStart(const TrainStartInfo &s) override
     {
@@ -64,10 +63,11 @@ public:
     {
         if (!m_bar || b.batch == 0)
             m_bar.emplace(m_err, QStringLiteral("%1/%2").arg(b.epoch + 1, 4).arg(b.epochs), b.batches);
-        m_bar->update(b.batch + 1, QStringLiteral("%1 %2 inst %3 img/s")
-                                       .arg(lossText(b.loss))
-                                       .arg(b.instances)
-                                       .arg(b.imagesPerSecond, 0, 'f', 1));
+        m_bar->update(b.batch + 1,
+            QStringLiteral("%1 %2 inst %3 img/s")
+                .arg(lossText(b.loss))
+                .arg(b.instances)
+                .arg(b.imagesPerSecond, 0, 'f', 1));
     }
     void onFitEpochEnd(const EpochReport &e) override
     {
@@ -128,9 +128,9 @@ std::vector<CliOption> TrainCommand::options() const
     std::vector<CliOption> o;
     const TrainingConfig defaults;
     for (const TrainingConfig::Key &k : TrainingConfig::keys())
-        o.push_back({k.name, defaults.get(k.name), k.help, true});
-    o.push_back({QStringLiteral("defaults"), QStringLiteral("gripperpose"),
-                 tr("gripperpose (the recipe) or ultralytics (Ultralytics' own defaults)"), true});
+        o.push_back({ k.name, defaults.get(k.name), k.help, true });
+    o.push_back({ QStringLiteral("defaults"), QStringLiteral("gripperpose"),
+        tr("gripperpose (the recipe) or ultralytics (Ultralytics' own defaults)"), true });
     return o;
 }
 
@@ -141,7 +141,8 @@ int TrainCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         err << tr("defaults=%1 must be gripperpose or ultralytics").arg(base) << '\n';
         return 2;
     }
-    TrainingConfig config = base == QLatin1String("ultralytics") ? TrainingConfig::ultralyticsDefaults() : TrainingConfig();
+    TrainingConfig config
+        = base == QLatin1String("ultralytics") ? TrainingConfig::ultralyticsDefaults() : TrainingConfig();
     QStringList explicitKeys;
     QString error;
     for (const TrainingConfig::Key &k : TrainingConfig::keys())
@@ -156,55 +157,24 @@ int TrainCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         err << tr("missing data= (the dataset's data.yaml) or resume= (a run's weights/last.ckpt)") << '\n';
         return 2;
     }
-    // A data-parallel run: torchrun's variables say this process is one of its ranks;
-    // otherwise device=0,1 makes this process rank 0 and starts the others.
-    const auto fromEnv = DistributedEnv::fromEnvironment(QProcessEnvironment::systemEnvironment(), &error);
-    if (!fromEnv) {
-        err << error << '\n';
-        return 2;
-    }
-    DistributedEnv dist = *fromEnv;
-    std::optional<DistributedLauncher> launcher;
-    if (!dist.isDistributed()) {
-        const auto effective = Trainer::effectiveConfig(config, explicitKeys, &error);
-        if (!effective) {
-            err << error << '\n';
-            return 1;
-        }
-        const QStringList problems = effective->validate();
-        if (!problems.isEmpty()) {
-            err << problems.join(QLatin1Char('\n')) << '\n';
-            return 2;
-        }
-        if (const int devices = int(effective->devices().size()); devices > 1) {
-            launcher.emplace();
-            if (!launcher->start(QCoreApplication::applicationFilePath(), QCoreApplication::arguments().mid(1), devices,
-                                 &error)) {
-                err << error << '\n';
-                return 1;
-            }
-            dist = launcher->mainEnv();
-        }
-    }
-    g_stopRequested = false;
+    // Ctrl+C asks the trainer to stop between batches; it then saves a resumable checkpoint.
+    const gp::CancelToken cancel;
+    g_cancel = &cancel;
     std::signal(SIGINT, requestStop);
     std::signal(SIGTERM, requestStop);
     CliTrainerEvents events(out, err);
-    Trainer trainer(config, explicitKeys);
-    // Rank 0 reports for the whole run; the other ranks print only their errors.
-    if (dist.isMain())
-        trainer.setEvents(&events);
-    trainer.setDistributed(dist);
-    bool ok = trainer.run(&g_stopRequested, &error);
+    TrainingSession::Options options;
+    options.config = config;
+    options.explicitKeys = explicitKeys;
+    options.workerProgram = QCoreApplication::applicationFilePath();
+    options.workerArguments = QCoreApplication::arguments().mid(1);
+    const TrainingSession::Outcome outcome = TrainingSession::run(options, { &events }, &error, cancel);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
-    if (!ok)
-        err << (dist.isMain() ? error : tr("rank %1: %2").arg(dist.rank).arg(error)) << '\n';
-    if (launcher) {
-        for (const QString &problem : launcher->finish(ok ? 60000 : 10000)) {
-            err << problem << '\n';
-            ok = false;
-        }
-    }
-    return ok ? 0 : 1;
+    g_cancel = nullptr;
+    if (outcome != TrainingSession::Outcome::Finished)
+        err << error << '\n';
+    return outcome == TrainingSession::Outcome::Finished       ? 0
+        : outcome == TrainingSession::Outcome::InvalidSettings ? 2
+                                                               : 1;
 }

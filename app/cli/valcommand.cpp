@@ -15,17 +15,17 @@ QString ValCommand::summary() const
 std::vector<CliOption> ValCommand::options() const
 {
     const ValidationRequest d;
-    return {{QStringLiteral("model"), QString(), tr("checkpoint (weights/best.ckpt) or weight file")},
-            {QStringLiteral("data"), QString(), tr("the dataset's data.yaml")},
-            {QStringLiteral("split"), d.split, tr("train, val or test")},
-            {QStringLiteral("imgsz"), QString::number(d.imgsz), tr("network input size")},
-            {QStringLiteral("batch"), QString::number(d.batch), tr("images per batch")},
-            {QStringLiteral("device"), QString(), tr("cpu or a GPU index (empty: the first GPU, else the CPU)"), true},
-            {QStringLiteral("conf"), QString::number(d.conf), tr("confidence threshold")},
-            {QStringLiteral("iou"), QString::number(d.iou), tr("NMS IoU threshold")},
-            {QStringLiteral("max_det"), QString::number(d.maxDet), tr("maximum detections per image")},
-            {QStringLiteral("project"), d.project, tr("folder of the runs")},
-            {QStringLiteral("name"), d.name, tr("run name")}};
+    return { { QStringLiteral("model"), QString(), tr("checkpoint (weights/best.ckpt) or weight file") },
+        { QStringLiteral("data"), QString(), tr("the dataset's data.yaml") },
+        { QStringLiteral("split"), d.split, tr("train, val or test") },
+        { QStringLiteral("imgsz"), QString::number(d.imgsz), tr("network input size") },
+        { QStringLiteral("batch"), QString::number(d.batch), tr("images per batch") },
+        { QStringLiteral("device"), QString(), tr("cpu or a GPU index (empty: the first GPU, else the CPU)"), true },
+        { QStringLiteral("conf"), QString::number(d.conf), tr("confidence threshold") },
+        { QStringLiteral("iou"), QString::number(d.iou), tr("NMS IoU threshold") },
+        { QStringLiteral("max_det"), QString::number(d.maxDet), tr("maximum detections per image") },
+        { QStringLiteral("project"), d.project, tr("folder of the runs") },
+        { QStringLiteral("name"), d.name, tr("run name") } };
 }
 
 int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
@@ -55,10 +55,10 @@ int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
 
     std::optional<ProgressBar> bar;
     ValidationReport report;
-    const bool ok = ValidationRunner::run(r, &report, &error, [&](int done, int total) {
+    const bool ok = ValidationRunner::run(r, &report, &error, {}, [&](int64_t done, int64_t total) {
         if (!bar)
-            bar.emplace(err, tr("val"), total);
-        bar->update(done);
+            bar.emplace(err, tr("val"), int(total));
+        bar->update(int(done));
     });
     if (bar)
         bar->finish();
@@ -69,9 +69,18 @@ int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         return 1;
     }
     const PoseMetrics &m = report.metrics;
-    out << tr("%1 images, %2 instances, %3 images/s").arg(report.images).arg(m.instances).arg(report.imagesPerSecond, 0, 'f', 1) << '\n';
-    out << QStringLiteral("%1 %2 %3 %4 %5\n").arg(QString(), 6).arg(tr("P"), 8).arg(tr("R"), 8).arg(QStringLiteral("mAP50"), 8).arg(QStringLiteral("mAP50-95"), 9);
-    for (const auto &[label, s] : {std::pair{tr("Box"), &m.box}, std::pair{tr("Pose"), &m.pose}})
+    out << tr("%1 images, %2 instances, %3 images/s")
+               .arg(report.images)
+               .arg(m.instances)
+               .arg(report.imagesPerSecond, 0, 'f', 1)
+        << '\n';
+    out << QStringLiteral("%1 %2 %3 %4 %5\n")
+               .arg(QString(), 6)
+               .arg(tr("P"), 8)
+               .arg(tr("R"), 8)
+               .arg(QStringLiteral("mAP50"), 8)
+               .arg(QStringLiteral("mAP50-95"), 9);
+    for (const auto &[label, s] : { std::pair { tr("Box"), &m.box }, std::pair { tr("Pose"), &m.pose } })
         out << QStringLiteral("%1 %2 %3 %4 %5\n")
                    .arg(label, 6)
                    .arg(s->precision, 8, 'f', 4)

@@ -56,14 +56,13 @@ int DatasetChecker::Report::totalInstances() const
 
 DatasetChecker::DatasetChecker(DatasetConfig config)
     : m_config(std::move(config))
-{
-}
+{ }
 
-DatasetChecker::Report DatasetChecker::run(const std::atomic_bool *cancel, const Progress &progress) const
+DatasetChecker::Report DatasetChecker::run(const gp::CancelToken &cancel, const gp::Progress &progress) const
 {
     Report report;
     report.issues.append(m_config.validate());
-    const LabelFile::Format format{m_config.keypointCount, m_config.keypointDims, int(m_config.names.size())};
+    const LabelFile::Format format { m_config.keypointCount, m_config.keypointDims, int(m_config.names.size()) };
 
     std::vector<std::pair<QString, QStringList>> splitImages;
     int total = 0;
@@ -72,29 +71,29 @@ DatasetChecker::Report DatasetChecker::run(const std::atomic_bool *cancel, const
         const QString dir = m_config.imagesDir(split);
         if (!QFileInfo::exists(dir)) {
             report.issues.add(Kind::ConfigInvalid, m_config.displayName(m_config.yamlFile), 0,
-                              tr("the %1 images \"%2\" do not exist").arg(split, dir));
+                tr("the %1 images \"%2\" do not exist").arg(split, dir));
             continue;
         }
         splitImages.emplace_back(split, m_config.imageFiles(split));
         total += int(splitImages.back().second.size());
     }
 
-    std::atomic_int done{0};
+    std::atomic_int done { 0 };
     for (const auto &[split, images] : splitImages) {
         SplitSummary &sum = report.splits[split];
         sum.images = int(images.size());
         const std::function<ImageResult(const QString &)> check = [&](const QString &image) {
             ImageResult r;
-            if (cancel && cancel->load())
+            if (cancel.isCancelled())
                 return r;
             QImageReader reader(image);
             const QImage img = reader.read();
             if (img.isNull()) {
                 r.issues.add(Kind::ImageUndecodable, m_config.displayName(image), 0,
-                             tr("the image does not decode: %1").arg(reader.errorString()));
+                    tr("the image does not decode: %1").arg(reader.errorString()));
             } else if (jpegTruncated(image)) {
                 r.issues.add(Kind::ImageUndecodable, m_config.displayName(image), 0,
-                             tr("the JPEG file is truncated (no end-of-image marker)"));
+                    tr("the JPEG file is truncated (no end-of-image marker)"));
             } else {
                 r.decoded = true;
                 const QString labels = DatasetConfig::labelFileFor(image);
@@ -102,8 +101,7 @@ DatasetChecker::Report DatasetChecker::run(const std::atomic_bool *cancel, const
                 r.instances = LabelFile::read(labels, img.size(), format, &r.issues, m_config.displayName(labels));
             }
             const int d = ++done;
-            if (progress)
-                progress(d, total);
+            progress.report(d, total);
             return r;
         };
         const QList<ImageResult> results = QtConcurrent::blockingMapped(images, check);
@@ -122,11 +120,11 @@ DatasetChecker::Report DatasetChecker::run(const std::atomic_bool *cancel, const
             sum.instances += int(r.instances.size());
             for (const PoseInstance &inst : r.instances)
                 for (const Keypoint &k : inst.keypoints)
-                    ++(k.visibility == Keypoint::Visible ? sum.visible
-                       : k.visibility == Keypoint::Occluded ? sum.occluded
-                                                            : sum.absent);
+                    ++(k.visibility == Keypoint::Visible         ? sum.visible
+                            : k.visibility == Keypoint::Occluded ? sum.occluded
+                                                                 : sum.absent);
         }
-        if (cancel && cancel->load()) {
+        if (cancel.isCancelled()) {
             report.cancelled = true;
             return report;
         }
@@ -140,7 +138,7 @@ DatasetChecker::Report DatasetChecker::run(const std::atomic_bool *cancel, const
         const QString labelsDir = DatasetConfig::labelsDirFor(m_config.imagesDir(split));
         if (labelsDir == QDir::cleanPath(m_config.imagesDir(split)))
             continue;
-        QDirIterator it(labelsDir, {QStringLiteral("*.txt")}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(labelsDir, { QStringLiteral("*.txt") }, QDir::Files, QDirIterator::Subdirectories);
         QStringList orphans;
         while (it.hasNext()) {
             const QString f = QDir::cleanPath(it.next());
@@ -150,7 +148,7 @@ DatasetChecker::Report DatasetChecker::run(const std::atomic_bool *cancel, const
         orphans.sort();
         for (const QString &f : orphans)
             report.issues.add(Kind::ImageMissing, m_config.displayName(f), 0,
-                              tr("no image with this name in %1").arg(m_config.displayName(m_config.imagesDir(split))));
+                tr("no image with this name in %1").arg(m_config.displayName(m_config.imagesDir(split))));
     }
     return report;
 }

@@ -1,12 +1,12 @@
 #pragma once
 
+#include "canceltoken.h"
 #include "datasetconfig.h"
+#include "progress.h"
 
 #include <QCoreApplication>
 #include <QString>
 
-#include <atomic>
-#include <functional>
 #include <map>
 
 // Validates a whole dataset up front: data.yaml, every image (decoded) and every label
@@ -19,9 +19,9 @@ public:
     struct SplitSummary
     {
         int images = 0;
-        int labelled = 0;    // images with a label file holding at least one object
-        int background = 0;  // images with an empty label file
-        int unlabelled = 0;  // images without a label file
+        int labelled = 0; // images with a label file holding at least one object
+        int background = 0; // images with an empty label file
+        int unlabelled = 0; // images without a label file
         int instances = 0;
         int visible = 0, occluded = 0, absent = 0; // keypoints by visibility
         int badImages = 0;
@@ -36,12 +36,10 @@ public:
         int totalInstances() const;
     };
 
-    // Called from worker threads with (images done, total); keep it cheap and thread-safe.
-    using Progress = std::function<void(int done, int total)>;
-
     explicit DatasetChecker(DatasetConfig config);
 
-    Report run(const std::atomic_bool *cancel = nullptr, const Progress &progress = {}) const;
+    // Progress counts images and is reported from worker threads.
+    Report run(const gp::CancelToken &cancel = {}, const gp::Progress &progress = {}) const;
 
 private:
     DatasetConfig m_config;

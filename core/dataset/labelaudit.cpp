@@ -1,5 +1,7 @@
 #include "labelaudit.h"
 
+#include <QFileInfo>
+
 #include <algorithm>
 #include <cmath>
 
@@ -20,19 +22,18 @@ double iou(const QRectF &a, const QRectF &b)
 
 } // namespace
 
-std::vector<LabelAudit::Finding> LabelAudit::audit(const ImageAnnotation &a, const Skeleton &skeleton,
-                                                   const Options &o)
+std::vector<LabelAudit::Finding> LabelAudit::audit(const ImageAnnotation &a, const Skeleton &skeleton, const Options &o)
 {
     std::vector<Finding> out;
     const QRectF image(0, 0, a.imageSize.width(), a.imageSize.height());
     const auto &points = skeleton.points();
     for (size_t i = 0; i < a.instances.size(); ++i) {
         const PoseInstance &inst = a.instances[i];
-        Finding outImage{Kind::OutOfImage, int(i), -1, -1, 0};
-        Finding outBox{Kind::PointOutsideBox, int(i), -1, -1, 0};
-        double sx[2] = {0, 0}, sy[2] = {0, 0};
-        int n[2] = {0, 0};
-        int root[2] = {-1, -1}; // each side's first skeleton point
+        Finding outImage { Kind::OutOfImage, int(i), -1, -1, 0 };
+        Finding outBox { Kind::PointOutsideBox, int(i), -1, -1, 0 };
+        double sx[2] = { 0, 0 }, sy[2] = { 0, 0 };
+        int n[2] = { 0, 0 };
+        int root[2] = { -1, -1 }; // each side's first skeleton point
         for (size_t k = 0; k < inst.keypoints.size(); ++k) {
             const Keypoint &kp = inst.keypoints[k];
             if (!kp.isLabelled())
@@ -66,7 +67,8 @@ std::vector<LabelAudit::Finding> LabelAudit::audit(const ImageAnnotation &a, con
             double fx = 0, fy = 0;
             int sides = 0;
             for (int s = 0; s < 2; ++s) {
-                if (root[s] < 0 || size_t(root[s]) >= inst.keypoints.size() || !inst.keypoints[size_t(root[s])].isLabelled())
+                if (root[s] < 0 || size_t(root[s]) >= inst.keypoints.size()
+                    || !inst.keypoints[size_t(root[s])].isLabelled())
                     continue;
                 fx += sx[s] / n[s] - inst.keypoints[size_t(root[s])].x;
                 fy += sy[s] / n[s] - inst.keypoints[size_t(root[s])].y;
@@ -77,7 +79,7 @@ std::vector<LabelAudit::Finding> LabelAudit::audit(const ImageAnnotation &a, con
             if (sides > 0 && norm > 0) {
                 const double sine = (fx * ay - fy * ax) / norm * (o.mirrored ? -1.0 : 1.0);
                 if (sine > o.swapSine)
-                    out.push_back(Finding{Kind::LeftRightSwapped, int(i), -1, -1, 0});
+                    out.push_back(Finding { Kind::LeftRightSwapped, int(i), -1, -1, 0 });
             }
         }
     }
@@ -97,7 +99,7 @@ std::vector<LabelAudit::Finding> LabelAudit::audit(const ImageAnnotation &a, con
                 }
             const double diag = std::hypot(b.box.width(), b.box.height());
             if (common == 0 || dist / common <= o.duplicateDistance * diag) {
-                out.push_back(Finding{Kind::DuplicateInstance, int(i), int(j), -1, 0});
+                out.push_back(Finding { Kind::DuplicateInstance, int(i), int(j), -1, 0 });
                 break;
             }
         }
@@ -108,10 +110,14 @@ std::vector<LabelAudit::Finding> LabelAudit::audit(const ImageAnnotation &a, con
 QString LabelAudit::kindName(Kind kind)
 {
     switch (kind) {
-    case Kind::OutOfImage: return tr("Outside the image");
-    case Kind::PointOutsideBox: return tr("Point outside its box");
-    case Kind::LeftRightSwapped: return tr("Left and right swapped?");
-    case Kind::DuplicateInstance: return tr("Duplicate object");
+    case Kind::OutOfImage:
+        return tr("Outside the image");
+    case Kind::PointOutsideBox:
+        return tr("Point outside its box");
+    case Kind::LeftRightSwapped:
+        return tr("Left and right swapped?");
+    case Kind::DuplicateInstance:
+        return tr("Duplicate object");
     }
     return {};
 }
@@ -119,8 +125,8 @@ QString LabelAudit::kindName(Kind kind)
 QString LabelAudit::describe(const Finding &f, const Skeleton &skeleton)
 {
     const QString point = f.keypoint >= 0 && f.keypoint < skeleton.keypointCount()
-                              ? skeleton.points()[size_t(f.keypoint)].name
-                              : QString::number(f.keypoint);
+        ? skeleton.points()[size_t(f.keypoint)].name
+        : QString::number(f.keypoint);
     switch (f.kind) {
     case Kind::OutOfImage:
         //: %1 is the object's number, %2 a keypoint name; %n how many other points.
@@ -143,4 +149,31 @@ QString LabelAudit::describe(const Finding &f, const Skeleton &skeleton)
         return tr("Object %1 repeats object %2 (same box and points)").arg(f.instance + 1).arg(f.other + 1);
     }
     return {};
+}
+
+std::vector<LabelAudit::DatasetFinding> LabelAudit::auditDataset(
+    const DatasetConfig &config, const Skeleton &skeleton, const gp::CancelToken &cancel, const gp::Progress &progress)
+{
+    std::vector<std::pair<QString, QStringList>> splits;
+    int64_t total = 0;
+    for (const QString &split : config.splits()) {
+        splits.emplace_back(split, config.imageFiles(split));
+        total += splits.back().second.size();
+    }
+    std::vector<DatasetFinding> out;
+    int64_t done = 0;
+    for (const auto &[split, files] : splits) {
+        for (const QString &file : files) {
+            if (cancel.isCancelled())
+                return out;
+            progress.report(++done, total);
+            if (!QFileInfo::exists(DatasetConfig::labelFileFor(file)))
+                continue;
+            DatasetIssueList ignored;
+            const ImageAnnotation a = config.loadAnnotation(file, &ignored);
+            for (const Finding &f : audit(a, skeleton))
+                out.push_back({ file, split, f });
+        }
+    }
+    return out;
 }

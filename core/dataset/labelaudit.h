@@ -1,6 +1,9 @@
 #pragma once
 
+#include "canceltoken.h"
+#include "datasetconfig.h"
 #include "imageannotation.h"
+#include "progress.h"
 #include "skeleton.h"
 
 #include <QCoreApplication>
@@ -37,9 +40,9 @@ public:
 
     struct Options
     {
-        double tolerance = 0.5;        // image pixels
+        double tolerance = 0.5; // image pixels
         int minSidePoints = 2;
-        double swapSine = 0.25;        // sine of the smallest angle judged (about 15 degrees)
+        double swapSine = 0.25; // sine of the smallest angle judged (about 15 degrees)
         bool mirrored = false;
         double duplicateIou = 0.9;
         double duplicateDistance = 0.05; // of the box diagonal
@@ -48,24 +51,35 @@ public:
     struct Finding
     {
         Kind kind = Kind::OutOfImage;
-        int instance = -1;  // index in ImageAnnotation::instances
-        int other = -1;     // DuplicateInstance: the earlier object it repeats
-        int keypoint = -1;  // OutOfImage, PointOutsideBox: the first offending point
-        int count = 0;      // OutOfImage, PointOutsideBox: how many points offend
+        int instance = -1; // index in ImageAnnotation::instances
+        int other = -1; // DuplicateInstance: the earlier object it repeats
+        int keypoint = -1; // OutOfImage, PointOutsideBox: the first offending point
+        int count = 0; // OutOfImage, PointOutsideBox: how many points offend
         bool operator==(const Finding &o) const
         {
             return kind == o.kind && instance == o.instance && other == o.other && keypoint == o.keypoint
-                   && count == o.count;
+                && count == o.count;
         }
     };
 
     // Every finding, by object, in the order of the checks above.
-    static std::vector<Finding> audit(const ImageAnnotation &annotation, const Skeleton &skeleton,
-                                      const Options &options);
+    static std::vector<Finding> audit(
+        const ImageAnnotation &annotation, const Skeleton &skeleton, const Options &options);
     static std::vector<Finding> audit(const ImageAnnotation &annotation, const Skeleton &skeleton)
     {
         return audit(annotation, skeleton, Options());
     }
+    // A finding in a dataset: the image it is in and the image's split.
+    struct DatasetFinding
+    {
+        QString file;
+        QString split;
+        Finding finding;
+    };
+    // Every labelled image of every split (for a background job; progress counts images
+    // over all splits). Unreadable label lines are the dataset checker's business, not this.
+    static std::vector<DatasetFinding> auditDataset(const DatasetConfig &config, const Skeleton &skeleton,
+        const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
     static QString kindName(Kind kind);
     // A sentence for the user: "Object 2: left_palm and 2 more points are outside its box".
     static QString describe(const Finding &finding, const Skeleton &skeleton);

@@ -44,7 +44,8 @@ QDataStream &operator<<(QDataStream &s, const Entry &e)
 QDataStream &operator>>(QDataStream &s, Entry &e)
 {
     quint32 n = 0;
-    s >> e.imageSize >> e.imageMtime >> e.labelSize >> e.labelMtime >> e.annotation.imagePath >> e.annotation.imageSize >> n;
+    s >> e.imageSize >> e.imageMtime >> e.labelSize >> e.labelMtime >> e.annotation.imagePath >> e.annotation.imageSize
+        >> n;
     for (quint32 i = 0; i < n && s.status() == QDataStream::Ok; ++i) {
         PoseInstance inst;
         qint32 cls = 0;
@@ -80,15 +81,16 @@ QString LabelCache::cacheFile(const DatasetConfig &config, const QString &split)
     return QDir::cleanPath(labels) + QLatin1String(".cache");
 }
 
-std::vector<ImageAnnotation> LabelCache::load(const DatasetConfig &config, const QString &split, DatasetIssueList *issues,
-                                              Stats *stats)
+std::vector<LabelCache::Item> LabelCache::scan(const DatasetConfig &config, const QString &split, Stats *stats,
+    const gp::CancelToken &cancel, const gp::Progress &progress)
 {
     Stats local;
     Stats &st = stats ? *stats : local;
     st = Stats();
     const QString file = cacheFile(config, split);
     // The format of the labels changes with kpt_shape and the class count: part of the key.
-    const QString formatKey = QStringLiteral("%1x%2/%3").arg(config.keypointCount).arg(config.keypointDims).arg(config.names.size());
+    const QString formatKey
+        = QStringLiteral("%1x%2/%3").arg(config.keypointCount).arg(config.keypointDims).arg(config.names.size());
 
     QHash<QString, Entry> cached;
     {
@@ -110,7 +112,10 @@ std::vector<ImageAnnotation> LabelCache::load(const DatasetConfig &config, const
 
     std::vector<Entry> entries;
     bool changed = false;
-    for (const QString &image : config.imageFiles(split)) {
+    const QStringList images = config.imageFiles(split);
+    for (const QString &image : images) {
+        if (cancel.isCancelled())
+            break;
         Entry e;
         stamp(image, &e.imageSize, &e.imageMtime);
         stamp(DatasetConfig::labelFileFor(image), &e.labelSize, &e.labelMtime);
@@ -127,19 +132,11 @@ std::vector<ImageAnnotation> LabelCache::load(const DatasetConfig &config, const
             ++st.parsed;
             changed = true;
         }
+        progress.report(int64_t(entries.size()), images.size());
     }
     changed |= int(entries.size()) != cached.size();
 
-    std::vector<ImageAnnotation> out;
-    for (const Entry &e : entries) {
-        for (const DatasetIssue &i : e.issues)
-            issues->issues.push_back(i);
-        if (e.annotation.imageSize.isValid())
-            out.push_back(e.annotation);
-    }
-    st.images = int(out.size());
-
-    if (changed) {
+    if (changed && !cancel.isCancelled()) {
         QSaveFile f(file);
         if (f.open(QIODevice::WriteOnly)) {
             QDataStream o(&f);
@@ -150,5 +147,24 @@ std::vector<ImageAnnotation> LabelCache::load(const DatasetConfig &config, const
         }
         // A read-only dataset simply goes uncached.
     }
+    std::vector<Item> out;
+    out.reserve(entries.size());
+    for (Entry &e : entries)
+        out.push_back({ std::move(e.annotation), e.labelSize >= 0, std::move(e.issues) });
+    return out;
+}
+
+std::vector<ImageAnnotation> LabelCache::load(
+    const DatasetConfig &config, const QString &split, DatasetIssueList *issues, Stats *stats)
+{
+    std::vector<ImageAnnotation> out;
+    for (Item &item : scan(config, split, stats)) {
+        for (const DatasetIssue &i : item.issues)
+            issues->issues.push_back(i);
+        if (item.annotation.imageSize.isValid())
+            out.push_back(std::move(item.annotation));
+    }
+    if (stats)
+        stats->images = int(out.size());
     return out;
 }

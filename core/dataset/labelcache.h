@@ -1,6 +1,8 @@
 #pragma once
 
+#include "canceltoken.h"
 #include "datasetconfig.h"
+#include "progress.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -24,9 +26,21 @@ public:
         bool written = false;
     };
 
+    // One image of a split as the cache knows it.
+    struct Item
+    {
+        ImageAnnotation annotation; // imageSize invalid: the image does not decode
+        bool hasLabelFile = false;
+        std::vector<DatasetIssue> issues;
+    };
+
     // The annotations of every readable image of `split` (unreadable images are reported
     // in *issues and left out).
-    static std::vector<ImageAnnotation> load(const DatasetConfig &config, const QString &split, DatasetIssueList *issues,
-                                             Stats *stats = nullptr);
+    static std::vector<ImageAnnotation> load(
+        const DatasetConfig &config, const QString &split, DatasetIssueList *issues, Stats *stats = nullptr);
+    // Every image of `split`, readable or not, in the split's order. Progress counts images;
+    // a cancelled scan returns what it has and writes no cache.
+    static std::vector<Item> scan(const DatasetConfig &config, const QString &split, Stats *stats = nullptr,
+        const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
     static QString cacheFile(const DatasetConfig &config, const QString &split);
 };

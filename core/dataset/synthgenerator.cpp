@@ -28,7 +28,10 @@ constexpr std::uint64_t kStillStream = 0x5354494c4c53ull;
 constexpr std::uint64_t kVideoStream = 0x564944454f31ull;
 constexpr int kMinImageSide = 32;
 
-cv::Size toCv(const QSize &s) { return {s.width(), s.height()}; }
+cv::Size toCv(const QSize &s)
+{
+    return { s.width(), s.height() };
+}
 
 int valCount(const SynthOptions &o)
 {
@@ -58,7 +61,7 @@ Still renderStill(const SynthOptions &o, int index)
     const GripperScene scene = GripperScene::randomStill(toCv(o.imageSize), rng);
     GripperScene::Rendered r = scene.render();
     GripperScene::applyCamera(r.image, GripperScene::randomCamera(rng), rng.bits());
-    return {r.image, std::move(r.instances)};
+    return { r.image, std::move(r.instances) };
 }
 
 QImage toQImage(const cv::Mat &bgr)
@@ -94,7 +97,10 @@ bool makeDir(const QString &dir, QString *error)
     return false;
 }
 
-double round2(double v) { return std::round(v * 100.0) / 100.0; }
+double round2(double v)
+{
+    return std::round(v * 100.0) / 100.0;
+}
 
 // --- the demo video -------------------------------------------------------------------
 
@@ -113,9 +119,9 @@ struct Track
 struct Sweep
 {
     int track = 0;
-    int gripper = 0;        // the gripper it passes over: 0 left, 1 right
+    int gripper = 0; // the gripper it passes over: 0 left, 1 right
     int start = 0, end = 0; // frames, inclusive
-    bool fromTop = true;    // a hand reaching down, or a board pushed in from the side
+    bool fromTop = true; // a hand reaching down, or a board pushed in from the side
     GripperScene::Occluder occluder;
 };
 
@@ -158,8 +164,12 @@ Track randomTrack(cv::Size size, int index, int tracks, Random &rng, double ligh
 {
     Track t;
     const double minSide = std::min(size.width, size.height);
-    t.base.centre = {size.width * (tracks == 1 ? 0.5 : index == 0 ? 0.3 : 0.7) + rng.normal(0, 0.02 * size.width),
-                     size.height * rng.uniform(0.55, 0.65)};
+    t.base.centre = { size.width
+                * (tracks == 1       ? 0.5
+                        : index == 0 ? 0.3
+                                     : 0.7)
+            + rng.normal(0, 0.02 * size.width),
+        size.height * rng.uniform(0.55, 0.65) };
     t.base.angle = rng.normal(0, 0.1);
     t.base.scale = minSide * rng.uniform(0.085, 0.1);
     t.base.spacing = rng.uniform(2.4, 3.0);
@@ -198,7 +208,7 @@ GripperScene::Occluder sweepAt(const Sweep &s, int frame, cv::Point2d target, cv
         const bool left = target.x < 0.5 * size.width;
         const double half = 0.5 * o.size.height;
         const double outsideX = left ? -half - 2 : size.width + half + 2;
-        o.centre = {outsideX + (target.x - outsideX) * reach, target.y};
+        o.centre = { outsideX + (target.x - outsideX) * reach, target.y };
     }
     return o;
 }
@@ -219,14 +229,14 @@ std::vector<Sweep> planSweeps(const std::vector<Track> &tracks, int frames, doub
         if (s.fromTop) {
             o.kind = GripperScene::Occluder::Kind::Hand;
             o.angle = kPi; // fingers down, sleeve up out of the frame
-            o.size = {1.5 * sc, 1.7 * sc};
+            o.size = { 1.5 * sc, 1.7 * sc };
             o.colour = cv::Scalar(130, 160, 210);
             o.colour2 = cv::Scalar(rng.uniform(60, 160), rng.uniform(40, 120), rng.uniform(20, 80));
             o.variant = rng.uniform();
         } else {
             o.kind = GripperScene::Occluder::Kind::Board;
             o.angle = 0.5 * kPi + rng.normal(0, 0.1);
-            o.size = {0.9 * sc, 12.0 * sc};
+            o.size = { 0.9 * sc, 12.0 * sc };
             o.colour = cv::Scalar(rng.uniform(40, 200), rng.uniform(40, 200), rng.uniform(40, 200));
             o.variant = rng.uniform();
         }
@@ -239,23 +249,31 @@ nlohmann::json instanceJson(int track, const PoseInstance &inst)
 {
     nlohmann::json kps = nlohmann::json::array();
     for (const Keypoint &k : inst.keypoints)
-        kps.push_back({round2(k.x), round2(k.y), k.visibility});
+        kps.push_back({ round2(k.x), round2(k.y), k.visibility });
     const QRectF &b = inst.box;
-    return {{"track", track},
-            {"box", {round2(b.left()), round2(b.top()), round2(b.right()), round2(b.bottom())}},
-            {"keypoints", kps}};
+    return { { "track", track },
+        { "box", { round2(b.left()), round2(b.top()), round2(b.right()), round2(b.bottom()) } }, { "keypoints", kps } };
 }
 
 } // namespace
 
 SynthGenerator::SynthGenerator(Skeleton skeleton, SynthOptions options)
-    : m_skeleton(std::move(skeleton)), m_options(std::move(options))
-{
-}
+    : m_skeleton(std::move(skeleton))
+    , m_options(std::move(options))
+{ }
 
-QString SynthGenerator::videoFileName() { return QStringLiteral("videos/demo.mp4"); }
-QString SynthGenerator::videoTruthFileName() { return QStringLiteral("videos/demo.json"); }
-QString SynthGenerator::fallbackVideoFileName() { return QStringLiteral("videos/demo.avi"); }
+QString SynthGenerator::videoFileName()
+{
+    return QStringLiteral("videos/demo.mp4");
+}
+QString SynthGenerator::videoTruthFileName()
+{
+    return QStringLiteral("videos/demo.json");
+}
+QString SynthGenerator::fallbackVideoFileName()
+{
+    return QStringLiteral("videos/demo.avi");
+}
 
 QString SynthGenerator::imageFileName(int index) const
 {
@@ -275,7 +293,30 @@ QImage SynthGenerator::renderImage(int index, ImageAnnotation *labels) const
     return toQImage(still.image);
 }
 
-bool SynthGenerator::run(const Progress &progress, QString *error) const
+bool SynthGenerator::runAtomically(QString *error, const gp::CancelToken &cancel, const gp::Progress &progress) const
+{
+    const QString finalDir = QDir::cleanPath(QFileInfo(m_options.outDir).absoluteFilePath());
+    const QString partialDir = finalDir + QStringLiteral(".partial");
+    QDir(partialDir).removeRecursively();
+    SynthOptions o = m_options;
+    o.outDir = partialDir;
+    if (!SynthGenerator(m_skeleton, o).run(error, cancel, progress)) {
+        QDir(partialDir).removeRecursively();
+        return false;
+    }
+    // Never delete what someone put there: only an empty folder is replaced.
+    if (QFileInfo::exists(finalDir) && !QDir().rmdir(finalDir)) {
+        *error = tr("%1 already exists and is not empty; the new project is in %2").arg(finalDir, partialDir);
+        return false;
+    }
+    if (!QDir().rename(partialDir, finalDir)) {
+        *error = tr("%1: cannot rename to %2").arg(partialDir, finalDir);
+        return false;
+    }
+    return true;
+}
+
+bool SynthGenerator::run(QString *error, const gp::CancelToken &cancel, const gp::Progress &progress) const
 {
     QString dummy;
     if (!error)
@@ -307,22 +348,22 @@ bool SynthGenerator::run(const Progress &progress, QString *error) const
     }
 
     const QDir out(o.outDir);
-    for (const char *sub : {"images/train", "images/val", "labels/train", "labels/val"})
+    for (const char *sub : { "images/train", "images/val", "labels/train", "labels/val" })
         if (!makeDir(out.filePath(QString::fromLatin1(sub)), error))
             return false;
 
     const int total = o.count + o.videoFrames;
     int done = 0;
     auto step = [&]() {
-        ++done;
-        if (progress && !progress(done, total)) {
+        progress.report(++done, total);
+        if (cancel.isCancelled()) {
             *error = tr("Cancelled");
             return false;
         }
         return true;
     };
 
-    const std::vector<int> jpegParams{cv::IMWRITE_JPEG_QUALITY, kJpegQuality};
+    const std::vector<int> jpegParams { cv::IMWRITE_JPEG_QUALITY, kJpegQuality };
     for (int i = 0; i < o.count; ++i) {
         const Still still = renderStill(o, i);
         const QString image = out.filePath(imageFileName(i));
@@ -344,7 +385,7 @@ bool SynthGenerator::run(const Progress &progress, QString *error) const
     config.train = QStringLiteral("images/train");
     config.val = QStringLiteral("images/val");
     config.applySkeleton(m_skeleton);
-    config.names = QStringList{QStringLiteral("gripper")};
+    config.names = QStringList { QStringLiteral("gripper") };
     if (!config.save(out.filePath(QStringLiteral("data.yaml")), error))
         return false;
     if (!m_skeleton.save(out.filePath(QStringLiteral("skeleton.json")), error))
@@ -377,13 +418,13 @@ bool SynthGenerator::run(const Progress &progress, QString *error) const
     QString videoPath = out.filePath(videoName);
     QFile::remove(videoPath);
     QFile::remove(out.filePath(fallbackVideoFileName()));
-    cv::VideoWriter writer(QFile::encodeName(videoPath).toStdString(), cv::VideoWriter::fourcc('m', 'p', '4', 'v'),
-                           o.videoFps, size);
+    cv::VideoWriter writer(
+        QFile::encodeName(videoPath).toStdString(), cv::VideoWriter::fourcc('m', 'p', '4', 'v'), o.videoFps, size);
     if (!writer.isOpened()) {
         videoName = fallbackVideoFileName();
         videoPath = out.filePath(videoName);
-        writer.open(QFile::encodeName(videoPath).toStdString(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), o.videoFps,
-                    size);
+        writer.open(
+            QFile::encodeName(videoPath).toStdString(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), o.videoFps, size);
     }
     if (!writer.isOpened()) {
         *error = tr("%1: cannot open a video writer (neither MPEG-4 nor Motion JPEG)").arg(videoPath);
@@ -397,8 +438,8 @@ bool SynthGenerator::run(const Progress &progress, QString *error) const
         const double seconds = f / o.videoFps, fraction = frames > 1 ? double(f) / (frames - 1) : 0.0;
         GripperScene scene(background);
         for (size_t k = 0; k < tracks.size(); ++k) {
-            GripperScene::Robot robot =
-                GripperScene::makeRobot(poseAt(tracks[k], seconds, fraction, k == 0 ? &exit : nullptr), tracks[k].look);
+            GripperScene::Robot robot = GripperScene::makeRobot(
+                poseAt(tracks[k], seconds, fraction, k == 0 ? &exit : nullptr), tracks[k].look);
             robot.rightInFront = tracks[k].rightInFront;
             scene.addRobot(robot);
         }
@@ -407,7 +448,8 @@ bool SynthGenerator::run(const Progress &progress, QString *error) const
                 scene.addOccluder(sweepAt(
                     s, f, GripperScene::keypoints(scene.robots()[size_t(s.track)].gripper[s.gripper])[1], size));
         GripperScene::Rendered r = scene.render();
-        GripperScene::applyCamera(r.image, camera, Random::mix(Random::mix(o.seed, kVideoStream), std::uint64_t(f) + 1));
+        GripperScene::applyCamera(
+            r.image, camera, Random::mix(Random::mix(o.seed, kVideoStream), std::uint64_t(f) + 1));
         writer.write(r.image);
 
         nlohmann::json instances = nlohmann::json::array();
@@ -418,7 +460,7 @@ bool SynthGenerator::run(const Progress &progress, QString *error) const
                 if (k.visibility == Keypoint::Occluded)
                     hidden[size_t(track)][size_t(f)] = true;
         }
-        framesJson.push_back({{"frame", f}, {"time", seconds}, {"instances", instances}});
+        framesJson.push_back({ { "frame", f }, { "time", seconds }, { "instances", instances } });
         if (!step()) {
             writer.release();
             return false;
@@ -447,15 +489,11 @@ bool SynthGenerator::run(const Progress &progress, QString *error) const
             int end = f;
             while (end + 1 < frames && hidden[k][size_t(end + 1)])
                 ++end;
-            occlusions.push_back({{"track", int(k)}, {"start", f}, {"end", end}});
+            occlusions.push_back({ { "track", int(k) }, { "start", f }, { "end", end } });
         }
 
-    const nlohmann::json truth = {{"video", QFileInfo(videoName).fileName().toStdString()},
-                                  {"fps", o.videoFps},
-                                  {"width", size.width},
-                                  {"height", size.height},
-                                  {"keypoints", GripperScene::kKeypointsPerRobot},
-                                  {"frames", framesJson},
-                                  {"occlusions", occlusions}};
+    const nlohmann::json truth = { { "video", QFileInfo(videoName).fileName().toStdString() }, { "fps", o.videoFps },
+        { "width", size.width }, { "height", size.height }, { "keypoints", GripperScene::kKeypointsPerRobot },
+        { "frames", framesJson }, { "occlusions", occlusions } };
     return writeFile(out.filePath(videoTruthFileName()), QByteArray::fromStdString(truth.dump()), error);
 }

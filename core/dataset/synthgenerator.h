@@ -1,6 +1,8 @@
 #pragma once
 
+#include "canceltoken.h"
 #include "imageannotation.h"
+#include "progress.h"
 #include "skeleton.h"
 
 #include <QCoreApplication>
@@ -8,18 +10,15 @@
 #include <QSize>
 #include <QString>
 
-#include <atomic>
-#include <functional>
-
 // Options of `gripperpose synth`.
 struct SynthOptions
 {
     QString outDir;
-    int count = 200;                 // images in train + val
-    QSize imageSize{1280, 720};
+    int count = 200; // images in train + val
+    QSize imageSize { 1280, 720 };
     quint64 seed = 0;
     double valFraction = 0.2;
-    int videoFrames = 180;           // 0: no demo video
+    int videoFrames = 180; // 0: no demo video
     double videoFps = 30.0;
 };
 
@@ -35,9 +34,6 @@ class SynthGenerator
     Q_DECLARE_TR_FUNCTIONS(SynthGenerator)
 
 public:
-    // Called after each item; return false to cancel.
-    using Progress = std::function<bool(int done, int total)>;
-
     SynthGenerator(Skeleton skeleton, SynthOptions options);
 
     // Renders scene `index` (deterministic in seed and index); *labels (may be null) gets
@@ -48,10 +44,14 @@ public:
     // data.yaml and skeleton.json, then the demo video and its ground truth. Progress is
     // reported after each image and each video frame (total = count + videoFrames).
     // Returns false with *error on bad options, I/O failure or cancellation ("Cancelled").
-    bool run(const Progress &progress, QString *error) const;
+    bool run(QString *error, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {}) const;
+    // run() into `<outDir>.partial`, renamed to outDir only when everything was written, so a
+    // cancelled or failed run never leaves half a project where a project is expected. An
+    // outDir that exists and is not empty is never touched.
+    bool runAtomically(QString *error, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {}) const;
 
     // Relative paths inside outDir of what run() writes.
-    static QString videoFileName();      // "videos/demo.mp4"
+    static QString videoFileName(); // "videos/demo.mp4"
     static QString videoTruthFileName(); // "videos/demo.json"
     // Written instead of videoFileName() (Motion JPEG) where OpenCV has no MPEG-4
     // encoder; demo.json's "video" names the file that was written.

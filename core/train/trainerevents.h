@@ -9,17 +9,18 @@
 #include <array>
 
 // Plain-struct payloads of the trainer's named events (Ultralytics' on_train_start,
-// on_train_batch_end, on_fit_epoch_end, on_model_save, on_train_end). They are copyable so
-// the GUI can carry them over queued signals; no tensor ever leaves the trainer.
+// on_train_epoch_start, on_train_batch_end, on_val_start, on_val_batch_end,
+// on_fit_epoch_end, on_model_save, on_train_end). They are copyable so the GUI can carry
+// them over queued signals; no tensor ever leaves the trainer.
 
 struct TrainStartInfo
 {
     QString runDir;
-    QString device;         // "cpu", "cuda:0"
-    QString precision;      // "fp32", "bf16", "fp16"
-    QString model;          // "yolov8s-pose"
+    QString device; // "cpu", "cuda:0"
+    QString precision; // "fp32", "bf16", "fp16"
+    QString model; // "yolov8s-pose"
     long long parameters = 0;
-    int startEpoch = 0;     // 0-based; > 0 when resuming
+    int startEpoch = 0; // 0-based; > 0 when resuming
     int epochs = 0;
     int batchesPerEpoch = 0;
     int trainImages = 0;
@@ -28,30 +29,48 @@ struct TrainStartInfo
     QStringList datasetProblems; // from the label check at start, one line each
 };
 
+struct EpochStartInfo
+{
+    int epoch = 0; // 0-based
+    int epochs = 0;
+    int firstBatch = 0; // > 0 when a resumed run continues inside this epoch
+    int batches = 0;
+    bool mosaic = true; // false in the last close_mosaic epochs
+};
+
+// Validation after an epoch: `batch` of `batches` done (0 at the start).
+struct ValidationProgress
+{
+    int epoch = 0; // 0-based
+    int batch = 0;
+    int batches = 0;
+};
+
 struct BatchReport
 {
-    int epoch = 0;          // 0-based
+    int epoch = 0; // 0-based
     int epochs = 0;
-    int batch = 0;          // 0-based within the epoch
+    int batch = 0; // 0-based within the epoch
     int batches = 0;
     gp::PoseLossItems loss; // running mean over the epoch so far
-    int instances = 0;      // in this batch
+    gp::PoseLossItems batchLoss; // this batch's own
+    int instances = 0; // in this batch
     int imageSize = 0;
-    std::array<double, 3> lr{}; // pg0 (biases), pg1 (weights with decay), pg2 (norm weights)
+    std::array<double, 3> lr {}; // pg0 (biases), pg1 (weights with decay), pg2 (norm weights)
     double imagesPerSecond = 0;
     double epochEtaSeconds = 0;
-    int skippedSteps = 0;   // non-finite losses skipped so far
+    int skippedSteps = 0; // non-finite losses skipped so far
 };
 
 struct EpochReport
 {
-    int epoch = 0;          // 0-based
+    int epoch = 0; // 0-based
     int epochs = 0;
-    double seconds = 0;     // since the start of training (results.csv's time)
+    double seconds = 0; // since the start of training (results.csv's time)
     gp::PoseLossItems trainLoss;
     gp::PoseLossItems valLoss;
-    PoseMetrics metrics;    // box and pose P, R, mAP50, mAP50-95, per-keypoint errors
-    std::array<double, 3> lr{};
+    PoseMetrics metrics; // box and pose P, R, mAP50, mAP50-95, per-keypoint errors
+    std::array<double, 3> lr {};
     bool validated = false;
     bool best = false;
     int epochsWithoutImprovement = 0;
@@ -63,22 +82,26 @@ struct TrainFinishReport
     QString lastWeights;
     QString bestWeights;
     int epochsCompleted = 0;
-    bool stoppedEarly = false;  // patience ran out
+    bool stoppedEarly = false; // patience ran out
     bool stoppedByUser = false; // a resumable checkpoint was saved
     double bestFitness = 0;
     double seconds = 0;
 };
 
-// Subscribe by overriding what you need. Called on the training thread.
+// Subscribe by overriding what you need (Trainer::addListener). Called on the training
+// thread.
 class TrainerEvents
 {
 public:
     virtual ~TrainerEvents() = default;
-    virtual void onTrainStart(const TrainStartInfo &) {}
-    virtual void onTrainBatchEnd(const BatchReport &) {}
-    virtual void onFitEpochEnd(const EpochReport &) {}
-    virtual void onModelSave(const QString & /*path*/, int /*epoch*/) {}
-    virtual void onTrainEnd(const TrainFinishReport &) {}
-    virtual void onTrainFailed(const QString & /*message*/) {}
-    virtual void onWarning(const QString & /*message*/) {}
+    virtual void onTrainStart(const TrainStartInfo &) { }
+    virtual void onTrainEpochStart(const EpochStartInfo &) { }
+    virtual void onTrainBatchEnd(const BatchReport &) { }
+    virtual void onValStart(const ValidationProgress &) { }
+    virtual void onValBatchEnd(const ValidationProgress &) { }
+    virtual void onFitEpochEnd(const EpochReport &) { }
+    virtual void onModelSave(const QString & /*path*/, int /*epoch*/) { }
+    virtual void onTrainEnd(const TrainFinishReport &) { }
+    virtual void onTrainFailed(const QString & /*message*/) { }
+    virtual void onWarning(const QString & /*message*/) { }
 };

@@ -21,8 +21,8 @@
 
 using namespace gp;
 
-bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *report, QString *error, const Progress &progress,
-                           const std::atomic_bool *cancel)
+bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *report, QString *error,
+    const CancelToken &cancel, const gp::Progress &progress)
 {
     try {
         DatasetIssueList issues;
@@ -115,27 +115,20 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
 QByteArray ValidationRunner::metricsJson(const ValidationReport &r, const QStringList &keypointNames)
 {
     const PoseMetrics &m = r.metrics;
-    QJsonObject o{{QStringLiteral("metrics/precision(B)"), m.box.precision},
-                  {QStringLiteral("metrics/recall(B)"), m.box.recall},
-                  {QStringLiteral("metrics/mAP50(B)"), m.box.map50},
-                  {QStringLiteral("metrics/mAP50-95(B)"), m.box.map},
-                  {QStringLiteral("metrics/precision(P)"), m.pose.precision},
-                  {QStringLiteral("metrics/recall(P)"), m.pose.recall},
-                  {QStringLiteral("metrics/mAP50(P)"), m.pose.map50},
-                  {QStringLiteral("metrics/mAP50-95(P)"), m.pose.map},
-                  {QStringLiteral("fitness"), m.fitness},
-                  {QStringLiteral("val/box_loss"), r.loss.box},
-                  {QStringLiteral("val/pose_loss"), r.loss.pose},
-                  {QStringLiteral("val/kobj_loss"), r.loss.kobj},
-                  {QStringLiteral("val/cls_loss"), r.loss.cls},
-                  {QStringLiteral("val/dfl_loss"), r.loss.dfl},
-                  {QStringLiteral("images"), r.images},
-                  {QStringLiteral("instances"), m.instances}};
+    QJsonObject o { { QStringLiteral("metrics/precision(B)"), m.box.precision },
+        { QStringLiteral("metrics/recall(B)"), m.box.recall }, { QStringLiteral("metrics/mAP50(B)"), m.box.map50 },
+        { QStringLiteral("metrics/mAP50-95(B)"), m.box.map },
+        { QStringLiteral("metrics/precision(P)"), m.pose.precision },
+        { QStringLiteral("metrics/recall(P)"), m.pose.recall }, { QStringLiteral("metrics/mAP50(P)"), m.pose.map50 },
+        { QStringLiteral("metrics/mAP50-95(P)"), m.pose.map }, { QStringLiteral("fitness"), m.fitness },
+        { QStringLiteral("val/box_loss"), r.loss.box }, { QStringLiteral("val/pose_loss"), r.loss.pose },
+        { QStringLiteral("val/kobj_loss"), r.loss.kobj }, { QStringLiteral("val/cls_loss"), r.loss.cls },
+        { QStringLiteral("val/dfl_loss"), r.loss.dfl }, { QStringLiteral("images"), r.images },
+        { QStringLiteral("instances"), m.instances } };
     auto stats = [](const KeypointErrorStats &s) {
-        return QJsonObject{{QStringLiteral("count"), s.count},
-                           {QStringLiteral("mean_error_px"), s.meanPixelError},
-                           {QStringLiteral("mean_scaled_error"), s.meanScaledError},
-                           {QStringLiteral("mean_oks"), s.meanOks}};
+        return QJsonObject { { QStringLiteral("count"), s.count },
+            { QStringLiteral("mean_error_px"), s.meanPixelError },
+            { QStringLiteral("mean_scaled_error"), s.meanScaledError }, { QStringLiteral("mean_oks"), s.meanOks } };
     };
     QJsonArray perKeypoint;
     for (size_t k = 0; k < m.perKeypoint.size(); ++k) {

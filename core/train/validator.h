@@ -1,21 +1,20 @@
 #pragma once
 
+#include "canceltoken.h"
 #include "poseevaluator.h"
 #include "poselosstypes.h"
+#include "progress.h"
 
 #include <QCoreApplication>
 #include <QString>
-
-#include <atomic>
-#include <functional>
 
 // `gripperpose val`: a model checkpoint (or imported weights) on a dataset split with the
 // reference validation recipe (rectangular batches, conf 0.001, NMS IoU 0.7, max_det 300,
 // box IoU and keypoint OKS matching at 0.50:0.95). Writes metrics.json into its run folder.
 struct ValidationRequest
 {
-    QString model;  // checkpoint or weight file
-    QString data;   // data.yaml
+    QString model; // checkpoint or weight file
+    QString data; // data.yaml
     QString split = QStringLiteral("val");
     int imgsz = 640;
     int batch = 16;
@@ -45,10 +44,10 @@ class ValidationRunner
     Q_DECLARE_TR_FUNCTIONS(ValidationRunner)
 
 public:
-    using Progress = std::function<void(int done, int total)>;
-    // False with *error when the model or data cannot be used.
+    // False with *error when the model or data cannot be used, or when cancelled. Progress
+    // counts batches.
     static bool run(const ValidationRequest &request, ValidationReport *report, QString *error,
-                    const Progress &progress = {}, const std::atomic_bool *cancel = nullptr);
+        const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
     // metrics.json: the results.csv keys plus the per-keypoint table.
     static QByteArray metricsJson(const ValidationReport &report, const QStringList &keypointNames);
 };

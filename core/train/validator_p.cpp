@@ -49,10 +49,10 @@ std::vector<TrainSample> loadBatch(const TrainDataset &dataset, const ValBatch &
 EvalObject truthObject(const PoseInstance &inst)
 {
     EvalObject o;
-    o.box = {inst.box.left(), inst.box.top(), inst.box.right(), inst.box.bottom()};
+    o.box = { inst.box.left(), inst.box.top(), inst.box.right(), inst.box.bottom() };
     o.cls = inst.classId;
     for (const Keypoint &k : inst.keypoints)
-        o.keypoints.push_back({k.x, k.y, double(k.visibility)});
+        o.keypoints.push_back({ k.x, k.y, double(k.visibility) });
     return o;
 }
 
@@ -64,11 +64,11 @@ std::vector<EvalObject> predictionObjects(const torch::Tensor &rows, int numKeyp
     const int64_t width = r.size(1);
     for (int64_t i = 0; i < r.size(0); ++i, p += width) {
         EvalObject o;
-        o.box = {p[0], p[1], p[2], p[3]};
+        o.box = { p[0], p[1], p[2], p[3] };
         o.conf = p[4];
         o.cls = int(p[5]);
         for (int k = 0; k < numKeypoints; ++k)
-            o.keypoints.push_back({p[6 + k * dims], p[6 + k * dims + 1], dims == 3 ? p[6 + k * dims + 2] : 1.0});
+            o.keypoints.push_back({ p[6 + k * dims], p[6 + k * dims + 1], dims == 3 ? p[6 + k * dims + 2] : 1.0 });
         out.push_back(std::move(o));
     }
     return out;
@@ -77,7 +77,7 @@ std::vector<EvalObject> predictionObjects(const torch::Tensor &rows, int numKeyp
 } // namespace
 
 ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std::vector<ValBatch> &batches, int imgsz,
-                    const ValOptions &options)
+    const ValOptions &options)
 {
     ValOutcome outcome;
     const ModelSpec &spec = model.spec();
@@ -93,7 +93,7 @@ ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std
         std::vector<TrainSample> samples = next.get();
         if (bi + 1 < batches.size())
             next = std::async(std::launch::async, loadBatch, std::cref(dataset), std::cref(batches[bi + 1]), imgsz);
-        if (options.cancel && options.cancel->load()) {
+        if (options.cancel.isCancelled()) {
             if (next.valid())
                 next.wait();
             outcome.cancelled = true;
@@ -131,8 +131,7 @@ ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std
             evaluator.addImage(e);
             ++outcome.images;
         }
-        if (options.progress)
-            options.progress(int(bi + 1), int(batches.size()));
+        options.progress.report(int64_t(bi + 1), int64_t(batches.size()));
     }
     outcome.metrics = evaluator.result();
     if (lossBatches > 0)

@@ -3,14 +3,13 @@
 // Internal (torch-only): validation of a model on a dataset split, shared by the trainer
 // (every epoch, on the EMA weights) and `gripperpose val`.
 
+#include "canceltoken.h"
 #include "poseevaluator.h"
 #include "poseloss.h"
 #include "posemodel.h"
 #include "postprocess.h"
+#include "progress.h"
 #include "traindataset.h"
-
-#include <atomic>
-#include <functional>
 
 namespace gp {
 
@@ -36,17 +35,17 @@ struct ValOutcome
 struct ValOptions
 {
     NmsOptions nms = NmsOptions::validation();
-    std::vector<double> sigmas;  // OKS sigmas for the metrics
+    std::vector<double> sigmas; // OKS sigmas for the metrics
     torch::Device device = torch::kCPU;
-    bool half = false;           // fp16 inference (GPU)
+    bool half = false; // fp16 inference (GPU)
     const PoseLoss *loss = nullptr;
-    const std::atomic_bool *cancel = nullptr;
-    std::function<void(int done, int total)> progress;
+    CancelToken cancel;
+    Progress progress; // batches done of the batches
 
     // The validation recipe for these NMS thresholds, with the loss's OKS sigmas for the
     // metrics (the trainer and `gripperpose val` score alike).
     static ValOptions make(double conf, double iou, int maxDet, const PoseLoss &loss, int64_t numKeypoints,
-                           torch::Device device, const std::atomic_bool *cancel = nullptr)
+        torch::Device device, const CancelToken &cancel = {})
     {
         ValOptions o;
         o.nms.conf = conf;
@@ -61,7 +60,7 @@ struct ValOptions
 };
 
 // The model is put in eval mode (and left so).
-ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std::vector<ValBatch> &batches,
-                    int imgsz, const ValOptions &options);
+ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std::vector<ValBatch> &batches, int imgsz,
+    const ValOptions &options);
 
 } // namespace gp

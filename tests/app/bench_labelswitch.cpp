@@ -51,7 +51,7 @@ private Q_SLOTS:
         o.seed = 11;
         o.videoFrames = 0;
         QString error;
-        QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run({}, &error), qPrintable(error));
+        QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run(&error), qPrintable(error));
         auto project = Project::open(dir, &error);
         QVERIFY2(project, qPrintable(error));
 
@@ -82,12 +82,13 @@ private Q_SLOTS:
             ms.push_back(t.nsecsElapsed() / 1e6);
         };
         ws.imageList()->setFocus();
-        QBENCHMARK {
+        QBENCHMARK
+        {
             switchOnce();
         }
         std::sort(ms.begin(), ms.end());
         qInfo("%dx%d: %zu switches, median %.1f ms, min %.1f ms, max %.1f ms", size.width(), size.height(), ms.size(),
-              ms[ms.size() / 2], ms.front(), ms.back());
+            ms[ms.size() / 2], ms.front(), ms.back());
     }
 
 private:

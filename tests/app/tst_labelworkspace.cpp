@@ -7,12 +7,10 @@
 #include "annotationcanvas.h"
 #include "annotationdocument.h"
 #include "checkspanel.h"
+#include "frameimporter.h"
 #include "hotkeydialog.h"
 #include "imagefiltermodel.h"
-#include "frameimporter.h"
 #include "labelworkspace.h"
-#include "posedetection.h"
-#include "prelabeller.h"
 #include "project.h"
 #include "reviewstate.h"
 #include "synthgenerator.h"
@@ -21,15 +19,15 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDirIterator>
-#include <QSignalSpy>
 #include <QFile>
 #include <QKeySequenceEdit>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
 #include <QSettings>
-#include <QTabWidget>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -57,7 +55,6 @@ private Q_SLOTS:
     void prelabelMarksNeedsReview();
     void acceptAndRejectReview();
     void checksPanelOpensTheImage();
-    void prelabelConversionAndCancel();
 
 private:
     void open(LabelWorkspace &ws);
@@ -93,7 +90,7 @@ void TestLabelWorkspace::init()
     o.videoFrames = 0;
     QString error;
     const SynthGenerator generator(Skeleton::defaultGripper(), o);
-    QVERIFY2(generator.run({}, &error), qPrintable(error));
+    QVERIFY2(generator.run(&error), qPrintable(error));
     // The third training image loses its labels.
     int train = 0;
     for (int i = 0; i < o.count && m_unlabelled.isEmpty(); ++i)
@@ -195,9 +192,10 @@ void TestLabelWorkspace::labellingAnUnlabelledImage()
     QTRY_COMPARE_WITH_TIMEOUT(ws.shownFile(), m_unlabelled, kSlowMachineMs);
     QCOMPARE(ws.document()->instanceCount(), 1);
     for (int k = 0; k < 14; ++k) {
-        QVERIFY(std::abs(ws.document()->instances()[0].keypoints[size_t(k)].x - labelled[0].keypoints[size_t(k)].x) < 1e-3);
-        QCOMPARE(ws.document()->instances()[0].keypoints[size_t(k)].visibility,
-                 labelled[0].keypoints[size_t(k)].visibility);
+        QVERIFY(
+            std::abs(ws.document()->instances()[0].keypoints[size_t(k)].x - labelled[0].keypoints[size_t(k)].x) < 1e-3);
+        QCOMPARE(
+            ws.document()->instances()[0].keypoints[size_t(k)].visibility, labelled[0].keypoints[size_t(k)].visibility);
     }
 }
 
@@ -220,12 +218,13 @@ void TestLabelWorkspace::filterAndSearch()
     QCOMPARE(ws.shownFile(), m_unlabelled);
     QCOMPARE(ws.currentRow(), rowOf(ws, m_unlabelled));
     filter->setCurrentIndex(filter->findData(int(ImageListModel::Filter::Partial)));
-    QCOMPARE(ws.filterModel()->rowCount(), 1 + [&] {
-        int n = 0;
-        for (const auto &e : ws.imageModel()->entries())
-            n += e.file != m_unlabelled && e.status == ImageListModel::Status::Labelled && e.partial;
-        return n;
-    }());
+    QCOMPARE(
+        ws.filterModel()->rowCount(), 1 + [&] {
+            int n = 0;
+            for (const auto &e : ws.imageModel()->entries())
+                n += e.file != m_unlabelled && e.status == ImageListModel::Status::Labelled && e.partial;
+            return n;
+        }());
     filter->setCurrentIndex(filter->findData(int(ImageListModel::Filter::All)));
     QCOMPARE(ws.filterModel()->rowCount(), all);
     QTest::keyClicks(ws.searchEdit(), QStringLiteral("0001"));
@@ -317,7 +316,7 @@ void TestLabelWorkspace::importsFramesFromAVideo()
     o.imageSize = QSize(320, 192);
     o.videoFrames = 24;
     QString error;
-    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run({}, &error), qPrintable(error));
+    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run(&error), qPrintable(error));
     QString video = QDir(o.outDir).filePath(SynthGenerator::videoFileName());
     if (!QFile::exists(video))
         video = QDir(o.outDir).filePath(SynthGenerator::fallbackVideoFileName());
@@ -336,7 +335,7 @@ void TestLabelWorkspace::importsFramesFromAVideo()
     QCOMPARE(ws.imageModel()->rowCount(), before + 5);
     QCOMPARE(ws.shownFile(), shown); // the image on screen stays
     const QString imagesDir = m_dir + QStringLiteral("/images/train/");
-    for (int f : {0, 5, 10, 15, 20}) {
+    for (int f : { 0, 5, 10, 15, 20 }) {
         const QString file = imagesDir + FrameImporter::frameFileName(video, f);
         const int row = ws.imageModel()->rowOf(file);
         QVERIFY2(row >= 0, qPrintable(file));
@@ -378,7 +377,8 @@ QByteArray readAll(const QString &file)
 QMap<QString, QByteArray> labelFiles(const QString &dir)
 {
     QMap<QString, QByteArray> out;
-    QDirIterator it(dir + QStringLiteral("/labels"), {QStringLiteral("*.txt")}, QDir::Files, QDirIterator::Subdirectories);
+    QDirIterator it(
+        dir + QStringLiteral("/labels"), { QStringLiteral("*.txt") }, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString f = it.next();
         out.insert(f, readAll(f));
@@ -434,7 +434,7 @@ void TestLabelWorkspace::prelabelMarksNeedsReview()
             if (DatasetConfig::labelFileFor(e.file) == labelled)
                 image = e.file;
         if (!image.isEmpty()) {
-            ws.prelabel({image});
+            ws.prelabel({ image });
             QVERIFY(done.wait(120000));
             QCOMPARE(done.at(1).at(0).toInt(), 0);
             QCOMPARE(done.at(1).at(1).toInt(), 1);
@@ -447,7 +447,10 @@ void TestLabelWorkspace::prelabelMarksNeedsReview()
     open(again);
     const int row = again.imageModel()->rowOf(m_unlabelled);
     QVERIFY(again.imageModel()->entry(row).needsReview);
-    QVERIFY(again.imageModel()->data(again.imageModel()->index(row), Qt::ToolTipRole).toString().contains(QLatin1String("review")));
+    QVERIFY(again.imageModel()
+                ->data(again.imageModel()->index(row), Qt::ToolTipRole)
+                .toString()
+                .contains(QLatin1String("review")));
 }
 
 void TestLabelWorkspace::acceptAndRejectReview()
@@ -544,43 +547,6 @@ void TestLabelWorkspace::checksPanelOpensTheImage()
     QVERIFY(ws.filterModel()->rowCount() == ws.imageModel()->rowCount());
     if (!qEnvironmentVariableIsEmpty("GP_SCREENSHOT_DIR"))
         ws.grab().save(QDir(qEnvironmentVariable("GP_SCREENSHOT_DIR")).filePath(QStringLiteral("label-checks.png")));
-}
-
-void TestLabelWorkspace::prelabelConversionAndCancel()
-{
-    // A detection in source pixels becomes an object: visibility from the point score
-    // (>= 0.5 visible, else occluded), points outside the image absent, the box clipped.
-    PoseDetection d;
-    d.box = PoseBox{-10, 20, 150, 300};
-    d.score = 0.9;
-    d.keypoints = {{10, 30, 0.9}, {20, 40, 0.5}, {30, 50, 0.49}, {-1, 50, 0.9}, {100, 201, 0.9}};
-    const PoseInstance inst = PreLabeller::toInstance(d, QSize(320, 200), 14);
-    QCOMPARE(inst.box, QRectF(0, 20, 150, 180));
-    QCOMPARE(int(inst.keypoints.size()), 14);
-    QCOMPARE(inst.keypoints[0], (Keypoint{10, 30, Keypoint::Visible}));
-    QCOMPARE(inst.keypoints[1].visibility, int(Keypoint::Visible));
-    QCOMPARE(inst.keypoints[2], (Keypoint{30, 50, Keypoint::Occluded}));
-    QCOMPARE(inst.keypoints[3].visibility, int(Keypoint::Absent));
-    QCOMPARE(inst.keypoints[4].visibility, int(Keypoint::Absent));
-    for (size_t k = 5; k < 14; ++k)
-        QCOMPARE(inst.keypoints[k].visibility, int(Keypoint::Absent)); // the model gave fewer
-
-    // Cancelled before the first image: nothing written, and it says so.
-    PreLabeller::Options o;
-    o.model = QStringLiteral("yolov8n-pose");
-    o.imgsz = 160;
-    o.conf = 0.0;
-    o.images = {m_unlabelled};
-    const std::atomic_bool cancel{true};
-    const PreLabeller::Result r = PreLabeller::run(o, &cancel);
-    QVERIFY(r.cancelled);
-    QVERIFY(r.written.isEmpty());
-    QVERIFY(!QFile::exists(DatasetConfig::labelFileFor(m_unlabelled)));
-    // A model whose keypoints do not fit the skeleton is refused up front.
-    o.keypointCount = 17;
-    const PreLabeller::Result wrong = PreLabeller::run(o);
-    QVERIFY(wrong.written.isEmpty());
-    QVERIFY(wrong.error.contains(QLatin1String("17")));
 }
 
 QTEST_MAIN(TestLabelWorkspace)

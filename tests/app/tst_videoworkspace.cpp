@@ -78,7 +78,7 @@ void TestVideoWorkspace::initTestCase()
     o.seed = 3;
     o.videoFrames = kFrames;
     QString error;
-    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run({}, &error), qPrintable(error));
+    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run(&error), qPrintable(error));
 
     cv::VideoCapture cap(QDir(m_dir).filePath(SynthGenerator::videoFileName()).toStdString());
     QVERIFY(cap.isOpened());
@@ -101,14 +101,15 @@ void TestVideoWorkspace::readerSeeksFrameAccurately()
     QSignalSpy frames(reader, &VideoReader::frameReady);
     QSignalSpy failed(reader, &VideoReader::failed);
     const QString file = QDir(m_dir).filePath(SynthGenerator::videoFileName());
-    QMetaObject::invokeMethod(reader, [reader, file] { reader->open(file); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        reader, [reader, file] { reader->open(file); }, Qt::QueuedConnection);
     QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, kSlowMachineMs);
     const auto info = opened.at(0).at(0).value<VideoInfo>();
     QCOMPARE(info.frameCount, kFrames);
     QCOMPARE(info.size, QSize(320, 192));
 
     // Backwards, forwards, repeated and consecutive frames.
-    for (int index : {17, 3, 3, 22, 0, 11, 12, 13, 5, kFrames - 1}) {
+    for (int index : { 17, 3, 3, 22, 0, 11, 12, 13, 5, kFrames - 1 }) {
         frames.clear();
         reader->requestFrame(index);
         QTRY_COMPARE_WITH_TIMEOUT(frames.count(), 1, kSlowMachineMs);
@@ -154,7 +155,8 @@ void TestVideoWorkspace::truthParsesAndRejects()
     const QString bad = m_tmp.filePath(QStringLiteral("bad.json"));
     QFile f(bad);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(R"({"fps": 30, "width": 10, "height": 10, "frames": [{"frame": 0, "instances": [{"track": 1, "box": [0, 0, 5, 5], "keypoints": [[1, 1, 2]]}]}]})");
+    f.write(
+        R"({"fps": 30, "width": 10, "height": 10, "frames": [{"frame": 0, "instances": [{"track": 1, "box": [0, 0, 5, 5], "keypoints": [[1, 1, 2]]}]}]})");
     f.close();
     QVERIFY(!VideoTruth::load(bad, 14, &error));
     QVERIFY2(error.contains(QStringLiteral("frames[0]")) && error.contains(QStringLiteral("14")), qPrintable(error));

@@ -43,12 +43,12 @@ DatasetConfig makeDataset(const QString &root, int good = 3)
     DatasetConfig c;
     c.path = QStringLiteral(".");
     c.applySkeleton(Skeleton::defaultGripper());
-    for (const char *split : {"train", "val"})
+    for (const char *split : { "train", "val" })
         for (int i = 0; i < good; ++i) {
             const QString name = QStringLiteral("%1/%2/img%3").arg(root).arg(QLatin1String(split)).arg(i);
             writeImage(QStringLiteral("%1/images/%2/img%3.png").arg(root).arg(QLatin1String(split)).arg(i));
             writeFile(QStringLiteral("%1/labels/%2/img%3.txt").arg(root).arg(QLatin1String(split)).arg(i),
-                      i == 0 ? QByteArray() : line());
+                i == 0 ? QByteArray() : line());
             Q_UNUSED(name);
         }
     QString error;
@@ -92,7 +92,8 @@ void TestDatasetChecker::eachProblemIsReported_data()
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<Kind>("kind");
     QTest::addColumn<QString>("where");
-    QTest::newRow("orphan label") << "labels/train/ghost.txt" << line() << Kind::ImageMissing << "labels/train/ghost.txt";
+    QTest::newRow("orphan label") << "labels/train/ghost.txt" << line() << Kind::ImageMissing
+                                  << "labels/train/ghost.txt";
     QTest::newRow("undecodable image") << "images/train/broken.png" << QByteArray("not an image at all")
                                        << Kind::ImageUndecodable << "images/train/broken.png";
     QTest::newRow("bad line") << "labels/val/img1.txt" << line() + line(1.7) << Kind::CoordinateOutOfRange
@@ -123,15 +124,18 @@ void TestDatasetChecker::badConfigs_data()
     QTest::addColumn<Kind>("kind");
     QTest::addColumn<QString>("message");
     const QByteArray base = "path: .\ntrain: images/train\nval: images/val\nnames: {0: gripper}\n";
-    QTest::newRow("flip_idx not a permutation") << base + "kpt_shape: [14, 3]\nflip_idx: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\n"
-                                                << Kind::FlipIdxInvalid << "permutation";
-    QTest::newRow("flip_idx too short") << base + "kpt_shape: [14, 3]\nflip_idx: [1, 0]\n" << Kind::FlipIdxInvalid << "got 2 entries";
-    QTest::newRow("flip_idx not an involution") << base + "kpt_shape: [3, 3]\nflip_idx: [1, 2, 0]\n" << Kind::FlipIdxInvalid
-                                                << "does not map back";
+    QTest::newRow("flip_idx not a permutation")
+        << base + "kpt_shape: [14, 3]\nflip_idx: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\n"
+        << Kind::FlipIdxInvalid << "permutation";
+    QTest::newRow("flip_idx too short") << base + "kpt_shape: [14, 3]\nflip_idx: [1, 0]\n"
+                                        << Kind::FlipIdxInvalid << "got 2 entries";
+    QTest::newRow("flip_idx not an involution") << base + "kpt_shape: [3, 3]\nflip_idx: [1, 2, 0]\n"
+                                                << Kind::FlipIdxInvalid << "does not map back";
     QTest::newRow("bad kpt_shape") << base + "kpt_shape: [14, 4]\n" << Kind::ConfigInvalid << "kpt_shape";
-    QTest::newRow("no val") << QByteArray("train: images/train\nkpt_shape: [14, 3]\nnames: [g]\n") << Kind::ConfigInvalid
-                            << "\"val\" is missing";
-    QTest::newRow("missing folder") << QByteArray("train: images/nope\nval: images/val\nkpt_shape: [14, 3]\nnames: [g]\n")
+    QTest::newRow("no val") << QByteArray("train: images/train\nkpt_shape: [14, 3]\nnames: [g]\n")
+                            << Kind::ConfigInvalid << "\"val\" is missing";
+    QTest::newRow("missing folder") << QByteArray(
+        "train: images/nope\nval: images/val\nkpt_shape: [14, 3]\nnames: [g]\n")
                                     << Kind::ConfigInvalid << "do not exist";
 }
 
@@ -157,8 +161,9 @@ void TestDatasetChecker::cancels()
 {
     QTemporaryDir dir;
     const DatasetConfig c = makeDataset(dir.path(), 4);
-    std::atomic_bool cancel{true};
-    const auto report = DatasetChecker(c).run(&cancel);
+    const gp::CancelToken cancel;
+    cancel.cancel();
+    const auto report = DatasetChecker(c).run(cancel);
     QVERIFY(report.cancelled);
 }
 

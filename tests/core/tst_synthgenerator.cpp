@@ -78,7 +78,8 @@ QList<Point> keypointsOf(const Label &l, QSize size)
 {
     QList<Point> out;
     for (int k = 0; k < kKeypoints; ++k)
-        out << Point{l.values[5 + 3 * k] * size.width(), l.values[6 + 3 * k] * size.height(), int(l.values[7 + 3 * k])};
+        out << Point { l.values[5 + 3 * k] * size.width(), l.values[6 + 3 * k] * size.height(),
+            int(l.values[7 + 3 * k]) };
     return out;
 }
 
@@ -126,7 +127,7 @@ SynthOptions TestSynthGenerator::options(const QString &name, quint64 seed, int 
 
 bool TestSynthGenerator::generate(const SynthOptions &o, QString *error) const
 {
-    return SynthGenerator(Skeleton::defaultGripper(), o).run({}, error);
+    return SynthGenerator(Skeleton::defaultGripper(), o).run(error);
 }
 
 void TestSynthGenerator::initTestCase()
@@ -136,7 +137,7 @@ void TestSynthGenerator::initTestCase()
     m_a2 = options(QStringLiteral("a2"), 7, 6, QSize(160, 96), 8);
     m_b = options(QStringLiteral("b"), 8, 6, QSize(160, 96), 8);
     m_big = options(QStringLiteral("big"), 11, 40, QSize(320, 192), 40);
-    for (const SynthOptions *o : {&m_a, &m_a2, &m_b, &m_big}) {
+    for (const SynthOptions *o : { &m_a, &m_a2, &m_b, &m_big }) {
         QString error;
         QVERIFY2(generate(*o, &error), qPrintable(error));
     }
@@ -169,12 +170,12 @@ void TestSynthGenerator::differentSeedGivesDifferentData()
     QVERIFY(readAll(QDir(m_a.outDir).filePath(first)) != readAll(QDir(m_b.outDir).filePath(first)));
     // The data.yaml depends on the skeleton only.
     QCOMPARE(readAll(QDir(m_a.outDir).filePath(QStringLiteral("data.yaml"))),
-             readAll(QDir(m_b.outDir).filePath(QStringLiteral("data.yaml"))));
+        readAll(QDir(m_b.outDir).filePath(QStringLiteral("data.yaml"))));
 }
 
 void TestSynthGenerator::writesUltralyticsLayout()
 {
-    for (const SynthOptions *o : {&m_a, &m_big}) {
+    for (const SynthOptions *o : { &m_a, &m_big }) {
         const QDir out(o->outDir);
         const QStringList train = filesUnder(out.filePath(QStringLiteral("images/train")));
         const QStringList val = filesUnder(out.filePath(QStringLiteral("images/val")));
@@ -194,7 +195,7 @@ void TestSynthGenerator::writesUltralyticsLayout()
         QCOMPARE(config->keypointCount, kKeypoints);
         QCOMPARE(config->keypointDims, 3);
         QCOMPARE(config->flipIdx, Skeleton::defaultGripper().flipIndex());
-        QCOMPARE(config->names, QStringList{QStringLiteral("gripper")});
+        QCOMPARE(config->names, QStringList { QStringLiteral("gripper") });
         QCOMPARE(config->imageFiles(QStringLiteral("train")).size(), train.size());
 
         QString error;
@@ -227,8 +228,8 @@ void TestSynthGenerator::checkerFindsNoIssues()
 
 void TestSynthGenerator::labelLinesAreWellFormed()
 {
-    const LabelFile::Format format{kKeypoints, 3, 1};
-    for (const SynthOptions *o : {&m_a, &m_b, &m_big}) {
+    const LabelFile::Format format { kKeypoints, 3, 1 };
+    for (const SynthOptions *o : { &m_a, &m_b, &m_big }) {
         const QList<Label> labels = readLabels(o->outDir);
         QVERIFY(!labels.isEmpty());
         for (const Label &l : labels) {
@@ -256,7 +257,7 @@ void TestSynthGenerator::labelLinesAreWellFormed()
 
 void TestSynthGenerator::visibilitiesCoverAllStates()
 {
-    int counts[3] = {0, 0, 0};
+    int counts[3] = { 0, 0, 0 };
     QHash<QString, int> perFile;
     for (const Label &l : readLabels(m_big.outDir)) {
         ++perFile[l.file];
@@ -298,7 +299,8 @@ void TestSynthGenerator::keypointsAreGeometricallySane()
             }
             if (base1.v && tip1.v && base2.v && tip2.v) {
                 // Parallel jaws: both fingers have the same direction and length.
-                QVERIFY(std::hypot((tip1.x - base1.x) - (tip2.x - base2.x), (tip1.y - base1.y) - (tip2.y - base2.y)) <= 1.0);
+                QVERIFY(std::hypot((tip1.x - base1.x) - (tip2.x - base2.x), (tip1.y - base1.y) - (tip2.y - base2.y))
+                    <= 1.0);
                 QVERIFY(std::hypot(tip1.x - base1.x, tip1.y - base1.y) > 1.0);
                 ++checkedFingers;
                 if (wrist.v && palm.v) {
@@ -339,12 +341,13 @@ void TestSynthGenerator::renderImageIsDeterministic()
 
 void TestSynthGenerator::videoHasAllFrames()
 {
-    for (const SynthOptions *o : {&m_a, &m_big}) {
-        const QJsonObject truth =
-            QJsonDocument::fromJson(readAll(QDir(o->outDir).filePath(SynthGenerator::videoTruthFileName()))).object();
-        const QString video = QDir(o->outDir).filePath(QStringLiteral("videos/") + truth.value(QStringLiteral("video")).toString());
+    for (const SynthOptions *o : { &m_a, &m_big }) {
+        const QJsonObject truth
+            = QJsonDocument::fromJson(readAll(QDir(o->outDir).filePath(SynthGenerator::videoTruthFileName()))).object();
+        const QString video
+            = QDir(o->outDir).filePath(QStringLiteral("videos/") + truth.value(QStringLiteral("video")).toString());
         QVERIFY(video == QDir(o->outDir).filePath(SynthGenerator::videoFileName())
-                || video == QDir(o->outDir).filePath(SynthGenerator::fallbackVideoFileName()));
+            || video == QDir(o->outDir).filePath(SynthGenerator::fallbackVideoFileName()));
         QVERIFY(QFileInfo(video).size() > 0);
 #ifdef GP_TEST_HAS_OPENCV
         cv::VideoCapture capture(QFile::encodeName(video).toStdString());
@@ -363,8 +366,8 @@ void TestSynthGenerator::videoHasAllFrames()
 
 void TestSynthGenerator::videoTruthIsConsistent()
 {
-    const QJsonObject truth =
-        QJsonDocument::fromJson(readAll(QDir(m_big.outDir).filePath(SynthGenerator::videoTruthFileName()))).object();
+    const QJsonObject truth
+        = QJsonDocument::fromJson(readAll(QDir(m_big.outDir).filePath(SynthGenerator::videoTruthFileName()))).object();
     QCOMPARE(truth.value(QStringLiteral("fps")).toDouble(), m_big.videoFps);
     QCOMPARE(truth.value(QStringLiteral("width")).toInt(), m_big.imageSize.width());
     QCOMPARE(truth.value(QStringLiteral("height")).toInt(), m_big.imageSize.height());
@@ -403,7 +406,7 @@ void TestSynthGenerator::videoTruthIsConsistent()
             }
         }
     }
-    QCOMPARE(tracks, (QSet<int>{0, 1}));
+    QCOMPARE(tracks, (QSet<int> { 0, 1 }));
     QVERIFY2(someoutside, "no gripper leaves the frame");
 
     const QJsonArray occlusions = truth.value(QStringLiteral("occlusions")).toArray();
@@ -429,19 +432,25 @@ void TestSynthGenerator::progressAndCancellation()
 {
     SynthOptions o = options(QStringLiteral("progress"), 3, 5, QSize(96, 64), 4);
     QList<int> seen;
+    QList<int> totals;
     QString error;
     QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o)
-                 .run(
-                     [&](int done, int total) {
-                         seen << done;
-                         return total == o.count + o.videoFrames;
-                     },
-                     &error),
-             qPrintable(error));
-    QCOMPARE(seen, (QList<int>{1, 2, 3, 4, 5, 6, 7, 8, 9}));
+                 .run(&error, {},
+                     [&](int64_t done, int64_t total) {
+                         seen << int(done);
+                         totals << int(total);
+                     }),
+        qPrintable(error));
+    QCOMPARE(seen, (QList<int> { 1, 2, 3, 4, 5, 6, 7, 8, 9 }));
+    QCOMPARE(totals, QList<int>(9, o.count + o.videoFrames));
 
+    // Cancelled once the second image is written: nothing after it.
     o.outDir = m_dir.filePath(QStringLiteral("cancelled"));
-    QVERIFY(!SynthGenerator(Skeleton::defaultGripper(), o).run([](int done, int) { return done < 2; }, &error));
+    const gp::CancelToken cancel;
+    QVERIFY(!SynthGenerator(Skeleton::defaultGripper(), o).run(&error, cancel, [&](int64_t done, int64_t) {
+        if (done == 2)
+            cancel.cancel();
+    }));
     QCOMPARE(error, QStringLiteral("Cancelled"));
     QCOMPARE(filesUnder(QDir(o.outDir).filePath(QStringLiteral("images"))).size(), 2);
     QVERIFY(!QFile::exists(QDir(o.outDir).filePath(QStringLiteral("data.yaml"))));
@@ -461,7 +470,7 @@ void TestSynthGenerator::rejectsBadOptions()
     other.setFlipPairs({});
     other.setEdges({});
     error.clear();
-    QVERIFY(!SynthGenerator(other, options(QStringLiteral("other"), 1, 2, QSize(64, 64), 0)).run({}, &error));
+    QVERIFY(!SynthGenerator(other, options(QStringLiteral("other"), 1, 2, QSize(64, 64), 0)).run(&error));
     QVERIFY(error.contains(QStringLiteral("7 keypoints")));
 }
 

@@ -66,12 +66,11 @@ std::pair<std::unique_ptr<gp::Communicator>, std::unique_ptr<gp::Communicator>> 
     auto zero = join(0);
     auto other = one.get();
     *error = zero.second + other.second;
-    return {std::move(zero.first), std::move(other.first)};
+    return { std::move(zero.first), std::move(other.first) };
 }
 
 // Runs f(communicator, rank) on both ranks at once (collectives need every rank).
-template <typename F>
-void onBothRanks(gp::Communicator &a, gp::Communicator &b, F f)
+template<typename F> void onBothRanks(gp::Communicator &a, gp::Communicator &b, F f)
 {
     auto second = std::async(std::launch::async, [&] { f(b, 1); });
     f(a, 0);
@@ -103,13 +102,15 @@ QList<qint64> childrenOf(qint64 pid)
 class StopAfter : public TrainerEvents
 {
 public:
-    explicit StopAfter(int n) : m_n(n) {}
-    std::atomic_bool stop{false};
+    explicit StopAfter(int n)
+        : m_n(n)
+    { }
+    gp::CancelToken stop;
     bool stoppedByUser = false;
     void onTrainBatchEnd(const BatchReport &) override
     {
         if (++m_batches == m_n)
-            stop = true;
+            stop.cancel();
     }
     void onTrainEnd(const TrainFinishReport &f) override { stoppedByUser = f.stoppedByUser; }
 
@@ -121,7 +122,7 @@ private:
 // `config` as a two-rank data-parallel run, the ranks as threads of this process; rank 0
 // reports to `events`. Both share `stop` (a stop request reaches one rank, as from the GUI).
 bool runTwoRanks(const TrainingConfig &config, const QStringList &keys, TrainerEvents *events,
-                 const std::atomic_bool *stop, QString *error)
+    const gp::CancelToken &stop, QString *error)
 {
     DistributedEnv e;
     e.worldSize = e.localWorldSize = 2;
@@ -132,8 +133,8 @@ bool runTwoRanks(const TrainingConfig &config, const QStringList &keys, TrainerE
         Trainer t(config, keys);
         t.setDistributed(mine);
         if (ev)
-            t.setEvents(ev);
-        return t.run(r == 0 ? stop : nullptr, why);
+            t.addListener(ev);
+        return t.run(why, r == 0 ? stop : gp::CancelToken());
     };
     QString otherError;
     auto other = std::async(std::launch::async, rank, 1, nullptr, &otherError);
@@ -155,11 +156,11 @@ void TestDistributed::initTestCase()
 
 QStringList TestDistributed::trainArgs(const QString &name, int epochs) const
 {
-    return {QStringLiteral("train"), QStringLiteral("data=") + m_data, QStringLiteral("model=yolov8n-pose"),
-            QStringLiteral("imgsz=64"), QStringLiteral("batch=4"), QStringLiteral("epochs=%1").arg(epochs),
-            QStringLiteral("workers=0"), QStringLiteral("warmup_epochs=0"), QStringLiteral("lr0=0.002"),
-            QStringLiteral("close_mosaic=1"), QStringLiteral("device=cpu,cpu"),
-            QStringLiteral("project=") + m_dir.filePath(QStringLiteral("runs")), QStringLiteral("name=") + name};
+    return { QStringLiteral("train"), QStringLiteral("data=") + m_data, QStringLiteral("model=yolov8n-pose"),
+        QStringLiteral("imgsz=64"), QStringLiteral("batch=4"), QStringLiteral("epochs=%1").arg(epochs),
+        QStringLiteral("workers=0"), QStringLiteral("warmup_epochs=0"), QStringLiteral("lr0=0.002"),
+        QStringLiteral("close_mosaic=1"), QStringLiteral("device=cpu,cpu"),
+        QStringLiteral("project=") + m_dir.filePath(QStringLiteral("runs")), QStringLiteral("name=") + name };
 }
 
 void TestDistributed::environment_data()
@@ -168,15 +169,16 @@ void TestDistributed::environment_data()
     QTest::addColumn<int>("rank");
     QTest::addColumn<int>("world");
     QTest::addColumn<QString>("error");
-    QTest::newRow("single process") << QStringList{} << 0 << 1 << "";
-    QTest::newRow("torchrun") << QStringList{"WORLD_SIZE=4", "RANK=3", "LOCAL_RANK=1", "LOCAL_WORLD_SIZE=2",
-                                             "MASTER_ADDR=10.0.0.2", "MASTER_PORT=29511"}
+    QTest::newRow("single process") << QStringList {} << 0 << 1 << "";
+    QTest::newRow("torchrun") << QStringList { "WORLD_SIZE=4", "RANK=3", "LOCAL_RANK=1", "LOCAL_WORLD_SIZE=2",
+        "MASTER_ADDR=10.0.0.2", "MASTER_PORT=29511" }
                               << 3 << 4 << "";
-    QTest::newRow("rank outside") << QStringList{"WORLD_SIZE=2", "RANK=2"} << 0 << 0 << "RANK=2";
-    QTest::newRow("not a number") << QStringList{"WORLD_SIZE=two"} << 0 << 0 << "WORLD_SIZE=two";
-    QTest::newRow("bad port") << QStringList{"WORLD_SIZE=2", "RANK=0", "MASTER_PORT=70000"} << 0 << 0 << "MASTER_PORT";
-    QTest::newRow("local rank") << QStringList{"WORLD_SIZE=2", "RANK=1", "LOCAL_RANK=1", "LOCAL_WORLD_SIZE=1"} << 0 << 0
-                                << "LOCAL_RANK=1";
+    QTest::newRow("rank outside") << QStringList { "WORLD_SIZE=2", "RANK=2" } << 0 << 0 << "RANK=2";
+    QTest::newRow("not a number") << QStringList { "WORLD_SIZE=two" } << 0 << 0 << "WORLD_SIZE=two";
+    QTest::newRow("bad port") << QStringList { "WORLD_SIZE=2", "RANK=0", "MASTER_PORT=70000" } << 0 << 0
+                              << "MASTER_PORT";
+    QTest::newRow("local rank") << QStringList { "WORLD_SIZE=2", "RANK=1", "LOCAL_RANK=1", "LOCAL_WORLD_SIZE=1" } << 0
+                                << 0 << "LOCAL_RANK=1";
 }
 
 void TestDistributed::environment()
@@ -215,13 +217,13 @@ void TestDistributed::deviceLists_data()
     QTest::addColumn<int>("batch");
     QTest::addColumn<QStringList>("devices");
     QTest::addColumn<QString>("error");
-    QTest::newRow("auto") << "" << 16 << QStringList{} << "";
-    QTest::newRow("two gpus") << "0, cuda:1" << 16 << QStringList{"0", "1"} << "";
-    QTest::newRow("two cpu processes") << "cpu,cpu" << 8 << QStringList{"cpu", "cpu"} << "";
-    QTest::newRow("mixed") << "cpu,0" << 16 << QStringList{"cpu", "0"} << "mixes";
-    QTest::newRow("twice") << "1,1" << 16 << QStringList{"1", "1"} << "twice";
-    QTest::newRow("batch") << "0,1,2" << 16 << QStringList{"0", "1", "2"} << "multiple of the 3 devices";
-    QTest::newRow("unknown") << "gpu" << 16 << QStringList{"gpu"} << "neither cpu nor a GPU index";
+    QTest::newRow("auto") << "" << 16 << QStringList {} << "";
+    QTest::newRow("two gpus") << "0, cuda:1" << 16 << QStringList { "0", "1" } << "";
+    QTest::newRow("two cpu processes") << "cpu,cpu" << 8 << QStringList { "cpu", "cpu" } << "";
+    QTest::newRow("mixed") << "cpu,0" << 16 << QStringList { "cpu", "0" } << "mixes";
+    QTest::newRow("twice") << "1,1" << 16 << QStringList { "1", "1" } << "twice";
+    QTest::newRow("batch") << "0,1,2" << 16 << QStringList { "0", "1", "2" } << "multiple of the 3 devices";
+    QTest::newRow("unknown") << "gpu" << 16 << QStringList { "gpu" } << "neither cpu nor a GPU index";
 }
 
 void TestDistributed::deviceLists()
@@ -252,19 +254,19 @@ void TestDistributed::collectivesOverGloo()
 
     std::array<torch::Tensor, 2> sums, flags;
     onBothRanks(*a, *b, [&](gp::Communicator &c, int rank) {
-        sums[rank] = torch::full({3}, rank + 1.5, torch::kDouble);
+        sums[rank] = torch::full({ 3 }, rank + 1.5, torch::kDouble);
         c.allReduceSum(sums[rank]);
-        flags[rank] = torch::tensor({c.any(rank == 1) ? 1 : 0, c.any(false) ? 1 : 0});
+        flags[rank] = torch::tensor({ c.any(rank == 1) ? 1 : 0, c.any(false) ? 1 : 0 });
         c.barrier();
     });
-    for (int r : {0, 1}) {
-        QVERIFY(torch::equal(sums[r], torch::full({3}, 4.0, torch::kDouble)));
-        QVERIFY(torch::equal(flags[r], torch::tensor({1, 0})));
+    for (int r : { 0, 1 }) {
+        QVERIFY(torch::equal(sums[r], torch::full({ 3 }, 4.0, torch::kDouble)));
+        QVERIFY(torch::equal(flags[r], torch::tensor({ 1, 0 })));
     }
 
     // Modules: rank 1 takes rank 0's weights and buffers; gradients are summed.
     std::array<torch::nn::Sequential, 2> nets;
-    for (int r : {0, 1}) {
+    for (int r : { 0, 1 }) {
         torch::manual_seed(uint64_t(100 + r));
         nets[r] = torch::nn::Sequential(torch::nn::Linear(3, 2), torch::nn::BatchNorm1d(2));
     }
@@ -278,15 +280,15 @@ void TestDistributed::collectivesOverGloo()
     QVERIFY(torch::equal(nets[1]->buffers()[2], nets[0]->buffers()[2])); // num_batches_tracked (int64)
 
     std::array<std::vector<torch::Tensor>, 2> localGrads;
-    for (int r : {0, 1}) {
+    for (int r : { 0, 1 }) {
         nets[r]->train();
-        const torch::Tensor x = torch::arange(12, torch::kFloat).reshape({4, 3}) * (r + 1);
+        const torch::Tensor x = torch::arange(12, torch::kFloat).reshape({ 4, 3 }) * (r + 1);
         nets[r]->forward(x).pow(2).sum().backward();
         for (const auto &p : nets[r]->parameters())
             localGrads[r].push_back(p.grad().clone());
     }
     onBothRanks(*a, *b, [&](gp::Communicator &c, int rank) { c.sumGradients(nets[rank]->parameters()); });
-    for (int r : {0, 1})
+    for (int r : { 0, 1 })
         for (size_t i = 0; i < localGrads[0].size(); ++i)
             QVERIFY(torch::allclose(nets[r]->parameters()[i].grad(), localGrads[0][i] + localGrads[1][i]));
 }
@@ -316,11 +318,11 @@ void TestDistributed::trainsOnTwoProcesses()
     QCOMPARE(out.count(QStringLiteral("Training yolov8n-pose")), 1);
     QVERIFY2(out.contains(QStringLiteral("rank 0 of 2 processes")), qPrintable(out));
     const QDir run(runDir(QStringLiteral("ddp")));
-    for (const char *f : {"args.yaml", "results.csv", "weights/last.ckpt", "weights/best.ckpt"})
+    for (const char *f : { "args.yaml", "results.csv", "weights/last.ckpt", "weights/best.ckpt" })
         QVERIFY2(QFile::exists(run.filePath(QLatin1String(f))), f);
     QCOMPARE(tinytraining::countLines(run.filePath(QStringLiteral("results.csv"))), 3);
     // The workers wrote nothing of their own: one run folder.
-    QCOMPARE(QDir(m_dir.filePath(QStringLiteral("runs"))).entryList({QStringLiteral("ddp*")}, QDir::Dirs).size(), 1);
+    QCOMPARE(QDir(m_dir.filePath(QStringLiteral("runs"))).entryList({ QStringLiteral("ddp*") }, QDir::Dirs).size(), 1);
     // A second run with the same settings ends with the same weights: the summed gradients
     // do not depend on which rank finishes first.
     QProcess again;
@@ -328,7 +330,7 @@ void TestDistributed::trainsOnTwoProcesses()
     QVERIFY(again.waitForFinished(300000));
     QVERIFY2(again.exitCode() == 0, again.readAllStandardError().constData());
     const QString differs = tinytraining::weightDifference(run.filePath(QStringLiteral("weights/last.ckpt")),
-                                                           runDir(QStringLiteral("ddp_again")) + QStringLiteral("/weights/last.ckpt"));
+        runDir(QStringLiteral("ddp_again")) + QStringLiteral("/weights/last.ckpt"));
     QVERIFY2(differs.isEmpty(), qPrintable(differs));
 }
 
@@ -356,20 +358,21 @@ void TestDistributed::killAndResumeEqualsUninterrupted()
         for (int i = 0; i < 500 && QFile::exists(QStringLiteral("/proc/%1").arg(w)); ++i)
             QTest::qWait(20);
     for (qint64 w : workers)
-        QVERIFY2(!QFile::exists(QStringLiteral("/proc/%1/cmdline").arg(w)) || QFile(QStringLiteral("/proc/%1/cmdline").arg(w)).size() == 0,
-                 "the worker outlived its killed parent");
+        QVERIFY2(!QFile::exists(QStringLiteral("/proc/%1/cmdline").arg(w))
+                || QFile(QStringLiteral("/proc/%1/cmdline").arg(w)).size() == 0,
+            "the worker outlived its killed parent");
     CheckpointInfo info;
     QString error;
     QVERIFY2(readCheckpointInfo(last, &info, &error), qPrintable(error));
     QVERIFY(info.epoch <= 1);
     QProcess resume;
-    resume.start(m_cli, {QStringLiteral("train"), QStringLiteral("resume=") + last});
+    resume.start(m_cli, { QStringLiteral("train"), QStringLiteral("resume=") + last });
     QVERIFY(resume.waitForFinished(300000));
     QVERIFY2(resume.exitCode() == 0, resume.readAllStandardError().constData());
     QVERIFY(QString::fromUtf8(resume.readAllStandardOutput()).contains(QStringLiteral("rank 0 of 2 processes")));
 
-    const QString differs =
-        tinytraining::weightDifference(runDir(QStringLiteral("whole")) + QStringLiteral("/weights/last.ckpt"), last);
+    const QString differs
+        = tinytraining::weightDifference(runDir(QStringLiteral("whole")) + QStringLiteral("/weights/last.ckpt"), last);
     QVERIFY2(differs.isEmpty(), qPrintable(differs));
     QCOMPARE(tinytraining::countLines(runDir(QStringLiteral("killed")) + QStringLiteral("/results.csv")), 4);
 }
@@ -389,10 +392,11 @@ void TestDistributed::stopInsideAnEpochAndResumeEqualsUninterrupted()
     o.seed = 8;
     o.videoFrames = 0;
     QString error;
-    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run({}, &error), qPrintable(error));
+    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run(&error), qPrintable(error));
     auto args = [&](const QString &name) {
         QStringList a = trainArgs(name, 3);
-        a.replaceInStrings(QRegularExpression(QStringLiteral("^data=.*")), QStringLiteral("data=") + o.outDir + QStringLiteral("/data.yaml"));
+        a.replaceInStrings(QRegularExpression(QStringLiteral("^data=.*")),
+            QStringLiteral("data=") + o.outDir + QStringLiteral("/data.yaml"));
         a.replaceInStrings(QRegularExpression(QStringLiteral("^batch=.*")), QStringLiteral("batch=2"));
         return a;
     };
@@ -429,11 +433,11 @@ void TestDistributed::stopInsideAnEpochAndResumeEqualsUninterrupted()
     QCOMPARE(saved.pendingGradients[1].first, std::string("rank1"));
     QVERIFY(saved.pendingGradients[1].second.abs().sum().item<double>() > 0);
     QProcess resume;
-    resume.start(m_cli, {QStringLiteral("train"), QStringLiteral("resume=") + last});
+    resume.start(m_cli, { QStringLiteral("train"), QStringLiteral("resume=") + last });
     QVERIFY(resume.waitForFinished(300000));
     QVERIFY2(resume.exitCode() == 0, resume.readAllStandardError().constData());
-    const QString differs =
-        tinytraining::weightDifference(runDir(QStringLiteral("long_whole")) + QStringLiteral("/weights/last.ckpt"), last);
+    const QString differs = tinytraining::weightDifference(
+        runDir(QStringLiteral("long_whole")) + QStringLiteral("/weights/last.ckpt"), last);
     QVERIFY2(differs.isEmpty(), qPrintable(differs));
 }
 

@@ -15,7 +15,7 @@ namespace {
 class Recorder : public TrainerEvents
 {
 public:
-    std::atomic_bool stop{false};
+    gp::CancelToken stop;
     int stopAfterBatches = -1;
     int batches = 0;
     int batchesPerEpoch = 0;
@@ -26,7 +26,7 @@ public:
     void onTrainBatchEnd(const BatchReport &) override
     {
         if (++batches == stopAfterBatches)
-            stop = true;
+            stop.cancel();
     }
     void onTrainStart(const TrainStartInfo &s) override { batchesPerEpoch = s.batchesPerEpoch; }
     void onFitEpochEnd(const EpochReport &e) override { epochs.push_back(e); }
@@ -91,15 +91,16 @@ void TestTrainer::trainsAndWritesTheRun()
     c.lr0 = 0.001;
     Trainer t(c);
     Recorder r;
-    t.setEvents(&r);
+    t.addListener(&r);
     QString error;
-    QVERIFY2(t.run(&r.stop, &error), qPrintable(error));
+    QVERIFY2(t.run(&error, r.stop), qPrintable(error));
     QCOMPARE(r.epochs.size(), size_t(4));
     QVERIFY2(r.epochs.back().trainLoss.sum() < r.epochs.front().trainLoss.sum(),
-             qPrintable(QStringLiteral("%1 -> %2").arg(r.epochs.front().trainLoss.sum()).arg(r.epochs.back().trainLoss.sum())));
+        qPrintable(
+            QStringLiteral("%1 -> %2").arg(r.epochs.front().trainLoss.sum()).arg(r.epochs.back().trainLoss.sum())));
     QVERIFY(r.epochs.front().validated);
     const QDir run(c.project + QStringLiteral("/plain"));
-    for (const char *f : {"args.yaml", "results.csv", "weights/last.ckpt", "weights/best.ckpt"})
+    for (const char *f : { "args.yaml", "results.csv", "weights/last.ckpt", "weights/best.ckpt" })
         QVERIFY2(QFile::exists(run.filePath(QLatin1String(f))), f);
     QCOMPARE(tinytraining::countLines(run.filePath(QStringLiteral("results.csv"))), 5);
     QFile csv(run.filePath(QStringLiteral("results.csv")));
@@ -125,22 +126,22 @@ void TestTrainer::stopSavesAResumableCheckpoint()
     Trainer t(c);
     Recorder r;
     r.stopAfterBatches = 4; // inside the second epoch (3 batches per epoch)
-    t.setEvents(&r);
+    t.addListener(&r);
     QString error;
-    QVERIFY2(t.run(&r.stop, &error), qPrintable(error));
+    QVERIFY2(t.run(&error, r.stop), qPrintable(error));
     QVERIFY(r.finish && r.finish->stoppedByUser);
     QCOMPARE(r.batchesPerEpoch, 3); // 11 train images, batch 4
     const QString last = c.project + QStringLiteral("/stopped/weights/last.ckpt");
     TrainingConfig resume;
     resume.resume = last;
-    Trainer t2(resume, {QStringLiteral("resume")});
+    Trainer t2(resume, { QStringLiteral("resume") });
     Recorder r2;
-    t2.setEvents(&r2);
-    QVERIFY2(t2.run(&r2.stop, &error), qPrintable(error));
+    t2.addListener(&r2);
+    QVERIFY2(t2.run(&error, r2.stop), qPrintable(error));
     QVERIFY(r2.finish && !r2.finish->stoppedByUser);
     QCOMPARE(r2.finish->epochsCompleted, 3);
     QCOMPARE(r2.epochs.front().epoch, 1); // continued the interrupted second epoch
-    QCOMPARE(r2.batches, 2 + 3);          // its 2 remaining batches, then the third epoch
+    QCOMPARE(r2.batches, 2 + 3); // its 2 remaining batches, then the third epoch
 }
 
 void TestTrainer::killAndResumeEqualsUninterrupted()
@@ -150,15 +151,15 @@ void TestTrainer::killAndResumeEqualsUninterrupted()
     QString error;
     {
         Trainer t(c);
-        QVERIFY2(t.run(nullptr, &error), qPrintable(error));
+        QVERIFY2(t.run(&error), qPrintable(error));
     }
     // The same run in a child process killed with SIGKILL after its first epoch, then resumed.
     const QString runs = c.project;
     const QString cli = QStringLiteral(GP_BINARY_DIR "/app/cli/gripperpose");
-    QStringList args{QStringLiteral("train"), QStringLiteral("data=") + m_data, QStringLiteral("model=yolov8n-pose"),
-                     QStringLiteral("imgsz=64"), QStringLiteral("batch=4"), QStringLiteral("epochs=3"),
-                     QStringLiteral("workers=0"), QStringLiteral("warmup_epochs=0"), QStringLiteral("lr0=0.002"),
-                     QStringLiteral("close_mosaic=1"), QStringLiteral("project=") + runs, QStringLiteral("name=killed")};
+    QStringList args { QStringLiteral("train"), QStringLiteral("data=") + m_data, QStringLiteral("model=yolov8n-pose"),
+        QStringLiteral("imgsz=64"), QStringLiteral("batch=4"), QStringLiteral("epochs=3"), QStringLiteral("workers=0"),
+        QStringLiteral("warmup_epochs=0"), QStringLiteral("lr0=0.002"), QStringLiteral("close_mosaic=1"),
+        QStringLiteral("project=") + runs, QStringLiteral("name=killed") };
     QProcess p;
     p.start(cli, args);
     QVERIFY(p.waitForStarted());
@@ -175,7 +176,7 @@ void TestTrainer::killAndResumeEqualsUninterrupted()
     QVERIFY2(readCheckpointInfo(last, &info, &error), qPrintable(error));
     QVERIFY(info.epoch <= 1);
     QProcess resume;
-    resume.start(cli, {QStringLiteral("train"), QStringLiteral("resume=") + last});
+    resume.start(cli, { QStringLiteral("train"), QStringLiteral("resume=") + last });
     QVERIFY(resume.waitForFinished(240000));
     QVERIFY2(resume.exitCode() == 0, resume.readAllStandardError().constData());
 
@@ -196,8 +197,8 @@ void TestTrainer::musgdStopAndResumeEqualsUninterrupted()
     {
         Trainer t(c);
         Recorder r;
-        t.setEvents(&r);
-        QVERIFY2(t.run(&r.stop, &error), qPrintable(error));
+        t.addListener(&r);
+        QVERIFY2(t.run(&error, r.stop), qPrintable(error));
         QVERIFY(std::isfinite(r.epochs.back().trainLoss.sum()));
     }
     c.name = QStringLiteral("musgd_stopped");
@@ -205,16 +206,17 @@ void TestTrainer::musgdStopAndResumeEqualsUninterrupted()
         Trainer t(c);
         Recorder r;
         r.stopAfterBatches = 4; // inside the second epoch
-        t.setEvents(&r);
-        QVERIFY2(t.run(&r.stop, &error), qPrintable(error));
+        t.addListener(&r);
+        QVERIFY2(t.run(&error, r.stop), qPrintable(error));
         QVERIFY(r.finish && r.finish->stoppedByUser);
     }
     const QString last = c.project + QStringLiteral("/musgd_stopped/weights/last.ckpt");
     TrainingConfig resume;
     resume.resume = last;
-    Trainer t(resume, {QStringLiteral("resume")});
-    QVERIFY2(t.run(nullptr, &error), qPrintable(error));
-    const QString differs = tinytraining::weightDifference(c.project + QStringLiteral("/musgd_whole/weights/last.ckpt"), last);
+    Trainer t(resume, { QStringLiteral("resume") });
+    QVERIFY2(t.run(&error), qPrintable(error));
+    const QString differs
+        = tinytraining::weightDifference(c.project + QStringLiteral("/musgd_whole/weights/last.ckpt"), last);
     QVERIFY2(differs.isEmpty(), qPrintable(differs));
 }
 
@@ -225,21 +227,21 @@ void TestTrainer::extendsAFinishedRun()
     QString error;
     {
         Trainer t(c);
-        QVERIFY2(t.run(nullptr, &error), qPrintable(error));
+        QVERIFY2(t.run(&error), qPrintable(error));
     }
     const QString last = c.project + QStringLiteral("/extended/weights/last.ckpt");
     TrainingConfig again;
     again.resume = last;
     {
-        Trainer t(again, {QStringLiteral("resume")});
-        QVERIFY(!t.run(nullptr, &error));
+        Trainer t(again, { QStringLiteral("resume") });
+        QVERIFY(!t.run(&error));
         QVERIFY2(error.contains(QStringLiteral("pass epochs=N")), qPrintable(error));
     }
     again.epochs = 2;
-    Trainer t(again, {QStringLiteral("resume"), QStringLiteral("epochs")});
+    Trainer t(again, { QStringLiteral("resume"), QStringLiteral("epochs") });
     Recorder r;
-    t.setEvents(&r);
-    QVERIFY2(t.run(nullptr, &error), qPrintable(error));
+    t.addListener(&r);
+    QVERIFY2(t.run(&error), qPrintable(error));
     QCOMPARE(r.epochs.size(), size_t(1));
     QCOMPARE(r.epochs.front().epoch, 1);
     QCOMPARE(tinytraining::countLines(c.project + QStringLiteral("/extended/results.csv")), 3);
@@ -255,11 +257,12 @@ void TestTrainer::stopsOnRepeatedNonFiniteLoss()
     c.val = false;
     Trainer t(c);
     Recorder r;
-    t.setEvents(&r);
+    t.addListener(&r);
     QString error;
-    QVERIFY(!t.run(nullptr, &error));
-    QVERIFY2(error.contains(QStringLiteral("not finite for 10 batches in a row")) && error.contains(QStringLiteral("lr0")),
-             qPrintable(error));
+    QVERIFY(!t.run(&error));
+    QVERIFY2(
+        error.contains(QStringLiteral("not finite for 10 batches in a row")) && error.contains(QStringLiteral("lr0")),
+        qPrintable(error));
 }
 
 void TestTrainer::refusesBadSettings_data()
@@ -267,13 +270,26 @@ void TestTrainer::refusesBadSettings_data()
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("message");
-    QTest::newRow("imgsz") << "imgsz" << "100" << "multiple of 32";
-    QTest::newRow("optimizer") << "optimizer" << "Lion" << "optimizer=Lion";
-    QTest::newRow("fp16 on cpu") << "amp" << "fp16" << "needs a GPU";
-    QTest::newRow("missing data") << "data" << "/nonexistent/data.yaml" << "/nonexistent/data.yaml";
-    QTest::newRow("bad device") << "device" << "3" << "device=3 is not available";
-    QTest::newRow("devices in one process") << "device" << "cpu,cpu" << "one process per device";
-    QTest::newRow("not a model") << "model" << GP_SOURCE_DIR "/README.md" << "README.md";
+    QTest::newRow("imgsz") << "imgsz"
+                           << "100"
+                           << "multiple of 32";
+    QTest::newRow("optimizer") << "optimizer"
+                               << "Lion"
+                               << "optimizer=Lion";
+    QTest::newRow("fp16 on cpu") << "amp"
+                                 << "fp16"
+                                 << "needs a GPU";
+    QTest::newRow("missing data") << "data"
+                                  << "/nonexistent/data.yaml"
+                                  << "/nonexistent/data.yaml";
+    QTest::newRow("bad device") << "device"
+                                << "3"
+                                << "device=3 is not available";
+    QTest::newRow("devices in one process") << "device"
+                                            << "cpu,cpu"
+                                            << "one process per device";
+    QTest::newRow("not a model") << "model" << GP_SOURCE_DIR "/README.md"
+                                 << "README.md";
 }
 
 void TestTrainer::refusesBadSettings()
@@ -286,8 +302,8 @@ void TestTrainer::refusesBadSettings()
     QVERIFY(c.set(key, value, &error));
     Trainer t(c);
     Recorder r;
-    t.setEvents(&r);
-    QVERIFY(!t.run(nullptr, &error));
+    t.addListener(&r);
+    QVERIFY(!t.run(&error));
     QVERIFY2(error.contains(message), qPrintable(error));
 }
 

@@ -43,7 +43,7 @@ void TestBatchLoader::initTestCase()
     o.valFraction = 0.2;
     o.videoFrames = 0;
     QString error;
-    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run({}, &error), qPrintable(error));
+    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run(&error), qPrintable(error));
     DatasetIssueList issues;
     const auto c = DatasetConfig::load(m_dir.filePath(QStringLiteral("data.yaml")), &issues);
     QVERIFY(c);
@@ -64,7 +64,7 @@ void TestBatchLoader::sameBatchesForAnyWorkerCount()
     c.imgsz = 96;
     const Augmenter aug(c, m_config.flipIdx);
     auto epoch = [&](int workers) {
-        BatchLoader loader(ds, aug, c, {3, workers, 2, 42, true, 1.0});
+        BatchLoader loader(ds, aug, c, { 3, workers, 2, 42, true, 1.0 });
         loader.startEpoch(2, true);
         std::vector<BatchLoader::Batch> out;
         while (auto b = loader.next())
@@ -91,7 +91,7 @@ void TestBatchLoader::epochsDiffer()
     TrainingConfig c;
     c.imgsz = 64;
     const Augmenter aug(c, m_config.flipIdx);
-    BatchLoader loader(ds, aug, c, {8, 0, 2, 1, true, 1.0});
+    BatchLoader loader(ds, aug, c, { 8, 0, 2, 1, true, 1.0 });
     loader.startEpoch(0, true);
     const auto a = loader.next();
     loader.startEpoch(1, true);
@@ -106,9 +106,9 @@ void TestBatchLoader::fractionAndBatchCount()
     TrainingConfig c;
     c.imgsz = 64;
     const Augmenter aug(c, m_config.flipIdx);
-    QCOMPARE(BatchLoader(ds, aug, c, {4, 0, 2, 0, true, 1.0}).batchesPerEpoch(), 2);
-    QCOMPARE(BatchLoader(ds, aug, c, {4, 0, 2, 0, true, 0.5}).batchesPerEpoch(), 1);
-    QCOMPARE(BatchLoader(ds, aug, c, {3, 0, 2, 0, true, 1.0}).batchesPerEpoch(), 3);
+    QCOMPARE(BatchLoader(ds, aug, c, { 4, 0, 2, 0, true, 1.0 }).batchesPerEpoch(), 2);
+    QCOMPARE(BatchLoader(ds, aug, c, { 4, 0, 2, 0, true, 0.5 }).batchesPerEpoch(), 1);
+    QCOMPARE(BatchLoader(ds, aug, c, { 3, 0, 2, 0, true, 1.0 }).batchesPerEpoch(), 3);
 }
 
 void TestBatchLoader::stopMidEpoch()
@@ -117,7 +117,7 @@ void TestBatchLoader::stopMidEpoch()
     TrainingConfig c;
     c.imgsz = 64;
     const Augmenter aug(c, m_config.flipIdx);
-    BatchLoader loader(ds, aug, c, {1, 2, 1, 0, true, 1.0});
+    BatchLoader loader(ds, aug, c, { 1, 2, 1, 0, true, 1.0 });
     loader.startEpoch(0, true);
     QVERIFY(loader.next());
     loader.stop(); // workers blocked on the full prefetch queue must wake and leave
@@ -132,12 +132,12 @@ void TestBatchLoader::ranksShareEachBatch()
     TrainingConfig c;
     c.imgsz = 64;
     const Augmenter aug(c, m_config.flipIdx);
-    BatchLoader single(ds, aug, c, {4, 0, 2, 7, true, 1.0});
-    BatchLoader rank0(ds, aug, c, {4, 1, 2, 7, true, 1.0, 0, 2});
-    BatchLoader rank1(ds, aug, c, {4, 2, 2, 7, true, 1.0, 1, 2});
+    BatchLoader single(ds, aug, c, { 4, 0, 2, 7, true, 1.0 });
+    BatchLoader rank0(ds, aug, c, { 4, 1, 2, 7, true, 1.0, 0, 2 });
+    BatchLoader rank1(ds, aug, c, { 4, 2, 2, 7, true, 1.0, 1, 2 });
     QCOMPARE(rank0.batchesPerEpoch(), single.batchesPerEpoch());
     QCOMPARE(rank1.batchesPerEpoch(), single.batchesPerEpoch());
-    for (BatchLoader *l : {&single, &rank0, &rank1})
+    for (BatchLoader *l : { &single, &rank0, &rank1 })
         l->startEpoch(3, true);
     int batches = 0;
     while (auto whole = single.next()) {
@@ -169,7 +169,7 @@ void TestBatchLoader::ranksArePaddedToEqualCounts()
     const Augmenter aug(c, m_config.flipIdx);
     std::vector<size_t> seen;
     for (int rank = 0; rank < 3; ++rank) {
-        BatchLoader l(ds, aug, c, {3, 0, 2, 1, true, 1.0, rank, 3});
+        BatchLoader l(ds, aug, c, { 3, 0, 2, 1, true, 1.0, rank, 3 });
         QCOMPARE(l.batchesPerEpoch(), 3);
         l.startEpoch(0, false);
         int batches = 0;

@@ -1,0 +1,417 @@
+#include "imagebrowser.h"
+
+#include "backgroundjob.h"
+#include "imagefiltermodel.h"
+#include "project.h"
+#include "reviewstate.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+ImageBrowser::ImageBrowser(QWidget *parent)
+    : QWidget(parent)
+    , m_job(new BackgroundJob(this))
+    , m_splitBox(new QComboBox(this))
+    , m_splitLabel(new QLabel(this))
+    , m_search(new QLineEdit(this))
+    , m_filterBox(new QComboBox(this))
+    , m_list(new QListView(this))
+    , m_model(new ImageListModel(this))
+    , m_filter(new ImageFilterModel(m_model, this))
+    , m_thumbnails(new QCheckBox(this))
+    , m_counts(new QLabel(this))
+{
+    // Rows stay put while their status changes: labelling the image shown under the
+    // "Unlabelled" filter must not make it vanish from under the cursor (and open another).
+    m_filter->setDynamicSortFilter(false);
+    m_list->setModel(m_filter);
+    m_list->setUniformItemSizes(true);
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_counts->setWordWrap(true);
+    m_splitLabel->setBuddy(m_splitBox);
+    m_search->setClearButtonEnabled(true);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *splitRow = new QHBoxLayout;
+    splitRow->addWidget(m_splitLabel);
+    splitRow->addWidget(m_splitBox, 1);
+    layout->addLayout(splitRow);
+    layout->addWidget(m_search);
+    layout->addWidget(m_filterBox);
+    layout->addWidget(m_list, 1);
+    layout->addWidget(m_thumbnails);
+    layout->addWidget(m_counts);
+
+    connect(m_job, &BackgroundJob::finished, this, &ImageBrowser::listingFinished);
+    connect(m_splitBox, &QComboBox::currentIndexChanged, this,
+        [this](int) { showSplit(m_splitBox->currentData().toString()); });
+    auto showFirstIfNone = [this] {
+        if (!m_list->currentIndex().isValid() && m_filter->rowCount() > 0)
+            m_list->setCurrentIndex(m_filter->index(0, 0));
+        updateCountsLabel();
+    };
+    connect(m_filterBox, &QComboBox::currentIndexChanged, this, [this, showFirstIfNone](int) {
+        m_filter->setStatusFilter(ImageListModel::Filter(m_filterBox->currentData().toInt()));
+        showFirstIfNone();
+    });
+    connect(m_search, &QLineEdit::textChanged, this, [this, showFirstIfNone](const QString &text) {
+        m_filter->setSearchText(text.trimmed());
+        showFirstIfNone();
+    });
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
+        [this] { Q_EMIT currentFileChanged(currentFile()); });
+    connect(m_thumbnails, &QCheckBox::toggled, this, [this](bool on) {
+        m_list->setIconSize(on ? ImageListModel::kThumbnailSize : QSize(16, 16));
+        m_model->setThumbnailsShown(on);
+        QSettings().setValue(QStringLiteral("label/thumbnails"), on);
+    });
+    m_thumbnails->setChecked(QSettings().value(QStringLiteral("label/thumbnails"), false).toBool());
+}
+
+ImageBrowser::~ImageBrowser() = default;
+
+void ImageBrowser::setProject(std::shared_ptr<const Project> project, const ReviewState *review)
+{
+    m_job->stop();
+    m_project = std::move(project);
+    m_review = review;
+    m_entries.clear();
+    m_pendingSelect.clear();
+    m_pendingSplits = m_project ? m_project->config().splits() : QStringList();
+    fillSplitBox();
+    showSplit(currentSplit());
+    if (!m_pendingSplits.isEmpty())
+        startListing();
+    updateCountsLabel();
+    Q_EMIT countsChanged();
+}
+
+bool ImageBrowser::isListing() const
+{
+    return m_job->isRunning();
+}
+
+bool ImageBrowser::rescan(const QStringList &splits)
+{
+    if (!m_project)
+        return false;
+    for (const QString &split : splits)
+        if (m_project->config().splits().contains(split) && !m_pendingSplits.contains(split))
+            m_pendingSplits << split;
+    if (m_pendingSplits.isEmpty())
+        return isListing();
+    if (!m_job->isRunning())
+        startListing();
+    return true;
+}
+
+void ImageBrowser::startListing()
+{
+    const DatasetConfig config = m_project->config();
+    const QStringList splits = m_pendingSplits;
+    m_pendingSplits.clear();
+    m_job->start([config, splits](const gp::CancelToken &cancel, const gp::Progress &progress) {
+        Listing listing;
+        int64_t before = 0; // images of the splits already read
+        for (const QString &split : splits) {
+            int64_t inSplit = 0;
+            listing[split] = ImageStatus::scan(config, split, cancel, [&](int64_t done, int64_t total) {
+                inSplit = total;
+                progress.report(before + done, before + total);
+            });
+            before += inSplit;
+        }
+        return listing;
+    });
+    //: Shown in the status bar while a project's images and labels are read.
+    Q_EMIT jobStarted(m_job, tr("Reading labels…"));
+}
+
+void ImageBrowser::listingFinished()
+{
+    if (m_job->wasCancelled())
+        return;
+    const QString selected = currentFile();
+    for (const auto &[split, images] : m_job->result<Listing>()) {
+        std::vector<ImageListModel::Entry> &entries = m_entries[split];
+        entries.clear();
+        entries.reserve(images.size());
+        for (const ImageStatus &image : images) {
+            ImageListModel::Entry e = ImageListModel::entryOf(image);
+            e.needsReview = m_review && e.status == ImageListModel::Status::Labelled && m_review->contains(e.file);
+            entries.push_back(std::move(e));
+        }
+    }
+    fillSplitBox();
+    if (!selected.isEmpty() && m_model->rowOf(selected) >= 0) {
+        // The same split around the same image: it stays selected and shown as it is.
+        m_model->setEntries(m_entries[currentSplit()]);
+        m_filter->invalidate();
+        setCurrentRow(m_model->rowOf(selected));
+        updateCountsLabel();
+    } else {
+        showSplit(currentSplit());
+    }
+    if (!m_pendingSelect.isEmpty() && !splitOf(m_pendingSelect).isEmpty()) {
+        const QString file = m_pendingSelect;
+        m_pendingSelect.clear();
+        select(file);
+    }
+    if (!m_pendingSplits.isEmpty())
+        startListing();
+    Q_EMIT countsChanged();
+    Q_EMIT listed();
+}
+
+QStringList ImageBrowser::splits() const
+{
+    return m_project ? m_project->config().splits() : QStringList();
+}
+
+QString ImageBrowser::currentSplit() const
+{
+    return m_splitBox->currentData().toString();
+}
+
+void ImageBrowser::setCurrentSplit(const QString &split)
+{
+    const int i = m_splitBox->findData(split);
+    if (i >= 0)
+        m_splitBox->setCurrentIndex(i);
+}
+
+int ImageBrowser::currentRow() const
+{
+    const QModelIndex i = m_filter->mapToSource(m_list->currentIndex());
+    return i.isValid() ? i.row() : -1;
+}
+
+void ImageBrowser::setCurrentRow(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    const QModelIndex shown = m_filter->mapFromSource(m_model->index(row));
+    if (shown.isValid())
+        m_list->setCurrentIndex(shown);
+}
+
+QString ImageBrowser::currentFile() const
+{
+    const int row = currentRow();
+    return row >= 0 ? m_model->entry(row).file : QString();
+}
+
+void ImageBrowser::moveSelection(int step)
+{
+    const int rows = m_filter->rowCount();
+    if (rows == 0)
+        return;
+    const int at = m_list->currentIndex().isValid() ? m_list->currentIndex().row() : -step;
+    const int to = std::clamp(at + step, 0, rows - 1);
+    if (to != at)
+        m_list->setCurrentIndex(m_filter->index(to, 0));
+}
+
+bool ImageBrowser::select(const QString &file, const QString &split)
+{
+    QString in = splitOf(file);
+    const auto given = m_entries.find(split);
+    if (given != m_entries.end())
+        for (const ImageListModel::Entry &e : given->second)
+            if (e.file == file)
+                in = split; // a file two splits list opens where it was asked for
+    if (in.isEmpty()) {
+        // Not listed yet (a rescan may be reading it): selected when it is.
+        if (isListing())
+            m_pendingSelect = file;
+        return false;
+    }
+    setCurrentSplit(in);
+    const int row = m_model->rowOf(file);
+    if (row < 0)
+        return false;
+    // The filter or the search may hide it: show everything.
+    if (!m_filter->mapFromSource(m_model->index(row)).isValid()) {
+        m_search->clear();
+        m_filterBox->setCurrentIndex(m_filterBox->findData(int(ImageListModel::Filter::All)));
+    }
+    setCurrentRow(row);
+    return true;
+}
+
+ImageListModel::Entry *ImageBrowser::findEntry(const QString &file, QString *split)
+{
+    for (auto &[s, entries] : m_entries)
+        for (ImageListModel::Entry &e : entries)
+            if (e.file == file) {
+                if (split)
+                    *split = s;
+                return &e;
+            }
+    return nullptr;
+}
+
+void ImageBrowser::setStatus(const QString &file, const LabelStatus &status)
+{
+    if (ImageListModel::Entry *e = findEntry(file)) {
+        e->status = status.state;
+        e->partial = status.partial;
+    }
+    if (const int row = m_model->rowOf(file); row >= 0)
+        m_model->setStatus(row, status.state, status.partial);
+    updateCountsLabel();
+    Q_EMIT countsChanged();
+}
+
+void ImageBrowser::setNeedsReview(const QString &file, bool needsReview)
+{
+    if (ImageListModel::Entry *e = findEntry(file))
+        e->needsReview = needsReview;
+    if (const int row = m_model->rowOf(file); row >= 0)
+        m_model->setNeedsReview(row, needsReview);
+    updateCountsLabel();
+    Q_EMIT countsChanged();
+}
+
+QStringList ImageBrowser::files(ImageListModel::Status status) const
+{
+    QStringList out;
+    for (const auto &[split, entries] : m_entries)
+        for (const ImageListModel::Entry &e : entries)
+            if (e.status == status)
+                out << e.file;
+    return out;
+}
+
+QString ImageBrowser::splitOf(const QString &file) const
+{
+    for (const auto &[split, entries] : m_entries)
+        for (const ImageListModel::Entry &e : entries)
+            if (e.file == file)
+                return split;
+    return QString();
+}
+
+ImageListModel::Counts ImageBrowser::splitCounts(const QString &split) const
+{
+    const auto it = m_entries.find(split);
+    return it == m_entries.end() ? ImageListModel::Counts() : ImageListModel::countsOf(it->second);
+}
+
+ImageListModel::Counts ImageBrowser::totalCounts() const
+{
+    ImageListModel::Counts c;
+    for (const auto &[split, entries] : m_entries)
+        c += ImageListModel::countsOf(entries);
+    return c;
+}
+
+void ImageBrowser::fillSplitBox()
+{
+    const QString previous = currentSplit();
+    {
+        const QSignalBlocker block(m_splitBox);
+        m_splitBox->clear();
+        for (const QString &split : splits()) {
+            const auto it = m_entries.find(split);
+            const int n = it == m_entries.end() ? 0 : int(it->second.size());
+            QString title;
+            if (split == QLatin1String("train"))
+                title = tr("Train (%n image(s))", nullptr, n);
+            else if (split == QLatin1String("val"))
+                title = tr("Val (%n image(s))", nullptr, n);
+            else if (split == QLatin1String("test"))
+                title = tr("Test (%n image(s))", nullptr, n);
+            else
+                title = QStringLiteral("%1 (%2)").arg(split).arg(n);
+            m_splitBox->addItem(title, split);
+        }
+        const int keep = m_splitBox->findData(previous);
+        m_splitBox->setCurrentIndex(keep >= 0 ? keep : 0);
+    }
+    m_splitBox->setEnabled(m_splitBox->count() > 0);
+}
+
+void ImageBrowser::fillFilterBox()
+{
+    using F = ImageListModel::Filter;
+    const int keep = m_filterBox->currentIndex();
+    const QSignalBlocker block(m_filterBox);
+    m_filterBox->clear();
+    // The list's filter: which images to show.
+    m_filterBox->addItem(tr("All images"), int(F::All));
+    m_filterBox->addItem(tr("Unlabelled"), int(F::Unlabelled));
+    m_filterBox->addItem(tr("Partial (points absent)"), int(F::Partial));
+    m_filterBox->addItem(tr("Complete"), int(F::Complete));
+    m_filterBox->addItem(tr("Empty (background)"), int(F::Empty));
+    m_filterBox->addItem(tr("Needs review (pre-labelled)"), int(F::NeedsReview));
+    m_filterBox->setCurrentIndex(keep >= 0 ? keep : 0);
+}
+
+void ImageBrowser::showSplit(const QString &split)
+{
+    const auto it = m_entries.find(split);
+    m_model->setEntries(it == m_entries.end() ? std::vector<ImageListModel::Entry>() : it->second);
+    updateCountsLabel();
+    if (m_model->rowCount() == 0) {
+        Q_EMIT currentFileChanged(QString());
+        return;
+    }
+    // Start on the first image that has objects, so the labels are in view.
+    int first = 0;
+    for (int r = 0; r < m_model->rowCount(); ++r)
+        if (m_model->entry(r).status == ImageListModel::Status::Labelled) {
+            first = r;
+            break;
+        }
+    setCurrentRow(first);
+    if (currentRow() < 0 && m_filter->rowCount() > 0)
+        m_list->setCurrentIndex(m_filter->index(0, 0));
+}
+
+void ImageBrowser::updateCountsLabel()
+{
+    if (!m_project) {
+        m_counts->clear();
+        return;
+    }
+    if (isListing() && m_entries.empty()) {
+        m_counts->setText(tr("Reading labels…"));
+        return;
+    }
+    const ImageListModel::Counts c = m_model->counts();
+    QString text = tr("%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled", nullptr, c.images)
+                       .arg(c.labelled)
+                       .arg(c.partial)
+                       .arg(c.empty)
+                       .arg(c.unlabelled);
+    if (c.needsReview > 0)
+        //: Images labelled by a model that a person has not checked yet.
+        text += QLatin1Char('\n') + tr("%n need(s) review", nullptr, c.needsReview);
+    if (m_filter->rowCount() != m_model->rowCount())
+        text += QLatin1Char('\n') + tr("%n shown", nullptr, m_filter->rowCount());
+    m_counts->setText(text);
+}
+
+void ImageBrowser::retranslateUi()
+{
+    m_splitLabel->setText(tr("&Split:"));
+    m_search->setPlaceholderText(tr("Search image names"));
+    m_filterBox->setToolTip(tr("Show only the images with this label status"));
+    m_thumbnails->setText(tr("T&humbnails"));
+    m_list->setToolTip(tr("Green: complete · half green: some points absent · grey: empty label file (background) · "
+                          "amber ring: not labelled yet · violet: labelled by a model, needs review"));
+    m_model->retranslate();
+    fillSplitBox();
+    fillFilterBox();
+    updateCountsLabel();
+}

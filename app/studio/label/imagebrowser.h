@@ -1,0 +1,113 @@
+#pragma once
+
+#include "backgroundjob.h"
+#include "imagelistmodel.h"
+#include "labelstatus.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+class ImageFilterModel;
+class Project;
+class ReviewState;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListView;
+
+// The Label workspace's list of images: the project's splits, each image with its label
+// status, searched and filtered, with counts. The statuses come from the label cache on a
+// background job (LabelStatus::scan), so a project of tens of thousands of images opens
+// without stalling the window; the list fills when they are read.
+class ImageBrowser : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ImageBrowser(QWidget *parent = nullptr);
+    ~ImageBrowser() override;
+
+    // Lists the project's images in the background; `review` (owned by the caller, may be
+    // null) tells which images need review.
+    void setProject(std::shared_ptr<const Project> project, const ReviewState *review);
+    // The listing is still being read.
+    bool isListing() const;
+
+    QStringList splits() const;
+    QString currentSplit() const;
+    void setCurrentSplit(const QString &split);
+    // Rows of model() (all images of the split, whatever the filter shows).
+    int currentRow() const;
+    void setCurrentRow(int row);
+    QString currentFile() const;
+    void moveSelection(int step);
+    // Selects `file` (in `split`, or wherever it is), showing it even if the filter or
+    // the search hides it. False when it is not listed.
+    bool select(const QString &file, const QString &split = QString());
+    // Reads these splits again in the background (after images were added); listed() follows.
+    // False when there is nothing to read.
+    bool rescan(const QStringList &splits);
+    // Updates one image after its labels changed.
+    void setStatus(const QString &file, const LabelStatus &status);
+    void setNeedsReview(const QString &file, bool needsReview);
+
+    // Listed images with this status, over all splits.
+    QStringList files(ImageListModel::Status status) const;
+    // The split that lists `file` (empty when none does).
+    QString splitOf(const QString &file) const;
+    ImageListModel::Counts totalCounts() const;
+    ImageListModel::Counts splitCounts(const QString &split) const;
+
+    QListView *list() const { return m_list; }
+    ImageListModel *model() const { return m_model; }
+    ImageFilterModel *filter() const { return m_filter; }
+    QComboBox *splitBox() const { return m_splitBox; }
+    QComboBox *statusFilterBox() const { return m_filterBox; }
+    QLineEdit *searchEdit() const { return m_search; }
+    QCheckBox *thumbnailsBox() const { return m_thumbnails; }
+    BackgroundJob *listingJob() const { return m_job; }
+
+    void retranslateUi();
+
+Q_SIGNALS:
+    // The selected image changed (empty: none).
+    void currentFileChanged(const QString &file);
+    void countsChanged();
+    // A listing (the whole project, or a rescan) was read and is shown.
+    void listed();
+    // A background job started that the window may show in its status bar.
+    void jobStarted(BackgroundJob *job, const QString &label);
+
+private:
+    using Listing = std::map<QString, std::vector<ImageStatus>>;
+
+    void startListing();
+    void listingFinished();
+    void fillSplitBox();
+    void fillFilterBox();
+    void showSplit(const QString &split);
+    void updateCountsLabel();
+    ImageListModel::Entry *findEntry(const QString &file, QString *split = nullptr);
+
+    std::shared_ptr<const Project> m_project;
+    const ReviewState *m_review = nullptr;
+    std::map<QString, std::vector<ImageListModel::Entry>> m_entries; // by split
+    QStringList m_pendingSplits; // to list once the running job is done
+    QString m_pendingSelect; // a file to select once it is listed
+
+    BackgroundJob *m_job;
+    QComboBox *m_splitBox;
+    QLabel *m_splitLabel;
+    QLineEdit *m_search;
+    QComboBox *m_filterBox;
+    QListView *m_list;
+    ImageListModel *m_model;
+    ImageFilterModel *m_filter;
+    QCheckBox *m_thumbnails;
+    QLabel *m_counts;
+};

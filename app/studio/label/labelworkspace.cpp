@@ -1,0 +1,732 @@
+#include "labelworkspace.h"
+
+#include "annotationcanvas.h"
+#include "annotationdocument.h"
+#include "checkspanel.h"
+#include "frameimportcontroller.h"
+#include "hotkeydialog.h"
+#include "imagebrowser.h"
+#include "imagefiltermodel.h"
+#include "labelstatus.h"
+#include "pointspanel.h"
+#include "prelabelcontroller.h"
+#include "project.h"
+
+#include <QAction>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QSettings>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+LabelWorkspace::LabelWorkspace(QWidget *parent)
+    : QWidget(parent)
+    , m_document(new AnnotationDocument(Skeleton::defaultGripper(), this))
+    , m_browser(new ImageBrowser(this))
+    , m_loader(new ImageLoader(this))
+    , m_prelabel(new PrelabelController(this))
+    , m_importer(new FrameImportController(this))
+    , m_toolBar(new QToolBar(this))
+    , m_canvas(new AnnotationCanvas(m_document, Skeleton::defaultGripper(), this))
+    , m_pointsPanel(new PointsPanel(m_document, m_canvas, this))
+    , m_sideTabs(new QTabWidget(this))
+    , m_checks(new ChecksPanel(this))
+    , m_info(new QLabel(this))
+    , m_hint(new QLabel(this))
+    , m_next(new QAction(this))
+    , m_previous(new QAction(this))
+    , m_undo(new QAction(this))
+    , m_redo(new QAction(this))
+    , m_newObject(new QAction(this))
+    , m_deleteObject(new QAction(this))
+    , m_swap(new QAction(this))
+    , m_copyPrevious(new QAction(this))
+    , m_fit(new QAction(this))
+    , m_actualSize(new QAction(this))
+    , m_shortcuts(new QAction(this))
+    , m_importFrames(new QAction(this))
+    , m_prelabelImage(new QAction(this))
+    , m_prelabelAll(new QAction(this))
+    , m_accept(new QAction(this))
+    , m_reject(new QAction(this))
+    , m_prelabelButton(new QToolButton(this))
+    , m_reviewBar(new QWidget(this))
+    , m_reviewText(new QLabel(this))
+{
+    HotkeyDialog::loadBindings(m_canvas);
+
+    m_info->setWordWrap(true);
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_hint->setWordWrap(true);
+    m_hint->setEnabled(false);
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_pointsPanel, 1);
+    rightLayout->addWidget(m_info);
+    rightLayout->addWidget(m_hint);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_browser);
+    splitter->addWidget(createToolBarAndCanvas());
+    m_sideTabs->addTab(right, QString());
+    m_sideTabs->addTab(m_checks, QString());
+    m_sideTabs->setDocumentMode(true);
+    splitter->addWidget(m_sideTabs);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(2, 0);
+    splitter->setSizes({ 230, 900, 330 });
+    splitter->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(splitter);
+
+    createActions();
+
+    connect(m_browser, &ImageBrowser::currentFileChanged, this, [this] { requestLoad(); });
+    connect(m_browser, &ImageBrowser::countsChanged, this, [this] {
+        updateInfo();
+        updateActions();
+        Q_EMIT countsChanged();
+    });
+    connect(m_browser, &ImageBrowser::jobStarted, this, &LabelWorkspace::jobStarted);
+    connect(m_browser, &ImageBrowser::listed, this, [this] {
+        if (m_browser->isListing())
+            return; // more splits to read
+        const auto callbacks = std::move(m_afterListing);
+        m_afterListing.clear();
+        for (const auto &then : callbacks)
+            then();
+    });
+    connect(m_loader, &ImageLoader::loaded, this, &LabelWorkspace::showLoaded);
+    connect(m_importer, &FrameImportController::finished, this, &LabelWorkspace::importDone);
+    connect(m_prelabel, &PrelabelController::started, this, &LabelWorkspace::updateActions);
+    connect(m_prelabel, &PrelabelController::finished, this,
+        [this](const PreLabeller::Result &r, const QString &saveError) {
+            prelabelDone(r.written, r.skippedLabelled, r.error, saveError);
+        });
+    connect(m_document, &AnnotationDocument::changed, this, &LabelWorkspace::documentChanged);
+    connect(m_document, &AnnotationDocument::saved, this, &LabelWorkspace::labelsSaved);
+    connect(m_document, &AnnotationDocument::saveFailed, this, [this](const QString &message) {
+        m_saveError = message;
+        updateInfo();
+    });
+    connect(m_document->undoStack(), &QUndoStack::canUndoChanged, this, &LabelWorkspace::updateActions);
+    connect(m_document->undoStack(), &QUndoStack::canRedoChanged, this, &LabelWorkspace::updateActions);
+
+    connect(m_checks, &ChecksPanel::activated, this,
+        [this](const QString &file, const QString &split, int instance) { openImage(file, split, instance); });
+    connect(m_sideTabs, &QTabWidget::currentChanged, this, [this](int index) {
+        QSettings().setValue(QStringLiteral("label/sideTab"), index);
+        // The first look at the Checks tab runs them.
+        if (m_sideTabs->widget(index) == m_checks && m_project && !m_checks->hasRun() && !m_checks->isRunning())
+            m_checks->run();
+    });
+    m_sideTabs->setCurrentIndex(QSettings().value(QStringLiteral("label/sideTab"), 0).toInt());
+
+    retranslateUi();
+    updateActions();
+}
+
+LabelWorkspace::~LabelWorkspace()
+{
+    m_document->flush();
+    // The document (a child) outlives the members; its undo stack's last signals must not reach them.
+    disconnect(m_document->undoStack(), nullptr, this, nullptr);
+    disconnect(m_document, nullptr, this, nullptr);
+}
+
+QWidget *LabelWorkspace::createToolBarAndCanvas()
+{
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_toolBar->setIconSize(QSize(16, 16));
+    for (QAction *a : { m_undo, m_redo })
+        m_toolBar->addAction(a);
+    m_toolBar->addSeparator();
+    for (QAction *a : { m_newObject, m_deleteObject, m_swap, m_copyPrevious })
+        m_toolBar->addAction(a);
+    m_toolBar->addSeparator();
+    for (QAction *a : { m_fit, m_actualSize })
+        m_toolBar->addAction(a);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_importFrames);
+    m_toolBar->addSeparator();
+    // One button: a click pre-labels this image, its menu all unlabelled ones.
+    auto *prelabelMenu = new QMenu(this);
+    prelabelMenu->addAction(m_prelabelImage);
+    prelabelMenu->addAction(m_prelabelAll);
+    m_prelabelButton->setMenu(prelabelMenu);
+    m_prelabelButton->setPopupMode(QToolButton::InstantPopup);
+    m_prelabelButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_prelabelButton->setAutoRaise(true);
+    m_toolBar->addWidget(m_prelabelButton);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_shortcuts);
+
+    auto *centre = new QWidget(this);
+    auto *centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(2);
+    centreLayout->addWidget(m_toolBar);
+    // Shown while the image's labels were written by a model and not reviewed yet.
+    m_reviewBar->setAutoFillBackground(true);
+    QPalette reviewPalette = m_reviewBar->palette();
+    reviewPalette.setColor(QPalette::Window, QColor(0xf3, 0xe5, 0xf5));
+    reviewPalette.setColor(QPalette::WindowText, QColor(0x4a, 0x14, 0x8c));
+    m_reviewBar->setPalette(reviewPalette);
+    auto *reviewLayout = new QHBoxLayout(m_reviewBar);
+    reviewLayout->setContentsMargins(6, 3, 6, 3);
+    reviewLayout->addWidget(m_reviewText, 1);
+    for (QAction *a : { m_accept, m_reject }) {
+        auto *button = new QToolButton(m_reviewBar);
+        button->setDefaultAction(a);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        reviewLayout->addWidget(button);
+    }
+    m_reviewBar->hide();
+    centreLayout->addWidget(m_reviewBar);
+    centreLayout->addWidget(m_canvas, 1);
+    return centre;
+}
+
+void LabelWorkspace::createActions()
+{
+    m_next->setShortcuts({ QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown) });
+    m_previous->setShortcuts({ QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp) });
+    m_shortcuts->setShortcuts({ QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question) });
+    m_copyPrevious->setShortcut(QKeySequence(Qt::Key_C));
+    m_accept->setShortcut(QKeySequence(Qt::Key_A));
+    // A modifier: rejecting deletes the model's labels.
+    m_reject->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_R));
+    for (QAction *a : { m_next, m_previous, m_shortcuts, m_copyPrevious, m_accept, m_reject }) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+    }
+    // With the focus elsewhere in the workspace (the list, the panels) the canvas's keys for
+    // these still work; on the canvas the canvas takes them first.
+    for (QAction *a : { m_undo, m_redo, m_newObject, m_deleteObject, m_swap, m_fit, m_actualSize }) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        addAction(a);
+    }
+    connect(m_next, &QAction::triggered, this, &LabelWorkspace::nextImage);
+    connect(m_previous, &QAction::triggered, this, &LabelWorkspace::previousImage);
+    connect(m_shortcuts, &QAction::triggered, this, &LabelWorkspace::showShortcuts);
+    // The canvas's own keys do these; the buttons are for the mouse.
+    connect(m_undo, &QAction::triggered, m_document->undoStack(), &QUndoStack::undo);
+    connect(m_redo, &QAction::triggered, m_document->undoStack(), &QUndoStack::redo);
+    connect(
+        m_newObject, &QAction::triggered, this, [this] { m_canvas->trigger(AnnotationCanvas::Action::NewInstance); });
+    connect(m_deleteObject, &QAction::triggered, this,
+        [this] { m_canvas->trigger(AnnotationCanvas::Action::DeleteInstance); });
+    connect(m_swap, &QAction::triggered, this, [this] { m_canvas->trigger(AnnotationCanvas::Action::SwapLeftRight); });
+    connect(m_copyPrevious, &QAction::triggered, this, &LabelWorkspace::copyPreviousObjects);
+    connect(m_importFrames, &QAction::triggered, this, &LabelWorkspace::importFramesInteractive);
+    connect(m_prelabelImage, &QAction::triggered, this, &LabelWorkspace::prelabelCurrent);
+    connect(m_prelabelAll, &QAction::triggered, this, &LabelWorkspace::prelabelUnlabelled);
+    connect(m_accept, &QAction::triggered, this, &LabelWorkspace::acceptReview);
+    connect(m_reject, &QAction::triggered, this, &LabelWorkspace::rejectReview);
+    connect(m_fit, &QAction::triggered, m_canvas, &ImageView::fitToWindow);
+    connect(m_actualSize, &QAction::triggered, m_canvas, &ImageView::zoomToActualSize);
+}
+
+void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
+{
+    m_document->clear();
+    m_project = std::move(project);
+    m_shownFile.clear();
+    m_issues = DatasetIssueList();
+    m_saveError.clear();
+    m_previousObjects.clear();
+    m_canvas->clear();
+    QString error;
+    if (!m_prelabel->setProject(m_project, &error))
+        m_saveError = error;
+    m_importer->setProject(m_project);
+    if (m_project) {
+        m_canvas->setSkeleton(m_project->skeleton());
+        m_document->setSkeleton(m_project->skeleton());
+        m_loader->setConfig(m_project->config());
+        m_checks->setDataset(m_project->config(), m_project->skeleton());
+        if (m_sideTabs->currentWidget() == m_checks)
+            m_checks->run();
+    } else {
+        m_checks->setDataset(DatasetConfig(), Skeleton::defaultGripper());
+    }
+    m_browser->setProject(m_project, &m_prelabel->review());
+    m_pointsPanel->refresh();
+    updateInfo();
+    updateActions();
+    Q_EMIT countsChanged();
+}
+
+QTreeWidget *LabelWorkspace::pointTable() const
+{
+    return m_pointsPanel->pointTable();
+}
+
+QListWidget *LabelWorkspace::objectList() const
+{
+    return m_pointsPanel->objectList();
+}
+
+QListView *LabelWorkspace::imageList() const
+{
+    return m_browser->list();
+}
+
+ImageListModel *LabelWorkspace::imageModel() const
+{
+    return m_browser->model();
+}
+
+ImageFilterModel *LabelWorkspace::filterModel() const
+{
+    return m_browser->filter();
+}
+
+QComboBox *LabelWorkspace::splitBox() const
+{
+    return m_browser->splitBox();
+}
+
+QComboBox *LabelWorkspace::statusFilterBox() const
+{
+    return m_browser->statusFilterBox();
+}
+
+QLineEdit *LabelWorkspace::searchEdit() const
+{
+    return m_browser->searchEdit();
+}
+
+QCheckBox *LabelWorkspace::thumbnailsBox() const
+{
+    return m_browser->thumbnailsBox();
+}
+
+QStringList LabelWorkspace::splits() const
+{
+    return m_browser->splits();
+}
+
+QString LabelWorkspace::currentSplit() const
+{
+    return m_browser->currentSplit();
+}
+
+void LabelWorkspace::setCurrentSplit(const QString &split)
+{
+    m_browser->setCurrentSplit(split);
+}
+
+ImageView *LabelWorkspace::imageView() const
+{
+    return m_canvas;
+}
+
+int LabelWorkspace::currentRow() const
+{
+    return m_browser->currentRow();
+}
+
+void LabelWorkspace::setCurrentRow(int row)
+{
+    m_browser->setCurrentRow(row);
+}
+
+void LabelWorkspace::nextImage()
+{
+    m_browser->moveSelection(1);
+}
+
+void LabelWorkspace::previousImage()
+{
+    m_browser->moveSelection(-1);
+}
+
+bool LabelWorkspace::isBusy() const
+{
+    return m_browser->isListing() || m_loader->isLoading() || m_importer->isRunning() || m_prelabel->isRunning()
+        || m_checks->isRunning();
+}
+
+ImageListModel::Counts LabelWorkspace::splitCounts(const QString &split) const
+{
+    return m_browser->splitCounts(split);
+}
+
+ImageListModel::Counts LabelWorkspace::totalCounts() const
+{
+    return m_browser->totalCounts();
+}
+
+void LabelWorkspace::importFramesInteractive()
+{
+    m_importer->importInteractive(currentSplit());
+}
+
+void LabelWorkspace::importFrames(const QString &video, const QString &split, int everyNth)
+{
+    m_importer->import(video, split, everyNth);
+}
+
+void LabelWorkspace::rescanThen(const QStringList &splits, std::function<void()> then)
+{
+    if (m_browser->rescan(splits))
+        m_afterListing.push_back(std::move(then));
+    else
+        then();
+}
+
+void LabelWorkspace::importDone(const QString &split, const FrameImporter::Result &r)
+{
+    // Reported once the new images are in the list.
+    rescanThen({ split }, [this, r] { Q_EMIT framesImported(r.written, r.skippedExisting, r.error); });
+}
+
+void LabelWorkspace::openImage(const QString &file, const QString &split, int instance)
+{
+    if (!m_project)
+        return;
+    m_pendingSelectFile = file;
+    m_pendingSelectInstance = instance;
+    if (file == m_shownFile && m_document->isLoaded() && !m_loader->isLoading()) {
+        m_pendingSelectFile.clear();
+        if (instance >= 0 && instance < m_document->instanceCount())
+            m_document->setCurrentInstance(instance);
+    }
+    m_browser->select(file, split);
+    m_canvas->setFocus();
+}
+
+void LabelWorkspace::showNewImage(const QString &file, const QString &split)
+{
+    if (!m_project)
+        return;
+    // Listed when the rescan is read; opened then.
+    m_browser->rescan({ split });
+    openImage(file, split);
+}
+
+void LabelWorkspace::setPrelabelModel(const QString &model, int imgsz, double conf)
+{
+    m_prelabel->setModel(model, imgsz, conf);
+}
+
+QString LabelWorkspace::prelabelModel() const
+{
+    return m_prelabel->model();
+}
+
+bool LabelWorkspace::needsReview(const QString &imageFile) const
+{
+    return m_prelabel->needsReview(imageFile);
+}
+
+void LabelWorkspace::prelabelCurrent()
+{
+    if (!m_shownFile.isEmpty())
+        prelabel({ m_shownFile });
+}
+
+void LabelWorkspace::prelabelUnlabelled()
+{
+    const QStringList files = m_browser->files(ImageListModel::Status::Unlabelled);
+    if (!files.isEmpty())
+        prelabel(files);
+}
+
+void LabelWorkspace::prelabel(const QStringList &images)
+{
+    m_prelabel->start(images);
+}
+
+void LabelWorkspace::prelabelDone(
+    const QStringList &written, int skippedLabelled, const QString &error, const QString &saveError)
+{
+    if (!saveError.isEmpty())
+        m_saveError = saveError;
+    if (written.contains(m_shownFile))
+        requestLoad(true);
+    updateInfo();
+    updateActions();
+    // Reported once the list shows the new labels.
+    rescanThen(written.isEmpty() ? QStringList() : m_browser->splits(), [this, written, skippedLabelled, error] {
+        Q_EMIT prelabelFinished(int(written.size()), skippedLabelled, error);
+    });
+}
+
+void LabelWorkspace::acceptReview()
+{
+    if (m_shownFile.isEmpty() || !m_prelabel->needsReview(m_shownFile))
+        return;
+    m_document->flush();
+    QString error;
+    if (!m_prelabel->accept(m_shownFile, &error))
+        m_saveError = error;
+    m_browser->setNeedsReview(m_shownFile, false);
+}
+
+void LabelWorkspace::rejectReview()
+{
+    if (m_shownFile.isEmpty() || !m_prelabel->needsReview(m_shownFile))
+        return;
+    m_document->flush();
+    QString error;
+    if (!m_prelabel->reject(m_shownFile, &error)) {
+        m_saveError = error;
+        updateInfo();
+        return;
+    }
+    m_browser->setStatus(m_shownFile, LabelStatus());
+    m_browser->setNeedsReview(m_shownFile, false);
+    // The document still holds the model's objects: read the image again, without them.
+    m_document->clear();
+    requestLoad(true);
+}
+
+void LabelWorkspace::requestLoad(bool force)
+{
+    if (!m_project)
+        return;
+    const QString file = m_browser->currentFile();
+    if (file.isEmpty()) {
+        if (imageModel()->rowCount() == 0) {
+            m_document->clear();
+            m_canvas->clear();
+            m_shownFile.clear();
+            m_issues = DatasetIssueList();
+            m_pointsPanel->refresh();
+            updateInfo();
+        }
+        return;
+    }
+    if (!force && file == m_shownFile && !m_loader->isLoading() && m_document->isLoaded())
+        return; // already on screen (the list was rebuilt around it)
+    m_loader->request(file);
+}
+
+void LabelWorkspace::showLoaded(const ImageLoader::Loaded &loaded)
+{
+    // The outgoing image's pending drag is written while its row is still the shown one.
+    m_document->flush();
+    // What the outgoing image holds is the starting point "copy previous" offers.
+    if (m_document->isLoaded() && m_document->instanceCount() > 0 && loaded.file != m_shownFile) {
+        m_previousObjects = m_document->instances();
+        m_previousSize = m_document->annotation().imageSize;
+    }
+    m_shownFile = loaded.file;
+    m_issues = loaded.issues;
+    m_saveError.clear();
+    m_canvas->setImage(loaded.image);
+    // An image that does not decode is shown as an issue and never written over.
+    // A label file with lines that do not read is not written over either: saving would drop them.
+    m_readOnly = loaded.image.isNull() || !loaded.issues.issues.empty();
+    const QString labelFile = m_readOnly ? QString() : DatasetConfig::labelFileFor(loaded.file);
+    m_document->load(loaded.annotation, labelFile, m_project ? m_project->config().keypointDims : 3);
+    m_pointsPanel->refresh();
+    updateInfo();
+    updateActions();
+    if (!m_pendingSelectFile.isEmpty() && m_pendingSelectFile == loaded.file) {
+        if (m_pendingSelectInstance >= 0 && m_pendingSelectInstance < m_document->instanceCount())
+            m_document->setCurrentInstance(m_pendingSelectInstance);
+        m_pendingSelectFile.clear();
+    }
+    Q_EMIT imageShown(loaded.file);
+}
+
+void LabelWorkspace::copyPreviousObjects()
+{
+    if (m_previousObjects.empty() || !m_document->isLoaded())
+        return;
+    std::vector<PoseInstance> objects = m_previousObjects;
+    const QSize now = m_document->annotation().imageSize;
+    if (m_previousSize.isValid() && now.isValid() && now != m_previousSize) {
+        const double sx = double(now.width()) / m_previousSize.width();
+        const double sy = double(now.height()) / m_previousSize.height();
+        for (PoseInstance &inst : objects) {
+            inst.box = QRectF(inst.box.x() * sx, inst.box.y() * sy, inst.box.width() * sx, inst.box.height() * sy);
+            for (Keypoint &k : inst.keypoints) {
+                k.x *= sx;
+                k.y *= sy;
+            }
+        }
+    }
+    m_document->replaceInstances(objects);
+}
+
+void LabelWorkspace::showShortcuts()
+{
+    HotkeyDialog dialog(m_canvas, this);
+    dialog.exec();
+    retranslateUi(); // the tooltips and the hint name the keys
+}
+
+void LabelWorkspace::documentChanged()
+{
+    m_pointsPanel->refresh();
+    updateInfo();
+    updateActions();
+}
+
+void LabelWorkspace::labelsSaved(const QString &labelFile)
+{
+    m_saveError.clear();
+    // The image's status in the list follows what was written.
+    if (m_shownFile.isEmpty() || DatasetConfig::labelFileFor(m_shownFile) != labelFile)
+        return;
+    m_browser->setStatus(m_shownFile,
+        LabelStatus::of(true, m_document->instances(), false, m_project ? m_project->config().keypointDims : 3));
+    updateInfo();
+}
+
+void LabelWorkspace::updateInfo()
+{
+    if (!m_project) {
+        m_info->setText(tr("No project is open. Use File ▸ Open Project… or File ▸ New Project…"));
+        m_canvas->setPlaceholderText(tr("No project is open."));
+        return;
+    }
+    m_canvas->setPlaceholderText(m_browser->isListing() && imageModel()->rowCount() == 0 ? tr("Reading labels…")
+            : imageModel()->rowCount() == 0 ? tr("This split has no images.")
+                                            : tr("Loading…"));
+    if (m_shownFile.isEmpty()) {
+        m_info->clear();
+        return;
+    }
+    const auto &a = m_document->annotation();
+    QString text = tr("<b>%1</b><br>%2 × %3 pixels, %n object(s)", nullptr, int(a.instances.size()))
+                       .arg(QFileInfo(m_shownFile).fileName().toHtmlEscaped())
+                       .arg(a.imageSize.width())
+                       .arg(a.imageSize.height());
+    const int row = imageModel()->rowOf(m_shownFile);
+    if (row >= 0)
+        text += QStringLiteral("<br>") + ImageListModel::statusName(imageModel()->entry(row)).toHtmlEscaped();
+    if (row >= 0 && imageModel()->entry(row).needsReview)
+        text += QStringLiteral("<br><span style=\"color:#8e24aa\">%1</span>")
+                    .arg(tr("Labelled by a model: check it, then Accept (%1) or Reject (%2).")
+                             .arg(m_accept->shortcut().toString(QKeySequence::NativeText),
+                                 m_reject->shortcut().toString(QKeySequence::NativeText))
+                             .toHtmlEscaped());
+    if (!m_saveError.isEmpty())
+        text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
+                    .arg(tr("Not saved: %1").arg(m_saveError).toHtmlEscaped());
+    else if (m_readOnly && !m_issues.issues.empty())
+        text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
+                    .arg(tr("Edits to this image are not saved: its label file has lines that could not be read "
+                            "(below). Fix or remove them first.")
+                             .toHtmlEscaped());
+    for (const DatasetIssue &issue : m_issues.issues)
+        text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>").arg(issue.toString().toHtmlEscaped());
+    m_info->setText(text);
+}
+
+void LabelWorkspace::updateActions()
+{
+    const bool loaded = m_document->isLoaded();
+    const bool hasObject = loaded && m_document->currentInstance() >= 0;
+    m_undo->setEnabled(m_document->undoStack()->canUndo());
+    m_redo->setEnabled(m_document->undoStack()->canRedo());
+    m_newObject->setEnabled(loaded);
+    m_deleteObject->setEnabled(hasObject);
+    m_swap->setEnabled(hasObject);
+    m_copyPrevious->setEnabled(loaded && !m_previousObjects.empty());
+    m_fit->setEnabled(loaded);
+    m_actualSize->setEnabled(loaded);
+    m_importFrames->setEnabled(m_project != nullptr);
+    const int row = imageModel()->rowOf(m_shownFile);
+    m_prelabelImage->setEnabled(loaded && !m_prelabel->isRunning() && row >= 0
+        && imageModel()->entry(row).status == ImageListModel::Status::Unlabelled);
+    m_prelabelAll->setEnabled(m_project != nullptr && !m_prelabel->isRunning());
+    m_prelabelButton->setEnabled(m_prelabelAll->isEnabled());
+    const bool review = loaded && m_prelabel->needsReview(m_shownFile);
+    m_accept->setEnabled(review);
+    m_reject->setEnabled(review);
+    m_reviewBar->setVisible(review);
+}
+
+void LabelWorkspace::retranslateUi()
+{
+    using A = AnnotationCanvas::Action;
+    auto withKey = [this](const QString &text, A action) {
+        const QString key = m_canvas->binding(action).toString(QKeySequence::NativeText);
+        //: A tooltip followed by its key, e.g. "Undo the last edit (Ctrl+Z)".
+        return key.isEmpty() ? text : tr("%1 (%2)").arg(text, key);
+    };
+    m_undo->setShortcut(m_canvas->binding(A::Undo));
+    m_redo->setShortcut(m_canvas->binding(A::Redo));
+    m_newObject->setShortcut(m_canvas->binding(A::NewInstance));
+    m_deleteObject->setShortcut(m_canvas->binding(A::DeleteInstance));
+    m_swap->setShortcut(m_canvas->binding(A::SwapLeftRight));
+    m_fit->setShortcut(m_canvas->binding(A::FitToWindow));
+    m_actualSize->setShortcut(m_canvas->binding(A::ActualSize));
+    m_next->setText(tr("Next Image"));
+    m_previous->setText(tr("Previous Image"));
+    m_undo->setText(tr("Undo"));
+    m_undo->setToolTip(withKey(tr("Undo the last edit"), A::Undo));
+    m_redo->setText(tr("Redo"));
+    m_redo->setToolTip(withKey(tr("Redo the edit undone last"), A::Redo));
+    m_newObject->setText(tr("New Object"));
+    m_newObject->setToolTip(withKey(tr("Start a new object; the next click places its first point"), A::NewInstance));
+    m_deleteObject->setText(tr("Delete Object"));
+    m_deleteObject->setToolTip(withKey(tr("Delete the selected object"), A::DeleteInstance));
+    m_swap->setText(tr("Swap L/R"));
+    m_swap->setToolTip(withKey(tr("Swap the left and right points of the selected object"), A::SwapLeftRight));
+    m_copyPrevious->setText(tr("Copy Previous"));
+    m_copyPrevious->setToolTip(tr("Replace this image's objects with those of the image shown before it (C)"));
+    m_fit->setText(tr("Fit"));
+    m_fit->setToolTip(withKey(tr("Fit the image to the window"), A::FitToWindow));
+    m_actualSize->setText(tr("1:1"));
+    m_actualSize->setToolTip(withKey(tr("Show the image at its actual size"), A::ActualSize));
+    m_importFrames->setText(tr("Import Frames…"));
+    m_importFrames->setToolTip(tr("Add every N-th frame of a video to this split, to be labelled"));
+    //: A button with a menu: label images with a trained model.
+    m_prelabelButton->setText(tr("Pre-label"));
+    m_prelabelButton->setToolTip(tr("Label images with a trained model as a starting point; they are marked "
+                                    "\"needs review\" until you accept them"));
+    m_prelabelImage->setText(tr("Pre-label This Image"));
+    //: The banner over an image whose labels a model wrote (pre-labelling).
+    m_reviewText->setText(tr("Labelled by a model: fix what is wrong, then accept the labels or reject them."));
+    m_prelabelImage->setToolTip(tr("Label this image with a trained model; the result is marked \"needs review\""));
+    m_prelabelAll->setText(tr("Pre-label All Unlabelled Images…"));
+    m_prelabelAll->setToolTip(tr("Label every unlabelled image of the project with a trained model, in the background; "
+                                 "images with labels are never touched"));
+    //: Accept the labels a model wrote (pre-labelling) after checking them.
+    m_accept->setText(tr("Accept"));
+    m_accept->setToolTip(tr("The model's labels are right (after your fixes): clear \"needs review\" (%1)")
+                             .arg(m_accept->shortcut().toString(QKeySequence::NativeText)));
+    //: Reject the labels a model wrote (pre-labelling): they are deleted.
+    m_reject->setText(tr("Reject"));
+    m_reject->setToolTip(tr("Delete the model's labels of this image; it is unlabelled again (%1)")
+                             .arg(m_reject->shortcut().toString(QKeySequence::NativeText)));
+    //: Side panel tab: the objects and points of the image shown.
+    m_sideTabs->setTabText(0, tr("Labels"));
+    //: Side panel tab: suspicious labels found in the whole dataset.
+    m_sideTabs->setTabText(1, tr("Checks"));
+    m_shortcuts->setText(tr("Shortcuts…"));
+    m_shortcuts->setToolTip(tr("List every key and mouse gesture, and change the keys (F1)"));
+    auto key = [this](A action) { return m_canvas->binding(action).toString(QKeySequence::NativeText); };
+    //: %1..%7 are key names (S, O, Del, N, Tab, F, Ctrl+Z), which the user can rebind.
+    m_hint->setText(tr("Click: place the next point · %1: skip · %2: occluded · %3: clear · %4: new object · "
+                       "%5: next object · %6: swap left/right · %7: undo · wheel: zoom · middle or "
+                       "Space+drag: pan · → / ←: next and previous image · F1: all shortcuts")
+                        .arg(key(A::SkipPoint), key(A::ToggleOccluded), key(A::ClearPoint), key(A::NewInstance),
+                            key(A::NextInstance), key(A::SwapLeftRight), key(A::Undo)));
+    m_browser->retranslateUi();
+    updateInfo();
+}
+
+void LabelWorkspace::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QWidget::changeEvent(event);
+}

@@ -1,0 +1,189 @@
+#pragma once
+
+#include "backgroundjob.h"
+#include "datasetissue.h"
+#include "frameimporter.h"
+#include "imageannotation.h"
+#include "imagelistmodel.h"
+#include "imageloader.h"
+
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+class AnnotationCanvas;
+class AnnotationDocument;
+class ChecksPanel;
+class FrameImportController;
+class ImageBrowser;
+class ImageFilterModel;
+class ImageView;
+class PointsPanel;
+class PrelabelController;
+class Project;
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QListWidget;
+class QTabWidget;
+class QToolBar;
+class QToolButton;
+class QTreeWidget;
+
+// The Label workspace: the project's images (ImageBrowser), the selected one in an
+// AnnotationCanvas that edits its labels through an AnnotationDocument (undo, autosave),
+// the skeleton's points and the image's objects (PointsPanel), the dataset's suspicious
+// labels (ChecksPanel), pre-labelling and review (PrelabelController) and frames taken from
+// a video (FrameImportController). Images are decoded off the GUI thread (ImageLoader).
+class LabelWorkspace : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LabelWorkspace(QWidget *parent = nullptr);
+    ~LabelWorkspace() override;
+
+    void setProject(std::shared_ptr<const Project> project);
+
+    QStringList splits() const;
+    QString currentSplit() const;
+    void setCurrentSplit(const QString &split);
+    // Rows of imageModel() (all images of the split, whatever the filter shows).
+    int currentRow() const;
+    void setCurrentRow(int row);
+    // The image shown (its labels loaded); empty while none is.
+    QString shownFile() const { return m_shownFile; }
+    bool isBusy() const;
+
+    // All splits together.
+    ImageListModel::Counts totalCounts() const;
+    ImageListModel::Counts splitCounts(const QString &split) const;
+
+    ImageBrowser *browser() const { return m_browser; }
+    ImageView *imageView() const;
+    AnnotationCanvas *canvas() const { return m_canvas; }
+    AnnotationDocument *document() const { return m_document; }
+    QListView *imageList() const;
+    ImageListModel *imageModel() const;
+    ImageFilterModel *filterModel() const;
+    QTreeWidget *pointTable() const;
+    QListWidget *objectList() const;
+    QComboBox *splitBox() const;
+    QComboBox *statusFilterBox() const;
+    QLineEdit *searchEdit() const;
+    QCheckBox *thumbnailsBox() const;
+    ChecksPanel *checksPanel() const { return m_checks; }
+    QTabWidget *sideTabs() const { return m_sideTabs; }
+    // The banner with Accept and Reject, shown while the image needs review.
+    QWidget *reviewBar() const { return m_reviewBar; }
+
+public Q_SLOTS:
+    void nextImage();
+    void previousImage();
+    // Replaces the shown image's objects with the previously shown image's (one undo step).
+    void copyPreviousObjects();
+    void showShortcuts();
+    // Asks for a video and N, then imports every N-th frame into the current split.
+    void importFramesInteractive();
+    // Imports in the background (progress shown, cancellable); framesImported() follows.
+    void importFrames(const QString &video, const QString &split, int everyNth);
+
+    // Shows an image of the project (whatever the filter) and selects one of its objects.
+    void openImage(const QString &file, const QString &split = QString(), int instance = -1);
+    // An image just written into a split (e.g. a video frame): lists it and opens it.
+    void showNewImage(const QString &file, const QString &split);
+    // Pre-labelling with a trained model: the images without labels get the model's
+    // objects, marked "needs review" until accepted. Asks for a checkpoint when none is set.
+    void prelabelCurrent();
+    void prelabelUnlabelled();
+    // In the background (progress shown, cancellable); prelabelFinished() follows.
+    void prelabel(const QStringList &images);
+    // The shown image's review: Accept keeps its labels and clears the mark; Reject
+    // deletes the model's labels, so the image is unlabelled again.
+    void acceptReview();
+    void rejectReview();
+
+public:
+    // The checkpoint (or model name) pre-labelling uses.
+    void setPrelabelModel(const QString &model, int imgsz = 640, double conf = 0.25);
+    QString prelabelModel() const;
+    bool needsReview(const QString &imageFile) const;
+
+Q_SIGNALS:
+    void countsChanged();
+    // The image and its labels are on screen.
+    void imageShown(const QString &file);
+    void framesImported(int written, int skippedExisting, const QString &error);
+    void prelabelFinished(int written, int skippedLabelled, const QString &error);
+    // A background job the window may show in its status bar.
+    void jobStarted(BackgroundJob *job, const QString &label);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    QWidget *createToolBarAndCanvas();
+    void createActions();
+    void retranslateUi();
+    void requestLoad(bool force = false);
+    void showLoaded(const ImageLoader::Loaded &loaded);
+    void documentChanged();
+    void labelsSaved(const QString &labelFile);
+    void importDone(const QString &split, const FrameImporter::Result &result);
+    void prelabelDone(const QStringList &written, int skippedLabelled, const QString &error, const QString &saveError);
+    void updateInfo();
+    void updateActions();
+
+    // Runs `then` once the browser has read the splits again (at once when none is read).
+    void rescanThen(const QStringList &splits, std::function<void()> then);
+
+    std::shared_ptr<const Project> m_project;
+    std::vector<std::function<void()>> m_afterListing;
+
+    AnnotationDocument *m_document;
+    ImageBrowser *m_browser;
+    ImageLoader *m_loader;
+    PrelabelController *m_prelabel;
+    FrameImportController *m_importer;
+    QToolBar *m_toolBar;
+    AnnotationCanvas *m_canvas;
+    PointsPanel *m_pointsPanel;
+    QTabWidget *m_sideTabs;
+    ChecksPanel *m_checks;
+    QString m_pendingSelectFile;
+    int m_pendingSelectInstance = -1;
+    QLabel *m_info;
+    QLabel *m_hint;
+    QAction *m_next;
+    QAction *m_previous;
+    QAction *m_undo;
+    QAction *m_redo;
+    QAction *m_newObject;
+    QAction *m_deleteObject;
+    QAction *m_swap;
+    QAction *m_copyPrevious;
+    QAction *m_fit;
+    QAction *m_actualSize;
+    QAction *m_shortcuts;
+    QAction *m_importFrames;
+    QAction *m_prelabelImage;
+    QAction *m_prelabelAll;
+    QAction *m_accept;
+    QAction *m_reject;
+    QToolButton *m_prelabelButton;
+    QWidget *m_reviewBar;
+    QLabel *m_reviewText;
+
+    QString m_shownFile;
+    DatasetIssueList m_issues;
+    QString m_saveError;
+    bool m_readOnly = false;
+    // The objects of the image shown before this one, for copyPreviousObjects().
+    std::vector<PoseInstance> m_previousObjects;
+    QSize m_previousSize;
+};

@@ -1,0 +1,94 @@
+#include "prelabelcontroller.h"
+
+#include "backgroundjob.h"
+#include "datasetconfig.h"
+#include "jobprogressdialog.h"
+#include "project.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QWidget>
+
+PrelabelController::PrelabelController(QWidget *window)
+    : QObject(window)
+    , m_window(window)
+    , m_job(new BackgroundJob(this))
+{
+    connect(m_job, &BackgroundJob::finished, this, &PrelabelController::done);
+}
+
+PrelabelController::~PrelabelController() = default;
+
+bool PrelabelController::setProject(std::shared_ptr<const Project> project, QString *error)
+{
+    m_job->stop();
+    m_project = std::move(project);
+    m_review = ReviewState();
+    return !m_project || m_review.load(m_project->dir(), error);
+}
+
+void PrelabelController::setModel(const QString &model, int imgsz, double conf)
+{
+    m_options.model = model;
+    m_options.imgsz = imgsz;
+    m_options.conf = conf;
+}
+
+bool PrelabelController::isRunning() const
+{
+    return m_job->isRunning();
+}
+
+void PrelabelController::start(const QStringList &images)
+{
+    if (!m_project || m_job->isRunning() || images.isEmpty())
+        return;
+    if (m_options.model.isEmpty()) {
+        const QString model = QFileDialog::getOpenFileName(m_window, tr("Pre-label with a Trained Model"),
+            m_project->runsDir(), tr("Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)"));
+        if (model.isEmpty())
+            return;
+        m_options.model = model;
+    }
+    PreLabeller::Options o = m_options;
+    o.images = images;
+    o.keypointCount = m_project->skeleton().keypointCount();
+    o.keypointDims = m_project->config().keypointDims;
+    m_job->start([o](const gp::CancelToken &cancel, const gp::Progress &progress) {
+        return PreLabeller::run(o, cancel, progress);
+    });
+    //: %n is how many images the model labels.
+    JobProgressDialog::open(m_job, tr("Pre-labelling %n image(s)…", nullptr, int(images.size())), m_window);
+    Q_EMIT started();
+}
+
+void PrelabelController::done()
+{
+    const auto r = m_job->result<PreLabeller::Result>();
+    QString error;
+    if (!r.written.isEmpty()) {
+        m_review.add(r.written);
+        m_review.save(&error);
+    }
+    Q_EMIT finished(r, error);
+}
+
+bool PrelabelController::accept(const QString &imageFile, QString *error)
+{
+    if (!m_review.contains(imageFile))
+        return true;
+    m_review.remove(imageFile);
+    return m_review.save(error);
+}
+
+bool PrelabelController::reject(const QString &imageFile, QString *error)
+{
+    const QString labelFile = DatasetConfig::labelFileFor(imageFile);
+    if (QFile::exists(labelFile) && !QFile::remove(labelFile)) {
+        *error = tr("%1 could not be deleted").arg(QDir::toNativeSeparators(labelFile));
+        return false;
+    }
+    m_review.remove(imageFile);
+    return m_review.save(error);
+}

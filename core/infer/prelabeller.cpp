@@ -1,0 +1,96 @@
+#include "prelabeller.h"
+
+#include "datasetconfig.h"
+#include "labelfile.h"
+#include "posedetection.h"
+#include "poseinstance.h"
+#include "predictor.h"
+
+#include <QFileInfo>
+#include <QSize>
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include <algorithm>
+
+PoseInstance PreLabeller::toInstance(const PoseDetection &det, const QSize &size, int keypointCount)
+{
+    PoseInstance inst;
+    inst.classId = 0;
+    const QRectF image(0, 0, size.width(), size.height());
+    inst.box = QRectF(QPointF(det.box.x1, det.box.y1), QPointF(det.box.x2, det.box.y2)).normalized() & image;
+    inst.keypoints.resize(size_t(keypointCount));
+    for (int k = 0; k < keypointCount && size_t(k) < det.keypoints.size(); ++k) {
+        const PoseKeypoint &p = det.keypoints[size_t(k)];
+        if (p.x < 0 || p.y < 0 || p.x > size.width() || p.y > size.height())
+            continue; // absent
+        inst.keypoints[size_t(k)]
+            = Keypoint { p.x, p.y, p.conf >= 0.5 ? int(Keypoint::Visible) : int(Keypoint::Occluded) };
+    }
+    return inst;
+}
+
+PreLabeller::Result PreLabeller::run(const Options &o, const gp::CancelToken &cancel, const gp::Progress &progress)
+{
+    Result r;
+    Predictor predictor;
+    PredictorOptions po;
+    po.model = o.model;
+    po.imgsz = o.imgsz;
+    po.conf = o.conf;
+    po.maxDet = std::max(1, o.maxObjects);
+    po.device = o.device;
+    if (!predictor.load(po, &r.error))
+        return r;
+    if (predictor.spec().numKeypoints != o.keypointCount) {
+        //: %1 is a file or model name; %2 and %3 are keypoint counts.
+        r.error = tr("%1 predicts %2 keypoints, the project's skeleton has %3")
+                      .arg(QFileInfo(o.model).fileName())
+                      .arg(predictor.spec().numKeypoints)
+                      .arg(o.keypointCount);
+        return r;
+    }
+    const int total = int(o.images.size());
+    for (int i = 0; i < total; ++i) {
+        if (cancel.isCancelled()) {
+            r.cancelled = true;
+            break;
+        }
+        const QString &file = o.images[i];
+        const QString labelFile = DatasetConfig::labelFileFor(file);
+        if (QFileInfo::exists(labelFile)) {
+            ++r.skippedLabelled;
+        } else {
+            const cv::Mat image = cv::imread(file.toStdString(), cv::IMREAD_COLOR);
+            std::vector<std::vector<PoseDetection>> found;
+            QString why;
+            if (image.empty()) {
+                ++r.failed;
+                r.error = tr("%1 does not decode").arg(QFileInfo(file).fileName());
+            } else if (!predictor.predict({ image }, &found, &why) || found.empty()) {
+                ++r.failed;
+                r.error = why;
+            } else if (found.front().empty()) {
+                ++r.nothingFound;
+            } else {
+                const QSize size(image.cols, image.rows);
+                std::vector<PoseInstance> instances;
+                for (const PoseDetection &d : found.front())
+                    if (int(instances.size()) < o.maxObjects)
+                        instances.push_back(toInstance(d, size, o.keypointCount));
+                // A person may have started on this image meanwhile: theirs wins.
+                if (QFileInfo::exists(labelFile))
+                    ++r.skippedLabelled;
+                else if (LabelFile::write(labelFile, instances, size, o.keypointDims, &why))
+                    r.written << file;
+                else {
+                    ++r.failed;
+                    r.error = why;
+                }
+            }
+        }
+        progress.report(i + 1, total);
+    }
+    return r;
+}

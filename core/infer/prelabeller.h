@@ -1,0 +1,52 @@
+#pragma once
+
+#include "canceltoken.h"
+#include "progress.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+struct PoseDetection;
+struct PoseInstance;
+class QSize;
+
+// Labels images with a trained model as a starting point for a person: each image without
+// a label file is run through a Predictor and its detections are written as its label file.
+// An image that has a label file (labelled by hand, or empty on purpose) is never written:
+// the check is made again just before each write. Run it on a worker thread; it makes its
+// own Predictor there.
+class PreLabeller
+{
+    Q_DECLARE_TR_FUNCTIONS(PreLabeller)
+
+public:
+    struct Options
+    {
+        QString model; // checkpoint, weight file or model name (see PredictorOptions)
+        int imgsz = 640;
+        double conf = 0.25;
+        int maxObjects = 10; // per image, the most confident
+        int keypointCount = 14;
+        int keypointDims = 3;
+        QString device; // see PredictorOptions
+        QStringList images; // absolute paths
+    };
+    struct Result
+    {
+        QStringList written; // images that got a label file
+        int skippedLabelled = 0; // had a label file already
+        int nothingFound = 0; // no detection: left unlabelled
+        int failed = 0; // did not decode or write
+        bool cancelled = false;
+        QString error; // the model did not load (nothing done), or the last failure
+    };
+
+    // Visibility from the network's point score: >= 0.5 visible (2), else occluded (1).
+    // Points outside the image are absent (0); the box is clipped to the image.
+    static PoseInstance toInstance(const PoseDetection &detection, const QSize &imageSize, int keypointCount);
+    // Progress counts images.
+    static Result run(const Options &options, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
+};

@@ -1,0 +1,708 @@
+#include "trainingrun_p.h"
+
+#include "autocastguard.h"
+#include "batchtensors.h"
+#include "labelcache.h"
+#include "project.h"
+#include "trainer.h"
+#include "weightimport.h"
+#include "weightimport_p.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QThread>
+
+#include <cmath>
+
+namespace gp {
+
+namespace {
+
+constexpr int kMaxConsecutiveBadSteps = 10;
+// Ranks started together meet within this; collectives wait this long for the slowest rank
+// (the others wait while rank 0 validates, as long as Ultralytics' DDP timeout).
+constexpr std::chrono::seconds kRendezvousTimeout { 300 };
+constexpr std::chrono::seconds kCollectiveTimeout { 3 * 3600 };
+
+QString csvNumber(double v)
+{
+    return QString::number(v, 'g', 8);
+}
+
+bool cpuHasNativeBf16()
+{
+    QFile f(QStringLiteral("/proc/cpuinfo"));
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray info = f.read(1 << 16);
+    return info.contains(" avx512_bf16") || info.contains(" amx_bf16");
+}
+
+// Whether this rank's parameters are rank 0's, bit for bit (the summed gradients and the
+// same optimizer arithmetic keep them so; a difference means the run is broken).
+bool weightsAgree(Communicator &comm, PoseModelImpl &model)
+{
+    torch::NoGradGuard noGrad;
+    std::vector<torch::Tensor> parts;
+    for (const torch::Tensor &p : model.parameters())
+        parts.push_back(p.detach().to(torch::kCPU, torch::kDouble).reshape({ -1 }));
+    const torch::Tensor all = torch::cat(parts);
+    // Two checksums: the plain sum and one weighted by position, so that swapped values count.
+    const torch::Tensor weights = torch::arange(all.numel(), all.options()).fmod(9973).add_(1);
+    std::vector<torch::Tensor> mine { torch::stack({ all.sum(), (all * weights).sum() }) };
+    std::vector<torch::Tensor> root { mine[0].clone() };
+    comm.broadcast(root);
+    return !comm.any(!torch::equal(mine[0], root[0]));
+}
+
+// Gives each rank back the gradients it had accumulated when the run stopped. With another
+// number of processes than were saved, rank 0 takes their sum (the same step, up to rounding).
+void restorePendingGradients(
+    PoseModelImpl &model, const NamedTensors &saved, const DistributedEnv &dist, TrainerEvents &events)
+{
+    if (saved.empty())
+        return;
+    if (int(saved.size()) == dist.worldSize) {
+        const std::string mine = "rank" + std::to_string(dist.rank);
+        for (const auto &[name, flat] : saved)
+            if (name == mine)
+                assignGradients(model.parameters(), flat);
+        return;
+    }
+    if (!dist.isMain())
+        return;
+    torch::Tensor sum = saved.front().second.clone();
+    for (size_t r = 1; r < saved.size(); ++r)
+        sum += saved[r].second;
+    assignGradients(model.parameters(), sum);
+    events.onWarning(TrainingRun::tr("the run was stopped with %1 processes and resumes with %2: the step in "
+                                     "progress is the same up to rounding, not bit for bit")
+                         .arg(saved.size())
+                         .arg(dist.worldSize));
+}
+
+bool isOutOfMemory(const std::exception &e)
+{
+    const std::string w = e.what();
+    return w.find("out of memory") != std::string::npos || w.find("CUDA error: out of memory") != std::string::npos
+        || w.find("HIP out of memory") != std::string::npos;
+}
+
+} // namespace
+
+QString TrainerState::toJson() const
+{
+    return QString::fromUtf8(QJsonDocument(
+        QJsonObject { { QStringLiteral("next_batch"), nextBatch }, { QStringLiteral("last_opt_step"), lastOptStep },
+            { QStringLiteral("epochs_without_improvement"), epochsWithoutImprovement },
+            { QStringLiteral("skipped_steps"), skippedSteps }, { QStringLiteral("elapsed"), elapsedSeconds },
+            { QStringLiteral("loss_scale"), lossScale }, { QStringLiteral("loss_scale_growth"), lossScaleGrowth } })
+                                 .toJson(QJsonDocument::Compact));
+}
+
+TrainerState TrainerState::fromJson(const QString &text)
+{
+    const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
+    TrainerState s;
+    s.nextBatch = o.value(QStringLiteral("next_batch")).toInt();
+    s.lastOptStep = o.value(QStringLiteral("last_opt_step")).toInt(kUnknown);
+    s.epochsWithoutImprovement = o.value(QStringLiteral("epochs_without_improvement")).toInt();
+    s.skippedSteps = o.value(QStringLiteral("skipped_steps")).toInt();
+    s.elapsedSeconds = o.value(QStringLiteral("elapsed")).toDouble();
+    s.lossScale = o.value(QStringLiteral("loss_scale")).toDouble();
+    s.lossScaleGrowth = o.value(QStringLiteral("loss_scale_growth")).toInt();
+    return s;
+}
+
+TrainingRun::TrainingRun(TrainingConfig config, QStringList explicitKeys, DistributedEnv dist, TrainerEvents &events,
+    CancelToken cancel, Progress progress)
+    : m_config(std::move(config))
+    , m_explicitKeys(std::move(explicitKeys))
+    , m_dist(std::move(dist))
+    , m_events(events)
+    , m_cancel(std::move(cancel))
+    , m_progress(std::move(progress))
+{ }
+
+TrainingRun::~TrainingRun() = default;
+
+std::optional<TrainingConfig> TrainingRun::mergeResumed(
+    const TrainingConfig &user, const CheckpointInfo &info, const QStringList &explicitKeys, QString *error)
+{
+    auto saved = TrainingConfig::fromYaml(info.trainingConfig, error);
+    if (!saved) {
+        *error = tr("%1: the saved training settings are unreadable: %2").arg(user.resume, *error);
+        return std::nullopt;
+    }
+    QString ignored;
+    for (const QString &key : explicitKeys)
+        if (key != QLatin1String("resume") && key != QLatin1String("name") && key != QLatin1String("project"))
+            saved->set(key, user.get(key), &ignored);
+    saved->resume = user.resume;
+    return saved;
+}
+
+bool TrainingRun::fail(const QString &message)
+{
+    m_error = message;
+    return false;
+}
+
+bool TrainingRun::anyRank(bool local)
+{
+    return m_comm ? m_comm->any(local) : local;
+}
+
+double TrainingRun::elapsed() const
+{
+    return m_elapsedBefore + m_clock.elapsed() / 1000.0;
+}
+
+bool TrainingRun::execute(QString *error)
+{
+    bool ok = false;
+    try {
+        ok = setup();
+        EpochEnd end = EpochEnd::Completed;
+        for (int epoch = m_firstEpoch; ok && epoch < m_config.epochs; ++epoch) {
+            ok = trainEpoch(epoch, &end);
+            if (!ok || end == EpochEnd::Stopped)
+                break;
+            if (!m_dist.isMain()) {
+                // Rank 0 validates and saves meanwhile; it alone decides on early stopping.
+                if (anyRank(false))
+                    break;
+                continue;
+            }
+            const EpochReport report = validateEpoch(epoch);
+            ok = saveEpoch(epoch, report);
+            if (!ok)
+                break;
+            m_events.onFitEpochEnd(report);
+            m_finish.epochsCompleted = epoch + 1;
+            const bool last = epoch + 1 == m_config.epochs;
+            if (anyRank(m_config.patience > 0 && m_state.epochsWithoutImprovement >= m_config.patience && !last)) {
+                m_finish.stoppedEarly = true;
+                break;
+            }
+        }
+        if (ok)
+            teardown(end == EpochEnd::Stopped);
+    } catch (const std::exception &e) {
+        ok = false;
+        if (isOutOfMemory(e))
+            m_error = tr("out of memory at batch=%1, imgsz=%2; try batch=%3")
+                          .arg(m_config.batch)
+                          .arg(m_config.imgsz)
+                          .arg(std::max(1, m_config.batch / 2));
+        else
+            m_error = tr("training failed: %1").arg(QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 2));
+    }
+    if (m_loader)
+        m_loader->stop();
+    if (!ok) {
+        *error = m_error;
+        m_events.onTrainFailed(m_error);
+    }
+    return ok;
+}
+
+// --- Setup: settings (with a resumed run's), device and precision, data, model, run folder. ---
+
+bool TrainingRun::setup()
+{
+    if (!m_config.resume.isEmpty()) {
+        CheckpointInfo info;
+        QString why;
+        if (!readCheckpointInfo(m_config.resume, &info, &why))
+            return fail(why);
+        const auto merged = mergeResumed(m_config, info, m_explicitKeys, &why);
+        if (!merged)
+            return fail(why);
+        m_config = *merged;
+        m_state = TrainerState::fromJson(info.trainerState);
+        if (info.epoch + 1 >= m_config.epochs && m_state.nextBatch == 0)
+            return fail(tr("%1 finished all %2 epochs; pass epochs=N with N > %2 to extend it")
+                            .arg(m_config.resume)
+                            .arg(m_config.epochs));
+        m_resumed = loadCheckpoint(m_config.resume);
+        m_runDir = QDir::cleanPath(QFileInfo(m_config.resume).absoluteDir().absoluteFilePath(QStringLiteral("..")));
+    }
+    const QStringList problems = m_config.validate();
+    if (!problems.isEmpty())
+        return fail(problems.join(QLatin1Char('\n')));
+    if (!setupDevice() || !setupData() || !setupModel() || !setupRunFolder())
+        return false;
+
+    // A run resumed inside an epoch continues that epoch, which is epoch + 1 of the checkpoint.
+    const int startEpoch = m_resumed ? m_resumed->info.epoch + (m_state.nextBatch > 0 ? 0 : 1) : 0;
+    m_firstEpoch = m_resumed && m_state.nextBatch > 0 ? m_resumed->info.epoch + 1 : startEpoch;
+    m_results = m_results.mid(0, 1 + m_firstEpoch);
+
+    TrainStartInfo start;
+    start.runDir = m_runDir;
+    start.device = m_device.str().c_str();
+    if (m_comm)
+        start.device
+            = tr("%1 (rank 0 of %2 processes, device=%3)").arg(start.device).arg(m_dist.worldSize).arg(m_config.device);
+    start.precision = m_precision;
+    start.model = m_spec.name();
+    for (const auto &p : m_model->parameters())
+        start.parameters += p.numel();
+    start.startEpoch = m_firstEpoch;
+    start.epochs = m_config.epochs;
+    start.batchesPerEpoch = m_batches;
+    start.trainImages = int(m_trainSet->size());
+    start.valImages = int(m_valSet->size());
+    start.trainInstances = m_trainSet->instanceCount();
+    for (const DatasetIssue &i : m_issues.issues)
+        start.datasetProblems << i.toString();
+    m_events.onTrainStart(start);
+
+    m_finish.runDir = m_runDir;
+    m_finish.lastWeights = m_lastPath;
+    m_finish.bestWeights = m_bestPath;
+    m_clock.start();
+    m_elapsedBefore = m_state.elapsedSeconds;
+    return true;
+}
+
+bool TrainingRun::setupDevice()
+{
+    const QStringList devices = m_config.devices();
+    if (devices.size() > 1 && !m_dist.isDistributed())
+        return fail(tr("device=%1 trains with one process per device: start it with gripperpose train, which "
+                       "starts them, or set RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT as for torchrun")
+                        .arg(m_config.device));
+    if (devices.size() > 1 && devices.size() != m_dist.localWorldSize)
+        return fail(tr("device=%1 names %2 devices but %3 processes run on this machine")
+                        .arg(m_config.device)
+                        .arg(devices.size())
+                        .arg(m_dist.localWorldSize));
+    if (m_dist.isDistributed()) {
+        QString why;
+        m_comm = Communicator::connect(m_dist, kRendezvousTimeout, kCollectiveTimeout, &why);
+        if (!m_comm)
+            return fail(why);
+    }
+    const QString dev = devices.isEmpty() ? QString() : devices.value(devices.size() > 1 ? m_dist.localRank : 0);
+    if (dev.isEmpty()) {
+        if (torch::cuda::is_available())
+            m_device = torch::Device(torch::kCUDA, 0);
+    } else if (dev != QLatin1String("cpu")) {
+        bool ok = false;
+        const int index = dev.toInt(&ok);
+        if (!ok || !torch::cuda::is_available() || index >= int(torch::cuda::device_count()))
+            return fail(tr("device=%1 is not available (found %2 GPU(s)); use device=cpu")
+                            .arg(m_config.device)
+                            .arg(torch::cuda::is_available() ? int(torch::cuda::device_count()) : 0));
+        m_device = torch::Device(torch::kCUDA, int8_t(index));
+    }
+    const bool gpu = m_device.is_cuda();
+    const QString &amp = m_config.amp;
+    // On a CPU with native bf16 (AVX512-BF16 / AMX) `auto` trains in bf16: 1.23x faster
+    // with the same accuracy in the 30-epoch comparison of docs/BENCHMARKS.md.
+    if (amp == QLatin1String("bf16") || (amp == QLatin1String("auto") && !gpu && cpuHasNativeBf16()))
+        m_ampType = at::kBFloat16;
+    else if (amp == QLatin1String("fp16") || (amp == QLatin1String("auto") && gpu))
+        m_ampType = at::kHalf;
+    if (m_ampType == at::kHalf && !gpu)
+        return fail(tr("amp=fp16 needs a GPU; on the CPU use amp=off or amp=bf16"));
+    m_scaler.emplace(m_device, GradScaler::Options { 65536.0, 2.0, 0.5, 2000, m_ampType == at::kHalf });
+    // A resumed fp16 run continues with the scale it had reached, not the initial one.
+    if (m_scaler->isEnabled() && m_state.lossScale > 0)
+        m_scaler->setState(m_state.lossScale, m_state.lossScaleGrowth);
+    m_precision = m_ampType == at::kHalf ? QStringLiteral("fp16")
+        : m_ampType == at::kBFloat16     ? QStringLiteral("bf16")
+                                         : QStringLiteral("fp32");
+
+    // Processes on one machine share its cores.
+    torch::set_num_threads(std::max(1, QThread::idealThreadCount() / (gpu ? 1 : m_dist.localWorldSize)));
+    torch::manual_seed(uint64_t(m_config.seed));
+    if (gpu)
+        torch::cuda::manual_seed_all(uint64_t(m_config.seed));
+    return true;
+}
+
+bool TrainingRun::setupData()
+{
+    m_data = DatasetConfig::load(m_config.data, &m_issues);
+    if (!m_data)
+        return fail(m_issues.isEmpty() ? tr("%1: cannot read").arg(m_config.data) : m_issues.issues.front().toString());
+    // Rank 0 parses the labels and writes the cache first; the other ranks then read it.
+    const bool rankZero = m_dist.isMain();
+    if (m_comm && !rankZero)
+        m_comm->barrier();
+    m_trainSet.emplace(LabelCache::load(*m_data, QStringLiteral("train"), &m_issues));
+    m_valSet.emplace(LabelCache::load(*m_data, QStringLiteral("val"), &m_issues));
+    if (m_comm && rankZero)
+        m_comm->barrier();
+    if (m_trainSet->size() == 0)
+        return fail(tr("%1: the train split has no readable images").arg(m_config.data));
+    m_skeleton = Project::skeletonForDataset(m_data->yamlFile);
+    return true;
+}
+
+bool TrainingRun::setupModel()
+{
+    const TrainingConfig &cfg = m_config;
+    m_spec.numClasses = int(m_data->names.size());
+    m_spec.numKeypoints = m_data->keypointCount;
+    m_spec.keypointDims = m_data->keypointDims;
+    if (m_resumed) {
+        m_spec.scale = m_resumed->info.spec.scale;
+        if (const QString m = checkpointMismatch(m_resumed->info, m_spec); !m.isEmpty())
+            return fail(tr("%1 does not fit %2: %3").arg(cfg.resume, cfg.data, m));
+        m_spec = m_resumed->info.spec;
+        m_source = m_resumed->info.source;
+    } else if (const auto scale = ModelSpec::parseScale(cfg.model); scale && !QFileInfo::exists(cfg.model)) {
+        m_spec.scale = *scale;
+        m_source = tr("train: from scratch (%1)").arg(m_spec.name());
+    } else {
+        QString why;
+        const auto info = inspectWeightFile(cfg.model, &why);
+        if (!info)
+            return fail(why);
+        if (info->spec)
+            m_spec.scale = info->spec->scale;
+        m_source = tr("train: from %1").arg(cfg.model);
+    }
+    if (const QString bad = m_spec.validate(); !bad.isEmpty())
+        return fail(bad);
+    m_model = PoseModel(m_spec);
+    if (m_resumed)
+        restoreState(*m_model, m_resumed->model);
+    else if (QFileInfo::exists(cfg.model))
+        m_events.onWarning(importWeights(*m_model, cfg.model.toStdString()).toText());
+    m_model->to(m_device);
+    // Every rank starts from rank 0's weights (as DDP does when it wraps the model).
+    if (m_comm)
+        m_comm->broadcastModule(*m_model);
+    m_ema.emplace(m_spec, m_model);
+    if (m_resumed && !m_resumed->ema.empty()) {
+        restoreState(*m_ema->model(), m_resumed->ema, "ema");
+        m_ema->setUpdates(m_resumed->info.emaUpdates);
+    }
+    m_ema->model()->to(m_device);
+
+    PoseLossOptions lossOptions;
+    lossOptions.numClasses = m_spec.numClasses;
+    lossOptions.gains = { cfg.box, cfg.pose, cfg.kobj, cfg.cls, cfg.dfl };
+    m_loss.emplace(lossOptions);
+
+    m_augmenter.emplace(cfg, m_data->flipIdx.empty() ? m_skeleton.flipIndex() : m_data->flipIdx);
+    m_loader.emplace(*m_trainSet, *m_augmenter, cfg,
+        BatchLoader::Options {
+            cfg.batch, cfg.workers, 2, uint64_t(cfg.seed), true, cfg.fraction, m_dist.rank, m_dist.worldSize });
+    m_batches = m_loader->batchesPerEpoch();
+    m_optimizer.emplace(*m_model, cfg, m_batches, int(m_trainSet->size()));
+    if (m_resumed && !m_resumed->optimizerState.empty())
+        deserializeOptimizer(m_optimizer->optimizer(), m_resumed->optimizerState);
+    m_valBatches = rectBatches(*m_valSet, cfg.imgsz, cfg.batch * 2);
+    return true;
+}
+
+bool TrainingRun::setupRunFolder()
+{
+    // The run folder is rank 0's alone.
+    const bool rankZero = m_dist.isMain();
+    if (m_runDir.isEmpty() && rankZero)
+        m_runDir = Trainer::runDirectory(m_config.project, m_config.name, m_config.existOk);
+    m_run = QDir(m_runDir);
+    if (rankZero && !m_run.mkpath(QStringLiteral("weights")))
+        return fail(tr("%1: cannot create the run folder").arg(m_runDir));
+    if (rankZero) {
+        QSaveFile args(m_run.filePath(QStringLiteral("args.yaml")));
+        if (!args.open(QIODevice::WriteOnly) || args.write(m_config.toYaml().toUtf8()) < 0 || !args.commit())
+            return fail(tr("%1: cannot write: %2").arg(args.fileName(), args.errorString()));
+    }
+    if (m_resumed)
+        m_results = m_resumed->info.metricsHistory.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (m_results.isEmpty())
+        m_results << Trainer::resultsHeader();
+    m_bestFitness = m_resumed ? m_resumed->info.bestFitness : -1.0;
+    m_lastPath = m_run.filePath(QStringLiteral("weights/last.ckpt"));
+    m_bestPath = m_run.filePath(QStringLiteral("weights/best.ckpt"));
+    return true;
+}
+
+// --- One epoch of training. ---
+
+bool TrainingRun::trainEpoch(int epoch, EpochEnd *end)
+{
+    const bool mosaic = epoch < m_config.epochs - m_config.closeMosaic;
+    const int firstBatch = epoch == m_firstEpoch ? m_state.nextBatch : 0;
+    m_events.onTrainEpochStart({ epoch, m_config.epochs, firstBatch, m_batches, mosaic });
+    m_loader->startEpoch(epoch, mosaic, firstBatch);
+    m_model->train();
+    m_running = PoseLossItems();
+    m_seen = 0;
+    m_imagesThisEpoch = 0;
+    int lastOptStep = m_batches * epoch + firstBatch - 1;
+    if (m_resumed && epoch == m_firstEpoch && m_state.nextBatch > 0 && m_state.lastOptStep != TrainerState::kUnknown) {
+        lastOptStep = m_state.lastOptStep;
+        restorePendingGradients(*m_model, m_resumed->pendingGradients, m_dist, m_events);
+    }
+    m_epochClock.start();
+    for (int bi = firstBatch; bi < m_batches; ++bi) {
+        if (anyRank(m_cancel.isCancelled())) {
+            saveInterrupted(epoch, bi, lastOptStep);
+            *end = EpochEnd::Stopped;
+            return true;
+        }
+        auto batch = m_loader->next();
+        if (!batch)
+            break;
+        if (!trainBatch(epoch, bi, *batch, &lastOptStep))
+            return false;
+    }
+    // Apply what is still accumulated so that every epoch ends on a step: a run
+    // resumed at an epoch boundary then continues exactly.
+    if (m_batches * epoch + m_batches - 1 > lastOptStep)
+        optimizerStep();
+    m_loader->stop();
+    if (m_comm && !weightsAgree(*m_comm, *m_model))
+        return fail(tr("the weights of the %1 processes differ after epoch %2; the run is stopped")
+                        .arg(m_dist.worldSize)
+                        .arg(epoch + 1));
+    *end = EpochEnd::Completed;
+    return true;
+}
+
+bool TrainingRun::trainBatch(int epoch, int bi, const BatchLoader::Batch &batch, int *lastOptStep)
+{
+    for (const QString &p : batch.problems)
+        m_events.onWarning(p);
+    const int ni = bi + m_batches * epoch;
+    const int accumulate = m_optimizer->schedule(ni, epoch);
+    BatchTensors t = collate(batch.samples, m_spec.numKeypoints, m_spec.keypointDims);
+    PoseBatchTargets targets = t.targets;
+    targets.batchIdx = targets.batchIdx.to(m_device);
+    targets.cls = targets.cls.to(m_device);
+    targets.bboxes = targets.bboxes.to(m_device);
+    targets.keypoints = targets.keypoints.to(m_device);
+    const bool gpu = m_device.is_cuda();
+    // Pinned host memory lets the copy to the GPU overlap with the previous step.
+    torch::Tensor x = gpu ? t.images.pin_memory().to(m_device, /*non_blocking=*/true) : t.images;
+    PoseLossResult result;
+    {
+        AutocastGuard autocast(m_device.type(), m_ampType, m_ampType != at::kFloat);
+        RawHeadOutput raw = m_model->forwardRaw(x);
+        // The loss runs in fp32 on the (possibly reduced-precision) head outputs.
+        raw.boxes = raw.boxes.to(torch::kFloat);
+        raw.scores = raw.scores.to(torch::kFloat);
+        raw.kpts = raw.kpts.to(torch::kFloat);
+        result = m_loss->compute(raw, targets);
+    }
+    const torch::Tensor total = result.total();
+    if (anyRank(!torch::isfinite(total).item<bool>())) {
+        m_optimizer->optimizer().zero_grad();
+        ++m_state.skippedSteps;
+        *lastOptStep = ni;
+        if (++m_consecutiveBad >= kMaxConsecutiveBadSteps)
+            return fail(tr("the loss was not finite for %1 batches in a row (epoch %2, batch %3); "
+                           "lower lr0 (now %4) or check the labels")
+                            .arg(m_consecutiveBad)
+                            .arg(epoch + 1)
+                            .arg(bi + 1)
+                            .arg(m_optimizer->lr0()));
+        m_events.onWarning(
+            tr("epoch %1, batch %2: the loss is not finite; the step is skipped").arg(epoch + 1).arg(bi + 1));
+        return true;
+    }
+    m_consecutiveBad = 0;
+    m_scaler->scale(total).backward();
+    if (ni - *lastOptStep >= accumulate) {
+        optimizerStep();
+        *lastOptStep = ni;
+    }
+    PoseLossItems items = result.plainItems();
+    int instances = t.instances;
+    int images = int(batch.samples.size());
+    if (m_comm) {
+        // The progress shows the whole batch: the ranks' mean loss, their images.
+        torch::Tensor s = torch::tensor(
+            { items.box, items.pose, items.kobj, items.cls, items.dfl, double(instances), double(images) },
+            torch::kDouble);
+        m_comm->allReduceSum(s);
+        const auto v = s.accessor<double, 1>();
+        const double w = 1.0 / m_dist.worldSize;
+        items = { v[0] * w, v[1] * w, v[2] * w, v[3] * w, v[4] * w };
+        instances = int(v[5]);
+        images = int(v[6]);
+    }
+    PoseLossItems sum = m_running * m_seen;
+    sum += items;
+    m_running = sum * (1.0 / (m_seen + 1));
+    ++m_seen;
+    m_imagesThisEpoch += images;
+
+    const int firstBatch = epoch == m_firstEpoch ? m_state.nextBatch : 0;
+    BatchReport br;
+    br.epoch = epoch;
+    br.epochs = m_config.epochs;
+    br.batch = bi;
+    br.batches = m_batches;
+    br.loss = m_running;
+    br.batchLoss = items;
+    br.instances = instances;
+    br.imageSize = m_config.imgsz;
+    br.lr = m_optimizer->learningRates();
+    const double secs = m_epochClock.elapsed() / 1000.0;
+    br.imagesPerSecond = secs > 0 ? m_imagesThisEpoch / secs : 0;
+    br.epochEtaSeconds = bi + 1 > firstBatch ? secs / (bi + 1 - firstBatch) * (m_batches - bi - 1) : 0;
+    br.skippedSteps = m_state.skippedSteps;
+    m_events.onTrainBatchEnd(br);
+    m_progress.report(int64_t(ni) + 1, int64_t(m_config.epochs) * m_batches);
+    return true;
+}
+
+void TrainingRun::optimizerStep()
+{
+    // Summed, not averaged: each rank's loss is already scaled by its own batch, so the
+    // sum is the gradient of the whole batch (Ultralytics multiplies by the world size).
+    if (m_comm)
+        m_comm->sumGradients(m_model->parameters());
+    torch::optim::Optimizer &opt = m_optimizer->optimizer();
+    m_scaler->unscale(opt);
+    if (m_config.clipGrad > 0)
+        torch::nn::utils::clip_grad_norm_(m_model->parameters(), m_config.clipGrad);
+    m_scaler->step(opt);
+    m_scaler->update();
+    opt.zero_grad();
+    if (m_config.ema && m_dist.isMain())
+        m_ema->update(m_model);
+}
+
+// --- After each epoch: validation, results.csv and checkpoints (rank 0). ---
+
+EpochReport TrainingRun::validateEpoch(int epoch)
+{
+    EpochReport er;
+    er.epoch = epoch;
+    er.epochs = m_config.epochs;
+    er.trainLoss = m_running;
+    er.lr = m_optimizer->learningRates();
+    const bool last = epoch + 1 == m_config.epochs;
+    if ((m_config.val || last) && m_valSet->size() > 0) {
+        ValOptions vo = ValOptions::make(
+            m_config.conf, m_config.iou, m_config.maxDet, *m_loss, m_spec.numKeypoints, m_device, m_cancel);
+        const int batches = int(m_valBatches.size());
+        m_events.onValStart({ epoch, 0, batches });
+        vo.progress = [this, epoch](int64_t done, int64_t total) {
+            m_events.onValBatchEnd({ epoch, int(done), int(total) });
+        };
+        PoseModelImpl &evalModel = m_config.ema ? *m_ema->model() : *m_model;
+        const ValOutcome v = validate(evalModel, *m_valSet, m_valBatches, m_config.imgsz, vo);
+        m_model->train();
+        er.metrics = v.metrics;
+        er.valLoss = v.loss;
+        er.validated = !v.cancelled;
+    }
+    const double fitness = er.validated ? er.metrics.fitness : -er.trainLoss.sum();
+    er.best = fitness > m_bestFitness;
+    if (er.best) {
+        m_bestFitness = fitness;
+        m_state.epochsWithoutImprovement = 0;
+    } else {
+        ++m_state.epochsWithoutImprovement;
+    }
+    er.epochsWithoutImprovement = m_state.epochsWithoutImprovement;
+    er.seconds = elapsed();
+    return er;
+}
+
+bool TrainingRun::saveEpoch(int epoch, const EpochReport &er)
+{
+    const PoseMetrics &m = er.metrics;
+    QStringList row { QString::number(epoch + 1), csvNumber(er.seconds) };
+    for (double v : { er.trainLoss.box, er.trainLoss.pose, er.trainLoss.kobj, er.trainLoss.cls, er.trainLoss.dfl,
+             m.box.precision, m.box.recall, m.box.map50, m.box.map, m.pose.precision, m.pose.recall, m.pose.map50,
+             m.pose.map, er.valLoss.box, er.valLoss.pose, er.valLoss.kobj, er.valLoss.cls, er.valLoss.dfl, er.lr[0],
+             er.lr[1], er.lr[2] })
+        row << csvNumber(v);
+    m_results << row.join(QLatin1Char(','));
+    m_state.nextBatch = 0;
+    m_state.elapsedSeconds = er.seconds;
+    try {
+        saveCheckpoint(m_lastPath, epoch, m_state, true);
+        if (er.best)
+            saveCheckpoint(m_bestPath, epoch, m_state, false);
+        if (m_config.savePeriod > 0 && (epoch + 1) % m_config.savePeriod == 0)
+            saveCheckpoint(
+                m_run.filePath(QStringLiteral("weights/epoch%1.ckpt").arg(epoch + 1)), epoch, m_state, false);
+    } catch (const CheckpointError &e) {
+        // The previous checkpoint is intact (writes are atomic); stop rather than train unsaved.
+        return fail(tr("saving the checkpoint failed, the previous one is kept: %1").arg(QString::fromUtf8(e.what())));
+    }
+    // results.csv after the checkpoint: a run killed in between resumes from the
+    // checkpoint, which carries the same rows.
+    QSaveFile csv(m_run.filePath(QStringLiteral("results.csv")));
+    if (!csv.open(QIODevice::WriteOnly)
+        || csv.write((m_results.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8()) < 0 || !csv.commit())
+        return fail(tr("%1: cannot write: %2").arg(csv.fileName(), csv.errorString()));
+    return true;
+}
+
+void TrainingRun::saveCheckpoint(const QString &path, int completedEpoch, TrainerState st, bool withOptimizer)
+{
+    if (!m_dist.isMain())
+        return;
+    if (m_scaler->isEnabled())
+        std::tie(st.lossScale, st.lossScaleGrowth) = m_scaler->state();
+    CheckpointData c;
+    c.info.spec = m_spec;
+    c.info.epoch = completedEpoch;
+    c.info.bestFitness = m_bestFitness;
+    c.info.trainingConfig = m_config.toYaml();
+    c.info.metricsHistory = m_results.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    c.info.trainerState = st.toJson();
+    c.info.skeletonJson = QString::fromUtf8(m_skeleton.toJson());
+    c.info.source = m_source;
+    c.info.createdAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    c.info.programVersion = QCoreApplication::applicationVersion();
+    c.info.hasEma = true;
+    c.info.emaUpdates = m_ema->updates();
+    c.info.hasOptimizer = withOptimizer;
+    c.model = captureState(*m_model);
+    c.ema = captureState(*m_ema->model());
+    if (withOptimizer) {
+        c.optimizerState = serializeOptimizer(m_optimizer->optimizer());
+        c.pendingGradients = m_pendingGradients;
+    }
+    gp::saveCheckpoint(path, c);
+    m_events.onModelSave(path, completedEpoch);
+}
+
+void TrainingRun::saveInterrupted(int epoch, int nextBatch, int lastOptStep)
+{
+    // Resumable from the next batch: the gradients accumulated since the last step are saved
+    // with it (one entry per rank), so the resumed run takes the very step the uninterrupted
+    // one would.
+    if (m_batches * epoch + nextBatch - 1 > lastOptStep) {
+        const torch::Tensor mine = flattenGradients(m_model->parameters()).to(torch::kCPU);
+        const std::vector<torch::Tensor> all = m_comm ? m_comm->gatherOnRankZero(mine) : std::vector { mine };
+        for (size_t r = 0; r < all.size(); ++r)
+            m_pendingGradients.emplace_back("rank" + std::to_string(r), all[r]);
+    }
+    m_state.nextBatch = nextBatch;
+    m_state.lastOptStep = lastOptStep;
+    m_state.elapsedSeconds = elapsed();
+    saveCheckpoint(m_lastPath, epoch - 1, m_state, true);
+    m_finish.epochsCompleted = epoch;
+}
+
+void TrainingRun::teardown(bool stoppedByUser)
+{
+    m_loader->stop();
+    m_finish.stoppedByUser = stoppedByUser;
+    m_finish.bestFitness = m_bestFitness;
+    m_finish.seconds = elapsed();
+    m_events.onTrainEnd(m_finish);
+}
+
+} // namespace gp

@@ -1,0 +1,150 @@
+#pragma once
+
+// Internal (torch-only): one call of Trainer::run() from start to finish, split into the
+// steps a reader follows: setup (settings, device, data, model, run folder), then per
+// epoch trainEpoch, validateEpoch and saveEpoch, then teardown. Everything the steps share
+// is a member, so no step reaches into another's locals.
+
+#include "augmenter.h"
+#include "batchloader.h"
+#include "canceltoken.h"
+#include "checkpoint_p.h"
+#include "communicator.h"
+#include "datasetconfig.h"
+#include "distributedenv.h"
+#include "gradscaler.h"
+#include "modelema.h"
+#include "poseloss.h"
+#include "progress.h"
+#include "skeleton.h"
+#include "traindataset.h"
+#include "trainerevents.h"
+#include "trainingconfig.h"
+#include "trainoptimizer.h"
+#include "validator_p.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+
+#include <limits>
+#include <memory>
+#include <optional>
+
+namespace gp {
+
+// Where an interrupted run stands, kept in the checkpoint next to the weights.
+struct TrainerState
+{
+    int nextBatch = 0; // first batch of epoch+1 still to run
+    // Global batch of the last optimizer step (-1: none yet); unknown in older checkpoints.
+    static constexpr int kUnknown = std::numeric_limits<int>::min();
+    int lastOptStep = kUnknown;
+    int epochsWithoutImprovement = 0;
+    int skippedSteps = 0;
+    double elapsedSeconds = 0;
+    double lossScale = 0; // the fp16 loss scaler's scale (0: none)
+    int lossScaleGrowth = 0; // and its count of clean steps towards the next growth
+
+    QString toJson() const;
+    static TrainerState fromJson(const QString &text);
+};
+
+class TrainingRun
+{
+    Q_DECLARE_TR_FUNCTIONS(Trainer)
+
+public:
+    TrainingRun(TrainingConfig config, QStringList explicitKeys, DistributedEnv dist, TrainerEvents &events,
+        CancelToken cancel, Progress progress);
+    ~TrainingRun();
+
+    // The whole run; false with *error on failure (exceptions never escape).
+    bool execute(QString *error);
+
+    // The saved run's settings with the keys the user set on top.
+    static std::optional<TrainingConfig> mergeResumed(
+        const TrainingConfig &user, const CheckpointInfo &info, const QStringList &explicitKeys, QString *error);
+
+private:
+    enum class EpochEnd { Completed, Stopped };
+
+    // Each step returns false with m_error set on failure.
+    bool setup();
+    bool setupDevice();
+    bool setupData();
+    bool setupModel();
+    bool setupRunFolder();
+    bool trainEpoch(int epoch, EpochEnd *end);
+    bool trainBatch(int epoch, int bi, const BatchLoader::Batch &batch, int *lastOptStep);
+    EpochReport validateEpoch(int epoch);
+    bool saveEpoch(int epoch, const EpochReport &report);
+    void teardown(bool stoppedByUser);
+
+    void optimizerStep();
+    void saveCheckpoint(const QString &path, int completedEpoch, TrainerState state, bool withOptimizer);
+    // A stop inside an epoch: last.ckpt resumable from the next batch.
+    void saveInterrupted(int epoch, int nextBatch, int lastOptStep);
+    // Collective decisions: every rank takes the same branch or the next collective hangs.
+    bool anyRank(bool local);
+    double elapsed() const;
+    bool fail(const QString &message);
+
+    TrainingConfig m_config;
+    QStringList m_explicitKeys;
+    DistributedEnv m_dist;
+    TrainerEvents &m_events;
+    CancelToken m_cancel;
+    Progress m_progress;
+    QString m_error;
+
+    // setup(): resume.
+    std::optional<CheckpointData> m_resumed;
+    TrainerState m_state;
+    int m_firstEpoch = 0;
+    // setupDevice()
+    std::unique_ptr<Communicator> m_comm;
+    torch::Device m_device { torch::kCPU };
+    at::ScalarType m_ampType = at::kFloat;
+    std::optional<GradScaler> m_scaler;
+    QString m_precision;
+    // setupData()
+    std::optional<DatasetConfig> m_data;
+    DatasetIssueList m_issues;
+    std::optional<TrainDataset> m_trainSet;
+    std::optional<TrainDataset> m_valSet;
+    Skeleton m_skeleton;
+    // setupModel()
+    ModelSpec m_spec;
+    QString m_source;
+    PoseModel m_model { nullptr };
+    std::optional<ModelEma> m_ema;
+    std::optional<PoseLoss> m_loss;
+    std::optional<Augmenter> m_augmenter;
+    std::optional<BatchLoader> m_loader;
+    int m_batches = 0; // per epoch
+    std::optional<TrainOptimizer> m_optimizer;
+    std::vector<ValBatch> m_valBatches;
+    // setupRunFolder()
+    QString m_runDir;
+    QDir m_run;
+    QString m_lastPath;
+    QString m_bestPath;
+    QStringList m_results; // results.csv, header first
+    double m_bestFitness = -1.0;
+
+    // While training.
+    QElapsedTimer m_clock;
+    double m_elapsedBefore = 0;
+    // Each rank's gradients accumulated since the last step, for a stop inside an
+    // accumulation: kept apart (not summed) so that the resumed ranks add in the same order.
+    NamedTensors m_pendingGradients;
+    int m_consecutiveBad = 0;
+    PoseLossItems m_running; // mean train loss of the epoch so far
+    int m_seen = 0; // batches in m_running
+    int m_imagesThisEpoch = 0;
+    QElapsedTimer m_epochClock;
+    TrainFinishReport m_finish;
+};
+
+} // namespace gp
