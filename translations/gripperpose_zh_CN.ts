@@ -4,35 +4,35 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../app/studio/shell/aboutdialog.cpp" line="+58"/>
+        <location filename="../app/studio/shell/aboutdialog.cpp" line="+61"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Qt %1 (built with %2)</source>
         <translation>Qt %1（编译时为 %2）</translation>
     </message>
     <message>
-        <location line="-12"/>
-        <location line="+13"/>
+        <location line="-13"/>
+        <location line="+14"/>
         <source>LibTorch %1 (%2)</source>
         <translation>LibTorch %1（%2）</translation>
     </message>
     <message>
-        <location line="-12"/>
-        <location line="+13"/>
+        <location line="-13"/>
+        <location line="+14"/>
         <source>OpenCV %1</source>
         <translation>OpenCV %1</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-6"/>
         <source>About GripperPose Studio</source>
         <translation>关于 GripperPose Studio</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>GripperPose Studio %1</source>
         <translation>GripperPose Studio %1</translation>
     </message>
@@ -67,7 +67,7 @@
         <translation>内存</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version (GPL-3.0-or-later). It comes with ABSOLUTELY NO WARRANTY.</source>
         <translation>本程序是自由软件：您可以依据自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）的条款重新分发和/或修改本程序。本程序不提供任何担保。</translation>
     </message>
@@ -267,7 +267,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+0"/>
+        <location line="+1"/>
         <source>in %n file(s); the bad items are skipped.</source>
         <translation>
             <numerusform>分布在 %n 个文件中；有问题的条目将被跳过。</numerusform>
@@ -515,7 +515,7 @@
 <context>
     <name>DatasetChecker</name>
     <message>
-        <location filename="../core/dataset/datasetchecker.cpp" line="+75"/>
+        <location filename="../core/dataset/datasetchecker.cpp" line="+74"/>
         <source>the %1 images &quot;%2&quot; do not exist</source>
         <translation>%1 图像 &quot;%2&quot; 不存在</translation>
     </message>
@@ -769,7 +769,7 @@
 <context>
     <name>FrameImportController</name>
     <message>
-        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+39"/>
+        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+38"/>
         <location line="+5"/>
         <source>Import Frames from a Video</source>
         <translation>从视频导入帧</translation>
@@ -785,7 +785,7 @@
         <translation>每 N 帧取一帧导入 %1 子集；N：</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Importing frames from %1…</source>
         <translation>正在从 %1 导入帧…</translation>
     </message>
@@ -793,7 +793,7 @@
 <context>
     <name>FrameImporter</name>
     <message>
-        <location filename="../core/dataset/frameimporter.cpp" line="+21"/>
+        <location filename="../core/dataset/frameimporter.cpp" line="+23"/>
         <source>every N-th frame needs N of 1 or more, not %1</source>
         <translation>每 N 帧取一帧要求 N 至少为 1，而不是 %1</translation>
     </message>
@@ -827,7 +827,7 @@
 <context>
     <name>FrameReader</name>
     <message>
-        <location filename="../core/video/framereader.cpp" line="+41"/>
+        <location filename="../core/video/framereader.cpp" line="+40"/>
         <source>no source given</source>
         <translation>未指定来源</translation>
     </message>
@@ -852,7 +852,7 @@
         <translation>%1 不存在</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1: cannot decode the video (unknown format, or the file is truncated or corrupt)</source>
         <translation>%1：无法解码视频（格式未知，或文件被截断或已损坏）</translation>
     </message>
@@ -887,7 +887,7 @@
         <translation>%1：实时源无法跳转</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>%1: cannot reopen the video</source>
         <translation>%1：无法重新打开视频</translation>
     </message>
@@ -1136,17 +1136,17 @@
 <context>
     <name>ImageListModel</name>
     <message>
-        <location filename="../app/studio/label/imagelistmodel.cpp" line="+168"/>
+        <location filename="../app/studio/label/imagelistmodel.cpp" line="+179"/>
         <source>labelled</source>
         <translation>已标注</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>empty (background, no objects)</source>
         <translation>空（背景，无目标）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>unlabelled</source>
         <translation>未标注</translation>
     </message>
@@ -1162,7 +1162,7 @@
         <translation>已标注，部分点缺失（部分标注）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>labelled, every point placed (complete)</source>
         <translation>已标注，所有点均已放置（完成）</translation>
     </message>
@@ -1266,24 +1266,202 @@
     </message>
 </context>
 <context>
+    <name>LabelActions</name>
+    <message>
+        <location filename="../app/studio/label/labelactions.cpp" line="+82"/>
+        <source>%1 (%2)</source>
+        <extracomment>A tooltip followed by its key, e.g. &quot;Undo the last edit (Ctrl+Z)&quot;.</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Next Image</source>
+        <translation>下一张图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Previous Image</source>
+        <translation>上一张图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo the last edit</source>
+        <translation>撤销上一次编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo the edit undone last</source>
+        <translation>重做最近撤销的编辑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New Object</source>
+        <translation>新建目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start a new object; the next click places its first point</source>
+        <translation>开始一个新目标；下一次点击放置其第一个点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete Object</source>
+        <translation>删除目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected object</source>
+        <translation>删除选中的目标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Swap L/R</source>
+        <translation>交换左右</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Swap the left and right points of the selected object</source>
+        <translation>交换选中目标的左右点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy Previous</source>
+        <translation>复制上一张</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replace this image&apos;s objects with those of the image shown before it (C)</source>
+        <translation>用上一张显示的图像中的目标替换此图像的目标（C）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit the image to the window</source>
+        <translation>使图像适应窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1:1</source>
+        <translation>1:1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the image at its actual size</source>
+        <translation>以实际大小显示图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import Frames…</source>
+        <translation>导入帧…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add every N-th frame of a video to this split, to be labelled</source>
+        <translation>将视频中每 N 帧中的一帧加入此子集，以供标注</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pre-label</source>
+        <extracomment>A button with a menu: label images with a trained model.</extracomment>
+        <translation>预标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Label images with a trained model as a starting point; they are marked &quot;needs review&quot; until you accept them</source>
+        <translation>先用训练好的模型标注图像作为起点；在您接受之前，这些图像标记为“待审核”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pre-label This Image</source>
+        <translation>预标注此图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Label this image with a trained model; the result is marked &quot;needs review&quot;</source>
+        <translation>用训练好的模型标注此图像；结果标记为“待审核”</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pre-label All Unlabelled Images…</source>
+        <translation>预标注所有未标注图像…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Label every unlabelled image of the project with a trained model, in the background; images with labels are never touched</source>
+        <translation>在后台用训练好的模型标注项目中所有未标注的图像；已有标注的图像不会被改动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Accept</source>
+        <extracomment>Accept the labels a model wrote (pre-labelling) after checking them.</extracomment>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The model&apos;s labels are right (after your fixes): clear &quot;needs review&quot; (%1)</source>
+        <translation>模型的标注（经您修正后）正确：清除“待审核”（%1）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reject</source>
+        <extracomment>Reject the labels a model wrote (pre-labelling): they are deleted.</extracomment>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the model&apos;s labels of this image; it is unlabelled again (%1)</source>
+        <translation>删除模型为此图像生成的标注；图像恢复为未标注（%1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Shortcuts…</source>
+        <translation>快捷键…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>List every key and mouse gesture, and change the keys (F1)</source>
+        <translation>列出所有按键和鼠标操作，并可更改按键（F1）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Click: place the next point · %1: skip · %2: occluded · %3: clear · %4: new object · %5: next object · %6: swap left/right · %7: undo · wheel: zoom · middle or Space+drag: pan · → / ←: next and previous image · F1: all shortcuts</source>
+        <extracomment>%1..%7 are key names (S, O, Del, N, Tab, F, Ctrl+Z), which the user can rebind.</extracomment>
+        <translation>单击：放置下一个点 · %1：跳过 · %2：遮挡 · %3：清除 · %4：新建目标 · %5：下一个目标 · %6：交换左右 · %7：撤销 · 滚轮：缩放 · 中键或 Space+拖动：平移 · → / ←：下一张和上一张图像 · F1：全部快捷键</translation>
+    </message>
+</context>
+<context>
     <name>LabelAudit</name>
     <message>
-        <location filename="../core/dataset/labelaudit.cpp" line="+113"/>
+        <location filename="../core/dataset/labelaudit.cpp" line="+114"/>
         <source>Outside the image</source>
         <translation>超出图像</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Point outside its box</source>
         <translation>点超出框</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Left and right swapped?</source>
         <translation>左右颠倒？</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Duplicate object</source>
         <translation>重复目标</translation>
     </message>
@@ -1387,7 +1565,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+593"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+537"/>
         <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
         <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
     </message>
@@ -1434,147 +1612,13 @@
         <translation>对此图像的编辑不会保存：其标签文件中有无法读取的行（见下方）。请先修正或删除这些行。</translation>
     </message>
     <message>
-        <location line="+38"/>
-        <source>%1 (%2)</source>
-        <extracomment>A tooltip followed by its key, e.g. &quot;Undo the last edit (Ctrl+Z)&quot;.</extracomment>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Next Image</source>
-        <translation>下一张图像</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Previous Image</source>
-        <translation>上一张图像</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Undo the last edit</source>
-        <translation>撤销上一次编辑</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Redo the edit undone last</source>
-        <translation>重做最近撤销的编辑</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>New Object</source>
-        <translation>新建目标</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Start a new object; the next click places its first point</source>
-        <translation>开始一个新目标；下一次点击放置其第一个点</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Delete Object</source>
-        <translation>删除目标</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Delete the selected object</source>
-        <translation>删除选中的目标</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Swap L/R</source>
-        <translation>交换左右</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Swap the left and right points of the selected object</source>
-        <translation>交换选中目标的左右点</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Copy Previous</source>
-        <translation>复制上一张</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Replace this image&apos;s objects with those of the image shown before it (C)</source>
-        <translation>用上一张显示的图像中的目标替换此图像的目标（C）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Import Frames…</source>
-        <translation>导入帧…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Add every N-th frame of a video to this split, to be labelled</source>
-        <translation>将视频中每 N 帧中的一帧加入此子集，以供标注</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Pre-label</source>
-        <extracomment>A button with a menu: label images with a trained model.</extracomment>
-        <translation>预标注</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Label images with a trained model as a starting point; they are marked &quot;needs review&quot; until you accept them</source>
-        <translation>先用训练好的模型标注图像作为起点；在您接受之前，这些图像标记为“待审核”</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Pre-label This Image</source>
-        <translation>预标注此图像</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+36"/>
         <source>Labelled by a model: fix what is wrong, then accept the labels or reject them.</source>
         <extracomment>The banner over an image whose labels a model wrote (pre-labelling).</extracomment>
         <translation>由模型标注：请修正错误之处，然后接受或拒绝这些标注。</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Label this image with a trained model; the result is marked &quot;needs review&quot;</source>
-        <translation>用训练好的模型标注此图像；结果标记为“待审核”</translation>
-    </message>
-    <message>
         <location line="+2"/>
-        <source>Label every unlabelled image of the project with a trained model, in the background; images with labels are never touched</source>
-        <translation>在后台用训练好的模型标注项目中所有未标注的图像；已有标注的图像不会被改动</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Accept</source>
-        <extracomment>Accept the labels a model wrote (pre-labelling) after checking them.</extracomment>
-        <translation>接受</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The model&apos;s labels are right (after your fixes): clear &quot;needs review&quot; (%1)</source>
-        <translation>模型的标注（经您修正后）正确：清除“待审核”（%1）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Reject</source>
-        <extracomment>Reject the labels a model wrote (pre-labelling): they are deleted.</extracomment>
-        <translation>拒绝</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Delete the model&apos;s labels of this image; it is unlabelled again (%1)</source>
-        <translation>删除模型为此图像生成的标注；图像恢复为未标注（%1）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>Labels</source>
         <extracomment>Side panel tab: the objects and points of the image shown.</extracomment>
         <translation>图像标注</translation>
@@ -1585,52 +1629,11 @@
         <extracomment>Side panel tab: suspicious labels found in the whole dataset.</extracomment>
         <translation>检查</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>Click: place the next point · %1: skip · %2: occluded · %3: clear · %4: new object · %5: next object · %6: swap left/right · %7: undo · wheel: zoom · middle or Space+drag: pan · → / ←: next and previous image · F1: all shortcuts</source>
-        <extracomment>%1..%7 are key names (S, O, Del, N, Tab, F, Ctrl+Z), which the user can rebind.</extracomment>
-        <translation>单击：放置下一个点 · %1：跳过 · %2：遮挡 · %3：清除 · %4：新建目标 · %5：下一个目标 · %6：交换左右 · %7：撤销 · 滚轮：缩放 · 中键或 Space+拖动：平移 · → / ←：下一张和上一张图像 · F1：全部快捷键</translation>
-    </message>
-    <message>
-        <location line="-33"/>
-        <source>Fit</source>
-        <translation>适应窗口</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Fit the image to the window</source>
-        <translation>使图像适应窗口</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>1:1</source>
-        <translation>1:1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Show the image at its actual size</source>
-        <translation>以实际大小显示图像</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Pre-label All Unlabelled Images…</source>
-        <translation>预标注所有未标注图像…</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Shortcuts…</source>
-        <translation>快捷键…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>List every key and mouse gesture, and change the keys (F1)</source>
-        <translation>列出所有按键和鼠标操作，并可更改按键（F1）</translation>
-    </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+185"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+187"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -1739,26 +1742,26 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+141"/>
+        <location line="+142"/>
         <location line="+23"/>
         <location line="+4"/>
         <source>Demo Project</source>
         <translation>演示项目</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-168"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location line="+89"/>
+        <location line="+90"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml 有 %n 个问题；请查看训练工作区。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
@@ -1770,7 +1773,7 @@
 %2</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>The last project %1 could not be opened: %2</source>
         <translation>无法打开上次的项目 %1：%2</translation>
     </message>
@@ -1802,12 +1805,12 @@
         <translation>新建项目：选择一个空文件夹</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 already holds a project; it was opened.</source>
         <translation>%1 中已有项目；已将其打开。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
@@ -1943,12 +1946,12 @@
         <translation>可见</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>occluded</source>
         <translation>遮挡</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>absent</source>
         <translation>缺失</translation>
     </message>
@@ -2227,7 +2230,7 @@
 <context>
     <name>PrelabelController</name>
     <message>
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+49"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+48"/>
         <source>Pre-label with a Trained Model</source>
         <translation>使用训练好的模型预标注</translation>
     </message>
@@ -2494,7 +2497,7 @@
 <context>
     <name>SynthGenerator</name>
     <message>
-        <location filename="../core/dataset/synthgenerator.cpp" line="+83"/>
+        <location filename="../core/dataset/synthgenerator.cpp" line="+86"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -2504,7 +2507,7 @@
         <translation>%1：无法创建文件夹</translation>
     </message>
     <message>
-        <location line="+198"/>
+        <location line="+213"/>
         <source>%1 already exists and is not empty; the new project is in %2</source>
         <translation>%1 已存在且不为空；新项目位于 %2</translation>
     </message>
@@ -2549,7 +2552,7 @@
         <translation>%1：无法打开视频写入器（MPEG-4 和 Motion JPEG 均不可用）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>%1: the video was written with %2 frames but reads back with %3</source>
         <translation>%1：视频写入了 %2 帧，但读回时为 %3 帧</translation>
     </message>
@@ -2562,7 +2565,7 @@
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../app/cli/traincommand.cpp" line="+44"/>
+        <location filename="../app/cli/traincommand.cpp" line="+43"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -2582,7 +2585,7 @@
         <translation>box   pose   kobj   cls    dfl   实例数</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
         <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
     </message>
@@ -2622,7 +2625,7 @@
         <translation>defaults=%1 必须为 gripperpose 或 ultralytics</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>missing data= (the dataset&apos;s data.yaml) or resume= (a run&apos;s weights/last.ckpt)</source>
         <translation>缺少 data=（数据集的 data.yaml）或 resume=（某次运行的 weights/last.ckpt）</translation>
     </message>
@@ -2638,7 +2641,7 @@
 <context>
     <name>TrainWorkspace</name>
     <message>
-        <location filename="../app/studio/train/trainworkspace.cpp" line="+196"/>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+195"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2663,7 +2666,7 @@
         <translation>检查已取消；下方的统计不完整。</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Checked %n image(s) in %1 s: no problems found.</source>
         <translation>
             <numerusform>已在 %1 秒内检查 %n 张图像：未发现问题。</numerusform>
@@ -2699,12 +2702,12 @@
         <translation>背景（空标签）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Unlabelled</source>
         <translation>未标注</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Unreadable</source>
         <translation>无法读取</translation>
     </message>
@@ -2714,7 +2717,7 @@
         <translation>实例</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Visible points</source>
         <translation>可见点</translation>
     </message>
@@ -2770,12 +2773,12 @@
         <translation>问题（文件:行号及预期内容）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+16"/>
         <source>keypoints per object and values per keypoint, from the skeleton</source>
         <translation>每个目标的关键点数和每个关键点的数值个数，取自骨架</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Setting</source>
         <translation>设置</translation>
     </message>
@@ -2833,7 +2836,7 @@
         <translation>训练停止时有 %1 个进程，恢复时有 %2 个：进行中的这一步仅在舍入误差范围内相同，并非逐位一致</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+56"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
@@ -2843,7 +2846,7 @@
         <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+49"/>
         <source>device=%1 trains with one process per device: start it with gripperpose train, which starts them, or set RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT as for torchrun</source>
         <translation>device=%1 需要每个设备一个进程：请用 gripperpose train 启动（它会启动这些进程），或像 torchrun 一样设置 RANK、WORLD_SIZE、MASTER_ADDR 和 MASTER_PORT</translation>
     </message>
@@ -2868,7 +2871,7 @@
         <translation>%1：无法读取</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>%1: the train split has no readable images</source>
         <translation>%1：train 子集中没有可读取的图像</translation>
     </message>
@@ -2894,17 +2897,17 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+227"/>
+        <location line="+226"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-401"/>
+        <location line="-396"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+260"/>
+        <location line="+256"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -2919,12 +2922,12 @@
         <translation>第 %2 轮结束后 %1 个进程的权重不一致；训练已停止</translation>
     </message>
     <message>
-        <location line="+172"/>
+        <location line="+171"/>
         <source>saving the checkpoint failed, the previous one is kept: %1</source>
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-446"/>
+        <location line="-442"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>
@@ -3280,7 +3283,7 @@
 <context>
     <name>TrainingSession</name>
     <message>
-        <location filename="../core/train/trainingsession.cpp" line="+43"/>
+        <location filename="../core/train/trainingsession.cpp" line="+42"/>
         <source>rank %1: %2</source>
         <translation>第 %1 个进程：%2</translation>
     </message>
@@ -3363,17 +3366,17 @@
         <translation>%1 张图像，%2 个实例，%3 张/秒</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Box</source>
         <translation>框</translation>
     </message>
@@ -3601,12 +3604,12 @@
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+146"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+149"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)</source>
         <translation>视频 (*.mp4 *.avi *.mkv *.mov *.webm);;所有文件 (*)</translation>
     </message>
@@ -3649,7 +3652,7 @@
         <translation>请先打开一个项目和一个视频。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The train split is a list file, not a folder: add the frame by hand.</source>
         <extracomment>&quot;train&quot; is the name of the dataset split; it is not translated.</extracomment>
         <translation>train 子集是列表文件，而不是文件夹：请手动添加该帧。</translation>

@@ -7,6 +7,7 @@
 #include "hotkeydialog.h"
 #include "imagebrowser.h"
 #include "imagefiltermodel.h"
+#include "labelactions.h"
 #include "labelstatus.h"
 #include "pointspanel.h"
 #include "prelabelcontroller.h"
@@ -33,30 +34,13 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_loader(new ImageLoader(this))
     , m_prelabel(new PrelabelController(this))
     , m_importer(new FrameImportController(this))
-    , m_toolBar(new QToolBar(this))
+    , m_actions(new LabelActions(this))
     , m_canvas(new AnnotationCanvas(m_document, Skeleton::defaultGripper(), this))
     , m_pointsPanel(new PointsPanel(m_document, m_canvas, this))
     , m_sideTabs(new QTabWidget(this))
     , m_checks(new ChecksPanel(this))
     , m_info(new QLabel(this))
     , m_hint(new QLabel(this))
-    , m_next(new QAction(this))
-    , m_previous(new QAction(this))
-    , m_undo(new QAction(this))
-    , m_redo(new QAction(this))
-    , m_newObject(new QAction(this))
-    , m_deleteObject(new QAction(this))
-    , m_swap(new QAction(this))
-    , m_copyPrevious(new QAction(this))
-    , m_fit(new QAction(this))
-    , m_actualSize(new QAction(this))
-    , m_shortcuts(new QAction(this))
-    , m_importFrames(new QAction(this))
-    , m_prelabelImage(new QAction(this))
-    , m_prelabelAll(new QAction(this))
-    , m_accept(new QAction(this))
-    , m_reject(new QAction(this))
-    , m_prelabelButton(new QToolButton(this))
     , m_reviewBar(new QWidget(this))
     , m_reviewText(new QLabel(this))
 {
@@ -146,36 +130,11 @@ LabelWorkspace::~LabelWorkspace()
 
 QWidget *LabelWorkspace::createToolBarAndCanvas()
 {
-    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_toolBar->setIconSize(QSize(16, 16));
-    for (QAction *a : { m_undo, m_redo })
-        m_toolBar->addAction(a);
-    m_toolBar->addSeparator();
-    for (QAction *a : { m_newObject, m_deleteObject, m_swap, m_copyPrevious })
-        m_toolBar->addAction(a);
-    m_toolBar->addSeparator();
-    for (QAction *a : { m_fit, m_actualSize })
-        m_toolBar->addAction(a);
-    m_toolBar->addSeparator();
-    m_toolBar->addAction(m_importFrames);
-    m_toolBar->addSeparator();
-    // One button: a click pre-labels this image, its menu all unlabelled ones.
-    auto *prelabelMenu = new QMenu(this);
-    prelabelMenu->addAction(m_prelabelImage);
-    prelabelMenu->addAction(m_prelabelAll);
-    m_prelabelButton->setMenu(prelabelMenu);
-    m_prelabelButton->setPopupMode(QToolButton::InstantPopup);
-    m_prelabelButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_prelabelButton->setAutoRaise(true);
-    m_toolBar->addWidget(m_prelabelButton);
-    m_toolBar->addSeparator();
-    m_toolBar->addAction(m_shortcuts);
-
     auto *centre = new QWidget(this);
     auto *centreLayout = new QVBoxLayout(centre);
     centreLayout->setContentsMargins(0, 0, 0, 0);
     centreLayout->setSpacing(2);
-    centreLayout->addWidget(m_toolBar);
+    centreLayout->addWidget(m_actions->createToolBar(centre));
     // Shown while the image's labels were written by a model and not reviewed yet.
     m_reviewBar->setAutoFillBackground(true);
     QPalette reviewPalette = m_reviewBar->palette();
@@ -185,7 +144,7 @@ QWidget *LabelWorkspace::createToolBarAndCanvas()
     auto *reviewLayout = new QHBoxLayout(m_reviewBar);
     reviewLayout->setContentsMargins(6, 3, 6, 3);
     reviewLayout->addWidget(m_reviewText, 1);
-    for (QAction *a : { m_accept, m_reject }) {
+    for (QAction *a : { m_actions->accept, m_actions->reject }) {
         auto *button = new QToolButton(m_reviewBar);
         button->setDefaultAction(a);
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -199,42 +158,26 @@ QWidget *LabelWorkspace::createToolBarAndCanvas()
 
 void LabelWorkspace::createActions()
 {
-    m_next->setShortcuts({ QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown) });
-    m_previous->setShortcuts({ QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp) });
-    m_shortcuts->setShortcuts({ QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question) });
-    m_copyPrevious->setShortcut(QKeySequence(Qt::Key_C));
-    m_accept->setShortcut(QKeySequence(Qt::Key_A));
-    // A modifier: rejecting deletes the model's labels.
-    m_reject->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_R));
-    for (QAction *a : { m_next, m_previous, m_shortcuts, m_copyPrevious, m_accept, m_reject }) {
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        addAction(a);
-    }
-    // With the focus elsewhere in the workspace (the list, the panels) the canvas's keys for
-    // these still work; on the canvas the canvas takes them first.
-    for (QAction *a : { m_undo, m_redo, m_newObject, m_deleteObject, m_swap, m_fit, m_actualSize }) {
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-        addAction(a);
-    }
-    connect(m_next, &QAction::triggered, this, &LabelWorkspace::nextImage);
-    connect(m_previous, &QAction::triggered, this, &LabelWorkspace::previousImage);
-    connect(m_shortcuts, &QAction::triggered, this, &LabelWorkspace::showShortcuts);
+    connect(m_actions->next, &QAction::triggered, this, &LabelWorkspace::nextImage);
+    connect(m_actions->previous, &QAction::triggered, this, &LabelWorkspace::previousImage);
+    connect(m_actions->shortcuts, &QAction::triggered, this, &LabelWorkspace::showShortcuts);
     // The canvas's own keys do these; the buttons are for the mouse.
-    connect(m_undo, &QAction::triggered, m_document->undoStack(), &QUndoStack::undo);
-    connect(m_redo, &QAction::triggered, m_document->undoStack(), &QUndoStack::redo);
-    connect(
-        m_newObject, &QAction::triggered, this, [this] { m_canvas->trigger(AnnotationCanvas::Action::NewInstance); });
-    connect(m_deleteObject, &QAction::triggered, this,
+    connect(m_actions->undo, &QAction::triggered, m_document->undoStack(), &QUndoStack::undo);
+    connect(m_actions->redo, &QAction::triggered, m_document->undoStack(), &QUndoStack::redo);
+    connect(m_actions->newObject, &QAction::triggered, this,
+        [this] { m_canvas->trigger(AnnotationCanvas::Action::NewInstance); });
+    connect(m_actions->deleteObject, &QAction::triggered, this,
         [this] { m_canvas->trigger(AnnotationCanvas::Action::DeleteInstance); });
-    connect(m_swap, &QAction::triggered, this, [this] { m_canvas->trigger(AnnotationCanvas::Action::SwapLeftRight); });
-    connect(m_copyPrevious, &QAction::triggered, this, &LabelWorkspace::copyPreviousObjects);
-    connect(m_importFrames, &QAction::triggered, this, &LabelWorkspace::importFramesInteractive);
-    connect(m_prelabelImage, &QAction::triggered, this, &LabelWorkspace::prelabelCurrent);
-    connect(m_prelabelAll, &QAction::triggered, this, &LabelWorkspace::prelabelUnlabelled);
-    connect(m_accept, &QAction::triggered, this, &LabelWorkspace::acceptReview);
-    connect(m_reject, &QAction::triggered, this, &LabelWorkspace::rejectReview);
-    connect(m_fit, &QAction::triggered, m_canvas, &ImageView::fitToWindow);
-    connect(m_actualSize, &QAction::triggered, m_canvas, &ImageView::zoomToActualSize);
+    connect(m_actions->swap, &QAction::triggered, this,
+        [this] { m_canvas->trigger(AnnotationCanvas::Action::SwapLeftRight); });
+    connect(m_actions->copyPrevious, &QAction::triggered, this, &LabelWorkspace::copyPreviousObjects);
+    connect(m_actions->importFrames, &QAction::triggered, this, &LabelWorkspace::importFramesInteractive);
+    connect(m_actions->prelabelImage, &QAction::triggered, this, &LabelWorkspace::prelabelCurrent);
+    connect(m_actions->prelabelAll, &QAction::triggered, this, &LabelWorkspace::prelabelUnlabelled);
+    connect(m_actions->accept, &QAction::triggered, this, &LabelWorkspace::acceptReview);
+    connect(m_actions->reject, &QAction::triggered, this, &LabelWorkspace::rejectReview);
+    connect(m_actions->fit, &QAction::triggered, m_canvas, &ImageView::fitToWindow);
+    connect(m_actions->actualSize, &QAction::triggered, m_canvas, &ImageView::zoomToActualSize);
 }
 
 void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
@@ -613,8 +556,8 @@ void LabelWorkspace::updateInfo()
     if (row >= 0 && imageModel()->entry(row).needsReview)
         text += QStringLiteral("<br><span style=\"color:#8e24aa\">%1</span>")
                     .arg(tr("Labelled by a model: check it, then Accept (%1) or Reject (%2).")
-                             .arg(m_accept->shortcut().toString(QKeySequence::NativeText),
-                                 m_reject->shortcut().toString(QKeySequence::NativeText))
+                             .arg(m_actions->accept->shortcut().toString(QKeySequence::NativeText),
+                                 m_actions->reject->shortcut().toString(QKeySequence::NativeText))
                              .toHtmlEscaped());
     if (!m_saveError.isEmpty())
         text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
@@ -633,93 +576,36 @@ void LabelWorkspace::updateActions()
 {
     const bool loaded = m_document->isLoaded();
     const bool hasObject = loaded && m_document->currentInstance() >= 0;
-    m_undo->setEnabled(m_document->undoStack()->canUndo());
-    m_redo->setEnabled(m_document->undoStack()->canRedo());
-    m_newObject->setEnabled(loaded);
-    m_deleteObject->setEnabled(hasObject);
-    m_swap->setEnabled(hasObject);
-    m_copyPrevious->setEnabled(loaded && !m_previousObjects.empty());
-    m_fit->setEnabled(loaded);
-    m_actualSize->setEnabled(loaded);
-    m_importFrames->setEnabled(m_project != nullptr);
+    m_actions->undo->setEnabled(m_document->undoStack()->canUndo());
+    m_actions->redo->setEnabled(m_document->undoStack()->canRedo());
+    m_actions->newObject->setEnabled(loaded);
+    m_actions->deleteObject->setEnabled(hasObject);
+    m_actions->swap->setEnabled(hasObject);
+    m_actions->copyPrevious->setEnabled(loaded && !m_previousObjects.empty());
+    m_actions->fit->setEnabled(loaded);
+    m_actions->actualSize->setEnabled(loaded);
+    m_actions->importFrames->setEnabled(m_project != nullptr);
     const int row = imageModel()->rowOf(m_shownFile);
-    m_prelabelImage->setEnabled(loaded && !m_prelabel->isRunning() && row >= 0
+    m_actions->prelabelImage->setEnabled(loaded && !m_prelabel->isRunning() && row >= 0
         && imageModel()->entry(row).status == ImageListModel::Status::Unlabelled);
-    m_prelabelAll->setEnabled(m_project != nullptr && !m_prelabel->isRunning());
-    m_prelabelButton->setEnabled(m_prelabelAll->isEnabled());
+    m_actions->prelabelAll->setEnabled(m_project != nullptr && !m_prelabel->isRunning());
+    m_actions->prelabelButton->setEnabled(m_actions->prelabelAll->isEnabled());
     const bool review = loaded && m_prelabel->needsReview(m_shownFile);
-    m_accept->setEnabled(review);
-    m_reject->setEnabled(review);
+    m_actions->accept->setEnabled(review);
+    m_actions->reject->setEnabled(review);
     m_reviewBar->setVisible(review);
 }
 
 void LabelWorkspace::retranslateUi()
 {
-    using A = AnnotationCanvas::Action;
-    auto withKey = [this](const QString &text, A action) {
-        const QString key = m_canvas->binding(action).toString(QKeySequence::NativeText);
-        //: A tooltip followed by its key, e.g. "Undo the last edit (Ctrl+Z)".
-        return key.isEmpty() ? text : tr("%1 (%2)").arg(text, key);
-    };
-    m_undo->setShortcut(m_canvas->binding(A::Undo));
-    m_redo->setShortcut(m_canvas->binding(A::Redo));
-    m_newObject->setShortcut(m_canvas->binding(A::NewInstance));
-    m_deleteObject->setShortcut(m_canvas->binding(A::DeleteInstance));
-    m_swap->setShortcut(m_canvas->binding(A::SwapLeftRight));
-    m_fit->setShortcut(m_canvas->binding(A::FitToWindow));
-    m_actualSize->setShortcut(m_canvas->binding(A::ActualSize));
-    m_next->setText(tr("Next Image"));
-    m_previous->setText(tr("Previous Image"));
-    m_undo->setText(tr("Undo"));
-    m_undo->setToolTip(withKey(tr("Undo the last edit"), A::Undo));
-    m_redo->setText(tr("Redo"));
-    m_redo->setToolTip(withKey(tr("Redo the edit undone last"), A::Redo));
-    m_newObject->setText(tr("New Object"));
-    m_newObject->setToolTip(withKey(tr("Start a new object; the next click places its first point"), A::NewInstance));
-    m_deleteObject->setText(tr("Delete Object"));
-    m_deleteObject->setToolTip(withKey(tr("Delete the selected object"), A::DeleteInstance));
-    m_swap->setText(tr("Swap L/R"));
-    m_swap->setToolTip(withKey(tr("Swap the left and right points of the selected object"), A::SwapLeftRight));
-    m_copyPrevious->setText(tr("Copy Previous"));
-    m_copyPrevious->setToolTip(tr("Replace this image's objects with those of the image shown before it (C)"));
-    m_fit->setText(tr("Fit"));
-    m_fit->setToolTip(withKey(tr("Fit the image to the window"), A::FitToWindow));
-    m_actualSize->setText(tr("1:1"));
-    m_actualSize->setToolTip(withKey(tr("Show the image at its actual size"), A::ActualSize));
-    m_importFrames->setText(tr("Import Frames…"));
-    m_importFrames->setToolTip(tr("Add every N-th frame of a video to this split, to be labelled"));
-    //: A button with a menu: label images with a trained model.
-    m_prelabelButton->setText(tr("Pre-label"));
-    m_prelabelButton->setToolTip(tr("Label images with a trained model as a starting point; they are marked "
-                                    "\"needs review\" until you accept them"));
-    m_prelabelImage->setText(tr("Pre-label This Image"));
+    m_actions->retranslate(*m_canvas);
     //: The banner over an image whose labels a model wrote (pre-labelling).
     m_reviewText->setText(tr("Labelled by a model: fix what is wrong, then accept the labels or reject them."));
-    m_prelabelImage->setToolTip(tr("Label this image with a trained model; the result is marked \"needs review\""));
-    m_prelabelAll->setText(tr("Pre-label All Unlabelled Images…"));
-    m_prelabelAll->setToolTip(tr("Label every unlabelled image of the project with a trained model, in the background; "
-                                 "images with labels are never touched"));
-    //: Accept the labels a model wrote (pre-labelling) after checking them.
-    m_accept->setText(tr("Accept"));
-    m_accept->setToolTip(tr("The model's labels are right (after your fixes): clear \"needs review\" (%1)")
-                             .arg(m_accept->shortcut().toString(QKeySequence::NativeText)));
-    //: Reject the labels a model wrote (pre-labelling): they are deleted.
-    m_reject->setText(tr("Reject"));
-    m_reject->setToolTip(tr("Delete the model's labels of this image; it is unlabelled again (%1)")
-                             .arg(m_reject->shortcut().toString(QKeySequence::NativeText)));
     //: Side panel tab: the objects and points of the image shown.
     m_sideTabs->setTabText(0, tr("Labels"));
     //: Side panel tab: suspicious labels found in the whole dataset.
     m_sideTabs->setTabText(1, tr("Checks"));
-    m_shortcuts->setText(tr("Shortcuts…"));
-    m_shortcuts->setToolTip(tr("List every key and mouse gesture, and change the keys (F1)"));
-    auto key = [this](A action) { return m_canvas->binding(action).toString(QKeySequence::NativeText); };
-    //: %1..%7 are key names (S, O, Del, N, Tab, F, Ctrl+Z), which the user can rebind.
-    m_hint->setText(tr("Click: place the next point · %1: skip · %2: occluded · %3: clear · %4: new object · "
-                       "%5: next object · %6: swap left/right · %7: undo · wheel: zoom · middle or "
-                       "Space+drag: pan · → / ←: next and previous image · F1: all shortcuts")
-                        .arg(key(A::SkipPoint), key(A::ToggleOccluded), key(A::ClearPoint), key(A::NewInstance),
-                            key(A::NextInstance), key(A::SwapLeftRight), key(A::Undo)));
+    m_hint->setText(LabelActions::hint(*m_canvas));
     m_browser->retranslateUi();
     updateInfo();
 }
