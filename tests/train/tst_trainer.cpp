@@ -34,6 +34,41 @@ public:
     void onTrainEnd(const TrainFinishReport &f) override { finish = f; }
 };
 
+// Writes down every event, in order, as a line of text.
+class Sequence : public TrainerEvents
+{
+public:
+    QStringList lines;
+
+    void onTrainStart(const TrainStartInfo &s) override
+    {
+        lines << QStringLiteral("start %1 %2 %3").arg(s.startEpoch).arg(s.epochs).arg(s.batchesPerEpoch);
+    }
+    void onTrainEpochStart(const EpochStartInfo &e) override
+    {
+        lines << QStringLiteral("epoch %1/%2 from %3 of %4 mosaic %5")
+                     .arg(e.epoch)
+                     .arg(e.epochs)
+                     .arg(e.firstBatch)
+                     .arg(e.batches)
+                     .arg(e.mosaic);
+    }
+    void onTrainBatchEnd(const BatchReport &b) override
+    {
+        lines << QStringLiteral("batch %1.%2").arg(b.epoch).arg(b.batch);
+    }
+    void onValStart(const ValidationProgress &v) override
+    {
+        lines << QStringLiteral("val %1 %2/%3").arg(v.epoch).arg(v.batch).arg(v.batches);
+    }
+    void onValBatchEnd(const ValidationProgress &v) override
+    {
+        lines << QStringLiteral("val %1 %2/%3").arg(v.epoch).arg(v.batch).arg(v.batches);
+    }
+    void onFitEpochEnd(const EpochReport &e) override { lines << QStringLiteral("fit %1").arg(e.epoch); }
+    void onTrainEnd(const TrainFinishReport &f) override { lines << QStringLiteral("end %1").arg(f.epochsCompleted); }
+};
+
 } // namespace
 
 class TestTrainer : public QObject
@@ -43,6 +78,7 @@ class TestTrainer : public QObject
 private Q_SLOTS:
     void initTestCase();
     void trainsAndWritesTheRun();
+    void everyListenerHearsEveryEvent();
     void stopSavesAResumableCheckpoint();
     void killAndResumeEqualsUninterrupted();
     void extendsAFinishedRun();
@@ -118,6 +154,39 @@ void TestTrainer::trainsAndWritesTheRun()
     QVERIFY(readCheckpointInfo(run.filePath(QStringLiteral("weights/last.ckpt")), &info, &why));
     QCOMPARE(info.epoch, 3);
     QVERIFY(info.hasOptimizer);
+}
+
+void TestTrainer::everyListenerHearsEveryEvent()
+{
+    // Two epochs of 11 train images one by one, the 3 val images two by two: the val batches
+    // are the rectangular batches of twice the batch size (same-size images: ceil(3 / 2)).
+    TrainingConfig c = tiny(QStringLiteral("events"));
+    c.epochs = 2;
+    c.batch = 1;
+    Trainer t(c);
+    Sequence a, b, removed;
+    t.addListener(&a);
+    t.addListener(&b);
+    t.addListener(&a); // once only
+    t.addListener(&removed);
+    t.removeListener(&removed);
+    QString error;
+    QVERIFY2(t.run(&error), qPrintable(error));
+
+    QStringList expected{QStringLiteral("start 0 2 11")};
+    for (int epoch = 0; epoch < 2; ++epoch) {
+        // close_mosaic=1: the last epoch trains without mosaic.
+        expected << QStringLiteral("epoch %1/2 from 0 of 11 mosaic %2").arg(epoch).arg(epoch == 0);
+        for (int batch = 0; batch < 11; ++batch)
+            expected << QStringLiteral("batch %1.%2").arg(epoch).arg(batch);
+        for (int v = 0; v <= 2; ++v)
+            expected << QStringLiteral("val %1 %2/2").arg(epoch).arg(v);
+        expected << QStringLiteral("fit %1").arg(epoch);
+    }
+    expected << QStringLiteral("end 2");
+    QCOMPARE(a.lines, expected);
+    QCOMPARE(b.lines, expected);
+    QVERIFY(removed.lines.isEmpty());
 }
 
 void TestTrainer::stopSavesAResumableCheckpoint()
