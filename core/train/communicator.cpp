@@ -198,6 +198,21 @@ void Communicator::sumGradients(const std::vector<torch::Tensor> &parameters)
     assignGradients(parameters, bucket);
 }
 
+bool Communicator::parametersAgree(const std::vector<torch::Tensor> &parameters)
+{
+    torch::NoGradGuard noGrad;
+    std::vector<torch::Tensor> parts;
+    for (const torch::Tensor &p : parameters)
+        parts.push_back(p.detach().to(torch::kCPU, torch::kDouble).reshape({-1}));
+    const torch::Tensor all = torch::cat(parts);
+    // Two checksums: the plain sum and one weighted by position, so that swapped values count.
+    const torch::Tensor weights = torch::arange(all.numel(), all.options()).fmod(9973).add_(1);
+    std::vector<torch::Tensor> mine{torch::stack({all.sum(), (all * weights).sum()})};
+    std::vector<torch::Tensor> root{mine[0].clone()};
+    broadcast(root);
+    return !any(!torch::equal(mine[0], root[0]));
+}
+
 torch::Tensor flattenGradients(const std::vector<torch::Tensor> &parameters)
 {
     torch::NoGradGuard noGrad;
@@ -226,6 +241,31 @@ void assignGradients(const std::vector<torch::Tensor> &parameters, const torch::
         offset += n;
     }
     TORCH_CHECK(offset == flat.numel(), "the flat gradients do not fit the parameters");
+}
+
+QString restoreRankGradients(const std::vector<torch::Tensor> &parameters,
+                             const std::vector<std::pair<std::string, torch::Tensor>> &saved,
+                             const DistributedEnv &dist)
+{
+    if (saved.empty())
+        return QString();
+    if (int(saved.size()) == dist.worldSize) {
+        const std::string mine = "rank" + std::to_string(dist.rank);
+        for (const auto &[name, flat] : saved)
+            if (name == mine)
+                assignGradients(parameters, flat);
+        return QString();
+    }
+    if (!dist.isMain())
+        return QString();
+    torch::Tensor sum = saved.front().second.clone();
+    for (size_t r = 1; r < saved.size(); ++r)
+        sum += saved[r].second;
+    assignGradients(parameters, sum);
+    return Communicator::tr("the run was stopped with %1 processes and resumes with %2: the step in progress is the "
+                            "same up to rounding, not bit for bit")
+        .arg(saved.size())
+        .arg(dist.worldSize);
 }
 
 } // namespace gp

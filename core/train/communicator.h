@@ -44,6 +44,9 @@ public:
     void sumGradients(const std::vector<torch::Tensor> &parameters);
     // Rank 0 gets every rank's `mine` (same shape on all), in rank order; the others nothing.
     std::vector<torch::Tensor> gatherOnRankZero(const torch::Tensor &mine);
+    // Whether every rank's parameters are rank 0's, bit for bit (the summed gradients and
+    // the same optimizer arithmetic keep them so; a difference means the run is broken).
+    bool parametersAgree(const std::vector<torch::Tensor> &parameters);
 
 private:
     Communicator();
@@ -55,5 +58,11 @@ private:
 // ones as zeros), and back.
 torch::Tensor flattenGradients(const std::vector<torch::Tensor> &parameters);
 void assignGradients(const std::vector<torch::Tensor> &parameters, const torch::Tensor &flat);
+// Gives this rank back the gradients it had accumulated when a run stopped (`saved`: one
+// flat buffer per rank, "rank0", "rank1", ...). Resumed with another number of processes,
+// rank 0 takes their sum: the same step up to rounding, which the returned warning says.
+QString restoreRankGradients(const std::vector<torch::Tensor> &parameters,
+                             const std::vector<std::pair<std::string, torch::Tensor>> &saved,
+                             const DistributedEnv &dist);
 
 } // namespace gp

@@ -42,49 +42,6 @@ bool cpuHasNativeBf16()
     return info.contains(" avx512_bf16") || info.contains(" amx_bf16");
 }
 
-// Whether this rank's parameters are rank 0's, bit for bit (the summed gradients and the
-// same optimizer arithmetic keep them so; a difference means the run is broken).
-bool weightsAgree(Communicator &comm, PoseModelImpl &model)
-{
-    torch::NoGradGuard noGrad;
-    std::vector<torch::Tensor> parts;
-    for (const torch::Tensor &p : model.parameters())
-        parts.push_back(p.detach().to(torch::kCPU, torch::kDouble).reshape({ -1 }));
-    const torch::Tensor all = torch::cat(parts);
-    // Two checksums: the plain sum and one weighted by position, so that swapped values count.
-    const torch::Tensor weights = torch::arange(all.numel(), all.options()).fmod(9973).add_(1);
-    std::vector<torch::Tensor> mine { torch::stack({ all.sum(), (all * weights).sum() }) };
-    std::vector<torch::Tensor> root { mine[0].clone() };
-    comm.broadcast(root);
-    return !comm.any(!torch::equal(mine[0], root[0]));
-}
-
-// Gives each rank back the gradients it had accumulated when the run stopped. With another
-// number of processes than were saved, rank 0 takes their sum (the same step, up to rounding).
-void restorePendingGradients(
-    PoseModelImpl &model, const NamedTensors &saved, const DistributedEnv &dist, TrainerEvents &events)
-{
-    if (saved.empty())
-        return;
-    if (int(saved.size()) == dist.worldSize) {
-        const std::string mine = "rank" + std::to_string(dist.rank);
-        for (const auto &[name, flat] : saved)
-            if (name == mine)
-                assignGradients(model.parameters(), flat);
-        return;
-    }
-    if (!dist.isMain())
-        return;
-    torch::Tensor sum = saved.front().second.clone();
-    for (size_t r = 1; r < saved.size(); ++r)
-        sum += saved[r].second;
-    assignGradients(model.parameters(), sum);
-    events.onWarning(TrainingRun::tr("the run was stopped with %1 processes and resumes with %2: the step in "
-                                     "progress is the same up to rounding, not bit for bit")
-                         .arg(saved.size())
-                         .arg(dist.worldSize));
-}
-
 bool isOutOfMemory(const std::exception &e)
 {
     const std::string w = e.what();
@@ -93,30 +50,6 @@ bool isOutOfMemory(const std::exception &e)
 }
 
 } // namespace
-
-QString TrainerState::toJson() const
-{
-    return QString::fromUtf8(QJsonDocument(
-        QJsonObject { { QStringLiteral("next_batch"), nextBatch }, { QStringLiteral("last_opt_step"), lastOptStep },
-            { QStringLiteral("epochs_without_improvement"), epochsWithoutImprovement },
-            { QStringLiteral("skipped_steps"), skippedSteps }, { QStringLiteral("elapsed"), elapsedSeconds },
-            { QStringLiteral("loss_scale"), lossScale }, { QStringLiteral("loss_scale_growth"), lossScaleGrowth } })
-                                 .toJson(QJsonDocument::Compact));
-}
-
-TrainerState TrainerState::fromJson(const QString &text)
-{
-    const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
-    TrainerState s;
-    s.nextBatch = o.value(QStringLiteral("next_batch")).toInt();
-    s.lastOptStep = o.value(QStringLiteral("last_opt_step")).toInt(kUnknown);
-    s.epochsWithoutImprovement = o.value(QStringLiteral("epochs_without_improvement")).toInt();
-    s.skippedSteps = o.value(QStringLiteral("skipped_steps")).toInt();
-    s.elapsedSeconds = o.value(QStringLiteral("elapsed")).toDouble();
-    s.lossScale = o.value(QStringLiteral("loss_scale")).toDouble();
-    s.lossScaleGrowth = o.value(QStringLiteral("loss_scale_growth")).toInt();
-    return s;
-}
 
 TrainingRun::TrainingRun(TrainingConfig config, QStringList explicitKeys, DistributedEnv dist, TrainerEvents &events,
     CancelToken cancel, Progress progress)
@@ -445,7 +378,9 @@ bool TrainingRun::trainEpoch(int epoch, EpochEnd *end)
     int lastOptStep = m_batches * epoch + firstBatch - 1;
     if (m_resumed && epoch == m_firstEpoch && m_state.nextBatch > 0 && m_state.lastOptStep != TrainerState::kUnknown) {
         lastOptStep = m_state.lastOptStep;
-        restorePendingGradients(*m_model, m_resumed->pendingGradients, m_dist, m_events);
+        if (const QString warning = restoreRankGradients(m_model->parameters(), m_resumed->pendingGradients, m_dist);
+            !warning.isEmpty())
+            m_events.onWarning(warning);
     }
     m_epochClock.start();
     for (int bi = firstBatch; bi < m_batches; ++bi) {
@@ -465,7 +400,7 @@ bool TrainingRun::trainEpoch(int epoch, EpochEnd *end)
     if (m_batches * epoch + m_batches - 1 > lastOptStep)
         optimizerStep();
     m_loader->stop();
-    if (m_comm && !weightsAgree(*m_comm, *m_model))
+    if (m_comm && !m_comm->parametersAgree(m_model->parameters()))
         return fail(tr("the weights of the %1 processes differ after epoch %2; the run is stopped")
                         .arg(m_dist.worldSize)
                         .arg(epoch + 1));

@@ -19,6 +19,7 @@
 #include "skeleton.h"
 #include "traindataset.h"
 #include "trainerevents.h"
+#include "trainerstate_p.h"
 #include "trainingconfig.h"
 #include "trainoptimizer.h"
 #include "validator_p.h"
@@ -27,28 +28,10 @@
 #include <QDir>
 #include <QElapsedTimer>
 
-#include <limits>
 #include <memory>
 #include <optional>
 
 namespace gp {
-
-// Where an interrupted run stands, kept in the checkpoint next to the weights.
-struct TrainerState
-{
-    int nextBatch = 0; // first batch of epoch+1 still to run
-    // Global batch of the last optimizer step (-1: none yet); unknown in older checkpoints.
-    static constexpr int kUnknown = std::numeric_limits<int>::min();
-    int lastOptStep = kUnknown;
-    int epochsWithoutImprovement = 0;
-    int skippedSteps = 0;
-    double elapsedSeconds = 0;
-    double lossScale = 0; // the fp16 loss scaler's scale (0: none)
-    int lossScaleGrowth = 0; // and its count of clean steps towards the next growth
-
-    QString toJson() const;
-    static TrainerState fromJson(const QString &text);
-};
 
 class TrainingRun
 {
