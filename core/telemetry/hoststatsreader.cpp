@@ -31,8 +31,9 @@ std::optional<qint64> kilobyteField(const QByteArray &text, const QByteArray &ke
 
 } // namespace
 
-HostStatsReader::HostStatsReader(QString procRoot)
+HostStatsReader::HostStatsReader(QString procRoot, std::chrono::milliseconds minimumCpuWindow)
     : m_root(std::move(procRoot))
+    , m_minimumCpuWindow(minimumCpuWindow)
 { }
 
 HostSample HostStatsReader::sample()
@@ -53,13 +54,15 @@ HostSample HostStatsReader::sample()
             if (i == 4 || i == 5)
                 idle += v;
         }
-        if (ok) {
+        const bool tooSoon = m_havePrevious && m_sincePrevious.elapsed() < m_minimumCpuWindow.count();
+        if (ok && !tooSoon) {
             if (m_havePrevious && total > m_previousTotal && idle >= m_previousIdle) {
                 const double dTotal = double(total - m_previousTotal);
                 const double dIdle = double(idle - m_previousIdle);
                 s.cpuPercent = std::clamp(100.0 * (dTotal - dIdle) / dTotal, 0.0, 100.0);
             }
             m_havePrevious = true;
+            m_sincePrevious.start();
             m_previousTotal = total;
             m_previousIdle = idle;
         }

@@ -153,6 +153,7 @@ private Q_SLOTS:
     void failingInitFallsThrough();
     void nothingLeavesTheHost();
     void hostFromFakeProc();
+    void cpuLoadNeedsAWindow();
     void hostFromThisMachine();
 };
 
@@ -340,7 +341,7 @@ void TestTelemetryBackends::hostFromFakeProc()
     QTemporaryDir dir;
     const faketree::ProcValues first { "100 0 50 800 50 0 0 0 0 0", 32768000, 20480000, 524288 };
     QVERIFY(faketree::writeProcTree(dir.path(), first));
-    HostStatsReader reader(dir.path());
+    HostStatsReader reader(dir.path(), std::chrono::milliseconds(0));
     const HostSample s1 = reader.sample();
     QVERIFY(!s1.cpuPercent); // one reading is no load
     QCOMPARE(s1.ramTotalBytes, std::optional<qint64>(first.memTotalKb * 1024));
@@ -364,6 +365,28 @@ void TestTelemetryBackends::hostFromFakeProc()
     QVERIFY(!s3.cpuPercent);
     QVERIFY(!s3.ramTotalBytes);
     QVERIFY(!s3.ramUsedBytes);
+}
+
+void TestTelemetryBackends::cpuLoadNeedsAWindow()
+{
+    // Two readings a moment apart are mostly noise: the second has no load and the load is
+    // measured from the first reading until the window has passed.
+    QTemporaryDir dir;
+    QVERIFY(faketree::writeProcTree(dir.path(), {"100 0 50 800 50 0 0 0 0 0", 1000, 500, 100}));
+    HostStatsReader reader(dir.path(), std::chrono::hours(1));
+    QVERIFY(!reader.sample().cpuPercent);
+    QVERIFY(faketree::writeProcTree(dir.path(), {"200 0 50 800 50 0 0 0 0 0", 1000, 500, 100}));
+    QVERIFY(!reader.sample().cpuPercent);
+
+    HostStatsReader windowed(dir.path(), std::chrono::milliseconds(30));
+    windowed.sample();
+    QVERIFY(faketree::writeProcTree(dir.path(), {"300 0 50 900 50 0 0 0 0 0", 1000, 500, 100}));
+    QVERIFY(!windowed.sample().cpuPercent); // too soon: still measured from the first reading
+    QVERIFY(faketree::writeProcTree(dir.path(), {"400 0 50 1000 50 0 0 0 0 0", 1000, 500, 100}));
+    QTest::qWait(60);
+    const HostSample s = windowed.sample();
+    QVERIFY(s.cpuPercent);
+    QCOMPARE(*s.cpuPercent, 100.0 * 200.0 / 400.0); // from "200 .. 800" to "400 .. 1000"
 }
 
 void TestTelemetryBackends::hostFromThisMachine()
