@@ -26,6 +26,14 @@ bool TelemetryCsvWriter::open(const QString &path, QString *error)
         m_file.close();
         return false;
     }
+    // A run killed mid-line leaves a partial last line: end it, so that it stays one bad
+    // line (skipped with a message when read) instead of swallowing the next row.
+    existing.seek(existing.size() - 1);
+    if (existing.read(1) != "\n" && (m_file.write("\n") != 1 || !m_file.flush())) {
+        *error = tr("%1: cannot write: %2").arg(path, m_file.errorString());
+        m_file.close();
+        return false;
+    }
     return true;
 }
 

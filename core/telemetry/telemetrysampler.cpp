@@ -22,6 +22,7 @@ void TelemetrySampler::setInterval(std::chrono::milliseconds interval)
 {
     std::lock_guard lock(m_mutex);
     m_interval = std::max(interval, std::chrono::milliseconds(1));
+    ++m_intervalChanges; // the worker's current wait is measured again with the new interval
     m_wake.notify_all();
 }
 
@@ -111,9 +112,9 @@ void TelemetrySampler::run()
     Q_EMIT backendChosen(monitor.report());
 
     using Clock = std::chrono::steady_clock;
-    Clock::time_point next = Clock::now();
     std::unique_lock lock(m_mutex);
     while (!m_stopping) {
+        const Clock::time_point taken = Clock::now();
         lock.unlock();
         const TelemetrySample sample = monitor.sample();
         lock.lock();
@@ -130,11 +131,12 @@ void TelemetrySampler::run()
         lock.unlock();
         Q_EMIT sampled(sample);
         lock.lock();
-        // On a fixed grid, so the samples do not drift by the time a sample takes; after a
-        // stall the grid restarts from now instead of catching up with a burst.
-        next += m_interval;
-        if (next < Clock::now())
-            next = Clock::now() + m_interval;
-        m_wake.wait_until(lock, next, [this] { return m_stopping; });
+        // Measured from when the sample was taken, so the time a sample takes does not add
+        // up into drift; a changed interval applies to the wait in progress.
+        for (quint64 seen = m_intervalChanges;; seen = m_intervalChanges) {
+            const auto woken = [&] { return m_stopping || m_intervalChanges != seen; };
+            if (!m_wake.wait_until(lock, taken + m_interval, woken) || m_stopping)
+                break;
+        }
     }
 }

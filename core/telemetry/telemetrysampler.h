@@ -67,6 +67,7 @@ private:
     std::thread m_thread;
     bool m_stopping = false;
     std::chrono::milliseconds m_interval = kDefaultInterval;
+    quint64 m_intervalChanges = 0;
     size_t m_historyLimit = kDefaultHistoryLimit;
     std::deque<TelemetrySample> m_history;
     TelemetryBackendReport m_report;

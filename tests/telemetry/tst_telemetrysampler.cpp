@@ -64,6 +64,7 @@ private Q_SLOTS:
     void writerReportsAFullDisk();
     void samplerDeliversOnTheReceiversThread();
     void historyKeepsTheNewest();
+    void shorterIntervalAppliesAtOnce();
     void stopDoesNotWaitForTheInterval();
 };
 
@@ -264,6 +265,23 @@ void TestTelemetrySampler::historyKeepsTheNewest()
     QVERIFY(history[0] == received[received.size() - 2]);
     QVERIFY(history[1] == received.back());
     QCOMPARE(history[1].backend, QStringLiteral("cpu"));
+}
+
+void TestTelemetrySampler::shorterIntervalAppliesAtOnce()
+{
+    // From an hour to 10 ms while the worker waits: samples follow without the hour.
+    QTemporaryDir dir;
+    TelemetrySources s;
+    s.drmRoot = dir.filePath(QStringLiteral("none"));
+    s.procRoot = dir.filePath(QStringLiteral("none"));
+    TelemetrySampler sampler(s);
+    sampler.setInterval(std::chrono::hours(1));
+    QSignalSpy spy(&sampler, &TelemetrySampler::sampled);
+    sampler.start();
+    QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, 20000);
+    sampler.setInterval(std::chrono::milliseconds(10));
+    QTRY_VERIFY_WITH_TIMEOUT(spy.count() >= 3, 20000);
+    sampler.stop();
 }
 
 void TestTelemetrySampler::stopDoesNotWaitForTheInterval()
