@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>AmdgpuSysfsBackend</name>
+    <message numerus="yes">
+        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+86"/>
+        <source>%1, %n device(s)</source>
+        <translation>
+            <numerusform>%1, %n device</numerusform>
+            <numerusform>%1, %n devices</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CheckCommand</name>
     <message numerus="yes">
         <location filename="../app/cli/checkcommand.cpp" line="+71"/>
@@ -12,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+0"/>
+        <location line="+1"/>
         <source>in %n file(s); the bad items are skipped.</source>
         <translation>
             <numerusform>in %n file; the bad items are skipped.</numerusform>
@@ -86,7 +97,7 @@
 <context>
     <name>LabelAudit</name>
     <message numerus="yes">
-        <location filename="../core/dataset/labelaudit.cpp" line="+129"/>
+        <location filename="../core/dataset/labelaudit.cpp" line="+133"/>
         <source>Object %1: %2 and %n more point(s) lie outside the image</source>
         <extracomment>%1 is the object&apos;s number, %2 a keypoint name; %n how many other points.</extracomment>
         <translation>
@@ -107,7 +118,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+605"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+606"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
@@ -118,7 +129,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+298"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+301"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml has %n problem; see the Train workspace.</numerusform>
@@ -126,7 +137,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+146"/>
+        <location line="+148"/>
         <source>%n image(s) (%1): %2 labelled, %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image (%1): %2 labelled, %3 empty, %4 unlabelled</numerusform>
@@ -135,14 +146,36 @@
     </message>
 </context>
 <context>
+    <name>NvmlBackend</name>
+    <message numerus="yes">
+        <location filename="../core/telemetry/nvmlbackend.cpp" line="+84"/>
+        <source>%1, %n device(s)</source>
+        <translation>
+            <numerusform>%1, %n device</numerusform>
+            <numerusform>%1, %n devices</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PrelabelController</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+63"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+62"/>
         <source>Pre-labelling %n image(s)…</source>
         <extracomment>%n is how many images the model labels.</extracomment>
         <translation>
             <numerusform>Pre-labelling %n image…</numerusform>
             <numerusform>Pre-labelling %n images…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RocmSmiBackend</name>
+    <message numerus="yes">
+        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+124"/>
+        <source>%1, %n device(s)</source>
+        <translation>
+            <numerusform>%1, %n device</numerusform>
+            <numerusform>%1, %n devices</numerusform>
         </translation>
     </message>
 </context>
@@ -176,7 +209,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+268"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+270"/>
         <source>%1 × %2 · %3 fps · %n frame(s)</source>
         <translation>
             <numerusform>%1 × %2 · %3 fps · %n frame</numerusform>

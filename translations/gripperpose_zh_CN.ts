@@ -4,35 +4,35 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../app/studio/shell/aboutdialog.cpp" line="+58"/>
+        <location filename="../app/studio/shell/aboutdialog.cpp" line="+61"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Qt %1 (built with %2)</source>
         <translation>Qt %1（编译时为 %2）</translation>
     </message>
     <message>
-        <location line="-12"/>
-        <location line="+13"/>
+        <location line="-13"/>
+        <location line="+14"/>
         <source>LibTorch %1 (%2)</source>
         <translation>LibTorch %1（%2）</translation>
     </message>
     <message>
-        <location line="-12"/>
-        <location line="+13"/>
+        <location line="-13"/>
+        <location line="+14"/>
         <source>OpenCV %1</source>
         <translation>OpenCV %1</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-6"/>
         <source>About GripperPose Studio</source>
         <translation>关于 GripperPose Studio</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>GripperPose Studio %1</source>
         <translation>GripperPose Studio %1</translation>
     </message>
@@ -67,7 +67,7 @@
         <translation>内存</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>This program is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License, or (at your option) any later version (GPL-3.0-or-later). It comes with ABSOLUTELY NO WARRANTY.</source>
         <translation>本程序是自由软件：您可以依据自由软件基金会发布的 GNU 通用公共许可证第 3 版或（由您选择）任何更高版本（GPL-3.0-or-later）的条款重新分发和/或修改本程序。本程序不提供任何担保。</translation>
     </message>
@@ -292,7 +292,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+0"/>
+        <location line="+1"/>
         <source>in %n file(s); the bad items are skipped.</source>
         <translation>
             <numerusform>分布在 %n 个文件中；有问题的条目将被跳过。</numerusform>
@@ -540,7 +540,7 @@
 <context>
     <name>DatasetChecker</name>
     <message>
-        <location filename="../core/dataset/datasetchecker.cpp" line="+75"/>
+        <location filename="../core/dataset/datasetchecker.cpp" line="+74"/>
         <source>the %1 images &quot;%2&quot; do not exist</source>
         <translation>%1 图像 &quot;%2&quot; 不存在</translation>
     </message>
@@ -794,7 +794,7 @@
 <context>
     <name>FrameImportController</name>
     <message>
-        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+39"/>
+        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+38"/>
         <location line="+5"/>
         <source>Import Frames from a Video</source>
         <translation>从视频导入帧</translation>
@@ -810,7 +810,7 @@
         <translation>每 N 帧取一帧导入 %1 子集；N：</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Importing frames from %1…</source>
         <translation>正在从 %1 导入帧…</translation>
     </message>
@@ -818,7 +818,7 @@
 <context>
     <name>FrameImporter</name>
     <message>
-        <location filename="../core/dataset/frameimporter.cpp" line="+21"/>
+        <location filename="../core/dataset/frameimporter.cpp" line="+23"/>
         <source>every N-th frame needs N of 1 or more, not %1</source>
         <translation>每 N 帧取一帧要求 N 至少为 1，而不是 %1</translation>
     </message>
@@ -852,7 +852,7 @@
 <context>
     <name>FrameReader</name>
     <message>
-        <location filename="../core/video/framereader.cpp" line="+41"/>
+        <location filename="../core/video/framereader.cpp" line="+40"/>
         <source>no source given</source>
         <translation>未指定来源</translation>
     </message>
@@ -877,7 +877,7 @@
         <translation>%1 不存在</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1: cannot decode the video (unknown format, or the file is truncated or corrupt)</source>
         <translation>%1：无法解码视频（格式未知，或文件被截断或已损坏）</translation>
     </message>
@@ -912,7 +912,7 @@
         <translation>%1：实时源无法跳转</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>%1: cannot reopen the video</source>
         <translation>%1：无法重新打开视频</translation>
     </message>
@@ -1239,17 +1239,17 @@
 <context>
     <name>ImageListModel</name>
     <message>
-        <location filename="../app/studio/label/imagelistmodel.cpp" line="+168"/>
+        <location filename="../app/studio/label/imagelistmodel.cpp" line="+179"/>
         <source>labelled</source>
         <translation>已标注</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>empty (background, no objects)</source>
         <translation>空（背景，无目标）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>unlabelled</source>
         <translation>未标注</translation>
     </message>
@@ -1265,7 +1265,7 @@
         <translation>已标注，部分点缺失（部分标注）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>labelled, every point placed (complete)</source>
         <translation>已标注，所有点均已放置（完成）</translation>
     </message>
@@ -1371,22 +1371,22 @@
 <context>
     <name>LabelAudit</name>
     <message>
-        <location filename="../core/dataset/labelaudit.cpp" line="+113"/>
+        <location filename="../core/dataset/labelaudit.cpp" line="+114"/>
         <source>Outside the image</source>
         <translation>超出图像</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Point outside its box</source>
         <translation>点超出框</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Left and right swapped?</source>
         <translation>左右颠倒？</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Duplicate object</source>
         <translation>重复目标</translation>
     </message>
@@ -1490,7 +1490,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+593"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+594"/>
         <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
         <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
     </message>
@@ -1733,7 +1733,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+185"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+187"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -1842,26 +1842,26 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+141"/>
+        <location line="+142"/>
         <location line="+23"/>
         <location line="+4"/>
         <source>Demo Project</source>
         <translation>演示项目</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-168"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location line="+89"/>
+        <location line="+90"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml 有 %n 个问题；请查看训练工作区。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
@@ -1873,7 +1873,7 @@
 %2</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>The last project %1 could not be opened: %2</source>
         <translation>无法打开上次的项目 %1：%2</translation>
     </message>
@@ -1905,12 +1905,12 @@
         <translation>新建项目：选择一个空文件夹</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1 already holds a project; it was opened.</source>
         <translation>%1 中已有项目；已将其打开。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>New Project</source>
         <translation>新建项目</translation>
     </message>
@@ -2124,12 +2124,12 @@
         <translation>可见</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>occluded</source>
         <translation>遮挡</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>absent</source>
         <translation>缺失</translation>
     </message>
@@ -2408,7 +2408,7 @@
 <context>
     <name>PrelabelController</name>
     <message>
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+49"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+48"/>
         <source>Pre-label with a Trained Model</source>
         <translation>使用训练好的模型预标注</translation>
     </message>
@@ -2720,7 +2720,7 @@
 <context>
     <name>SynthGenerator</name>
     <message>
-        <location filename="../core/dataset/synthgenerator.cpp" line="+83"/>
+        <location filename="../core/dataset/synthgenerator.cpp" line="+86"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -2730,7 +2730,7 @@
         <translation>%1：无法创建文件夹</translation>
     </message>
     <message>
-        <location line="+198"/>
+        <location line="+213"/>
         <source>%1 already exists and is not empty; the new project is in %2</source>
         <translation>%1 已存在且不为空；新项目位于 %2</translation>
     </message>
@@ -2775,7 +2775,7 @@
         <translation>%1：无法打开视频写入器（MPEG-4 和 Motion JPEG 均不可用）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>%1: the video was written with %2 frames but reads back with %3</source>
         <translation>%1：视频写入了 %2 帧，但读回时为 %3 帧</translation>
     </message>
@@ -2822,12 +2822,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+20"/>
+        <location line="+17"/>
+        <location line="+11"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-19"/>
         <source>%1: exists with other columns; not appending to it</source>
         <translation>%1：已存在且列不同；不会向其追加</translation>
     </message>
@@ -2989,7 +2990,7 @@
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../app/cli/traincommand.cpp" line="+44"/>
+        <location filename="../app/cli/traincommand.cpp" line="+46"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -3009,7 +3010,7 @@
         <translation>box   pose   kobj   cls    dfl   实例数</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
         <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
     </message>
@@ -3019,7 +3020,7 @@
         <translation>  （最佳）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Stopped; resume with: gripperpose train resume=%1</source>
         <translation>已停止；可用以下命令继续：gripperpose train resume=%1</translation>
     </message>
@@ -3034,7 +3035,7 @@
         <translation>%1 轮，用时 %2 秒；最佳适应度 %3。权重：%4，%5</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+58"/>
         <source>train YOLOv8-pose (Ultralytics keys: data= model= epochs= imgsz= batch= device= …)</source>
         <translation>训练 YOLOv8-pose（Ultralytics 键：data= model= epochs= imgsz= batch= device= …）</translation>
     </message>
@@ -3049,7 +3050,7 @@
         <translation>defaults=%1 必须为 gripperpose 或 ultralytics</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>missing data= (the dataset&apos;s data.yaml) or resume= (a run&apos;s weights/last.ckpt)</source>
         <translation>缺少 data=（数据集的 data.yaml）或 resume=（某次运行的 weights/last.ckpt）</translation>
     </message>
@@ -3065,7 +3066,7 @@
 <context>
     <name>TrainWorkspace</name>
     <message>
-        <location filename="../app/studio/train/trainworkspace.cpp" line="+196"/>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+195"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -3090,7 +3091,7 @@
         <translation>检查已取消；下方的统计不完整。</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Checked %n image(s) in %1 s: no problems found.</source>
         <translation>
             <numerusform>已在 %1 秒内检查 %n 张图像：未发现问题。</numerusform>
@@ -3126,12 +3127,12 @@
         <translation>背景（空标签）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Unlabelled</source>
         <translation>未标注</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Unreadable</source>
         <translation>无法读取</translation>
     </message>
@@ -3141,7 +3142,7 @@
         <translation>实例</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Visible points</source>
         <translation>可见点</translation>
     </message>
@@ -3197,12 +3198,12 @@
         <translation>问题（文件:行号及预期内容）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+16"/>
         <source>keypoints per object and values per keypoint, from the skeleton</source>
         <translation>每个目标的关键点数和每个关键点的数值个数，取自骨架</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Setting</source>
         <translation>设置</translation>
     </message>
@@ -3260,7 +3261,7 @@
         <translation>训练停止时有 %1 个进程，恢复时有 %2 个：进行中的这一步仅在舍入误差范围内相同，并非逐位一致</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+56"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
@@ -3270,7 +3271,7 @@
         <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+49"/>
         <source>device=%1 trains with one process per device: start it with gripperpose train, which starts them, or set RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT as for torchrun</source>
         <translation>device=%1 需要每个设备一个进程：请用 gripperpose train 启动（它会启动这些进程），或像 torchrun 一样设置 RANK、WORLD_SIZE、MASTER_ADDR 和 MASTER_PORT</translation>
     </message>
@@ -3295,7 +3296,7 @@
         <translation>%1：无法读取</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>%1: the train split has no readable images</source>
         <translation>%1：train 子集中没有可读取的图像</translation>
     </message>
@@ -3321,17 +3322,17 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+227"/>
+        <location line="+226"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-401"/>
+        <location line="-396"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+260"/>
+        <location line="+256"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -3346,12 +3347,12 @@
         <translation>第 %2 轮结束后 %1 个进程的权重不一致；训练已停止</translation>
     </message>
     <message>
-        <location line="+172"/>
+        <location line="+171"/>
         <source>saving the checkpoint failed, the previous one is kept: %1</source>
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-446"/>
+        <location line="-442"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>
@@ -3707,7 +3708,7 @@
 <context>
     <name>TrainingSession</name>
     <message>
-        <location filename="../core/train/trainingsession.cpp" line="+43"/>
+        <location filename="../core/train/trainingsession.cpp" line="+42"/>
         <source>rank %1: %2</source>
         <translation>第 %1 个进程：%2</translation>
     </message>
@@ -3790,17 +3791,17 @@
         <translation>%1 张图像，%2 个实例，%3 张/秒</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>P</source>
         <translation>P</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>R</source>
         <translation>R</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Box</source>
         <translation>框</translation>
     </message>
@@ -4028,12 +4029,12 @@
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+146"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+149"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)</source>
         <translation>视频 (*.mp4 *.avi *.mkv *.mov *.webm);;所有文件 (*)</translation>
     </message>
@@ -4076,7 +4077,7 @@
         <translation>请先打开一个项目和一个视频。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The train split is a list file, not a folder: add the frame by hand.</source>
         <extracomment>&quot;train&quot; is the name of the dataset split; it is not translated.</extracomment>
         <translation>train 子集是列表文件，而不是文件夹：请手动添加该帧。</translation>
