@@ -2937,12 +2937,12 @@
 <context>
     <name>TelemetryTable</name>
     <message>
-        <location filename="../app/cli/telemetrytable.cpp" line="+15"/>
+        <location filename="../app/cli/telemetrytable.cpp" line="+30"/>
         <source>Telemetry: %1</source>
         <translation>遥测：%1</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
