@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>AmdgpuSysfsBackend</name>
+    <message numerus="yes">
+        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+86"/>
+        <source>%1, %n device(s)</source>
+        <translation>
+            <numerusform>%1, %n device</numerusform>
+            <numerusform>%1, %n devices</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CheckCommand</name>
     <message numerus="yes">
         <location filename="../app/cli/checkcommand.cpp" line="+71"/>
@@ -135,6 +146,17 @@
     </message>
 </context>
 <context>
+    <name>NvmlBackend</name>
+    <message numerus="yes">
+        <location filename="../core/telemetry/nvmlbackend.cpp" line="+84"/>
+        <source>%1, %n device(s)</source>
+        <translation>
+            <numerusform>%1, %n device</numerusform>
+            <numerusform>%1, %n devices</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PrelabelController</name>
     <message numerus="yes">
         <location filename="../app/studio/label/prelabelcontroller.cpp" line="+62"/>
@@ -143,6 +165,17 @@
         <translation>
             <numerusform>Pre-labelling %n image…</numerusform>
             <numerusform>Pre-labelling %n images…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RocmSmiBackend</name>
+    <message numerus="yes">
+        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+124"/>
+        <source>%1, %n device(s)</source>
+        <translation>
+            <numerusform>%1, %n device</numerusform>
+            <numerusform>%1, %n devices</numerusform>
         </translation>
     </message>
 </context>

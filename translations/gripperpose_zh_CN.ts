@@ -78,6 +78,31 @@
     </message>
 </context>
 <context>
+    <name>AmdgpuSysfsBackend</name>
+    <message>
+        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+49"/>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>AMD GPU (device %1)</source>
+        <translation>AMD GPU（设备 %1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no amdgpu card under %1</source>
+        <translation>%1 下没有 amdgpu 显卡</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%1, %n device(s)</source>
+        <translation>
+            <numerusform>%1，%n 个设备</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>AnnotationCanvas</name>
     <message>
         <location filename="../widgets/annotationcanvas.cpp" line="+78"/>
@@ -322,7 +347,7 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli/main.cpp" line="+29"/>
+        <location filename="../app/cli/main.cpp" line="+30"/>
         <source>usage: gripperpose COMMAND [key=value ...]</source>
         <translation>用法：gripperpose COMMAND [key=value ...]</translation>
     </message>
@@ -357,7 +382,7 @@
         <translation>(默认 %1)</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+58"/>
         <source>unknown command &quot;%1&quot;</source>
         <translation>未知命令“%1”</translation>
     </message>
@@ -503,11 +528,16 @@
         <source>rank %1 lost the other processes of the run: %2</source>
         <translation>第 %1 个进程与训练中的其他进程失去联系：%2</translation>
     </message>
+    <message>
+        <location line="+161"/>
+        <source>the run was stopped with %1 processes and resumes with %2: the step in progress is the same up to rounding, not bit for bit</source>
+        <translation>训练停止时有 %1 个进程，恢复时有 %2 个：进行中的这一步仅在舍入误差范围内相同，并非逐位一致</translation>
+    </message>
 </context>
 <context>
     <name>ComputeDevice</name>
     <message>
-        <location filename="../core/telemetry/computedevices.cpp" line="+27"/>
+        <location filename="../core/telemetry/computedevices.cpp" line="+47"/>
         <source>CPU (%1 threads)</source>
         <translation>CPU（%1 线程）</translation>
     </message>
@@ -898,6 +928,84 @@
     </message>
 </context>
 <context>
+    <name>GpuPanel</name>
+    <message>
+        <location filename="../widgets/gpupanel.cpp" line="+74"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Temp (edge/junction/mem)</source>
+        <translation>温度（边缘/结点/显存）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power (avg/cap)</source>
+        <translation>功耗（平均/上限）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>SCLK</source>
+        <translation>SCLK</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>MCLK</source>
+        <translation>MCLK</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fan</source>
+        <translation>风扇</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>VRAM%</source>
+        <translation>显存%</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>GPU%</source>
+        <translation>GPU%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shader (graphics) clock</source>
+        <translation>着色器（图形）时钟频率 (SCLK)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Memory clock</source>
+        <translation>显存时钟频率 (MCLK)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of the last interval the GPU was busy</source>
+        <translation>上一采样间隔内 GPU 处于忙碌状态的时间占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No GPU figures: only the CPU and memory are shown.</source>
+        <translation>没有 GPU 数据：仅显示 CPU 和内存。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Telemetry: starting…</source>
+        <translation>遥测：正在启动…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Telemetry: %1</source>
+        <translation>遥测：%1</translation>
+    </message>
+</context>
+<context>
     <name>HotkeyDialog</name>
     <message>
         <location filename="../app/studio/label/hotkeydialog.cpp" line="+20"/>
@@ -1224,9 +1332,9 @@
 <context>
     <name>InfoCommand</name>
     <message>
-        <location filename="../app/cli/infocommand.cpp" line="+7"/>
-        <source>print library versions and the compute devices found</source>
-        <translation>打印库版本和找到的计算设备</translation>
+        <location filename="../app/cli/infocommand.cpp" line="+17"/>
+        <source>print library versions, the compute devices found and the GPU telemetry backend</source>
+        <translation>打印库版本、找到的计算设备以及 GPU 遥测后端</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1899,6 +2007,84 @@
     </message>
 </context>
 <context>
+    <name>MonitorCommand</name>
+    <message>
+        <location filename="../app/cli/monitorcommand.cpp" line="+12"/>
+        <source>show GPU and host telemetry every second, like rocm-smi (Ctrl+C stops)</source>
+        <translation>像 rocm-smi 一样每秒显示 GPU 和主机遥测数据（按 Ctrl+C 停止）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>seconds between samples</source>
+        <translation>两次采样之间的秒数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stop after this many samples (0: until Ctrl+C)</source>
+        <translation>采样这么多次后停止（0：直到按下 Ctrl+C）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>also append the samples to telemetry.csv in this run folder</source>
+        <translation>同时将采样追加到此运行文件夹中的 telemetry.csv</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>interval must be between 0.01 and 3600 seconds and count at least 0</source>
+        <translation>interval 必须在 0.01 到 3600 秒之间，count 至少为 0</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Appending to %1</source>
+        <translation>正在追加到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>NvmlBackend</name>
+    <message>
+        <location filename="../core/telemetry/nvmlbackend.cpp" line="+32"/>
+        <source>%1 (status %2)</source>
+        <translation>%1（状态 %2）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>status %1</source>
+        <translation>状态 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>library not loaded: %1</source>
+        <translation>未能加载库：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 lacks nvmlInit_v2, nvmlDeviceGetCount_v2, nvmlDeviceGetHandleByIndex_v2 or nvmlShutdown</source>
+        <translation>%1 缺少 nvmlInit_v2、nvmlDeviceGetCount_v2、nvmlDeviceGetHandleByIndex_v2 或 nvmlShutdown</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>nvmlInit_v2 failed: %1</source>
+        <translation>nvmlInit_v2 失败：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>nvmlDeviceGetCount_v2 failed: %1</source>
+        <translation>nvmlDeviceGetCount_v2 失败：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no NVIDIA GPU found</source>
+        <translation>未找到 NVIDIA GPU</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>%1, %n device(s)</source>
+        <translation>
+            <numerusform>%1，%n 个设备</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PointsPanel</name>
     <message>
         <location filename="../app/studio/label/pointspanel.cpp" line="+97"/>
@@ -2319,6 +2505,51 @@
     </message>
 </context>
 <context>
+    <name>RocmSmiBackend</name>
+    <message>
+        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+59"/>
+        <source>%1 (status %2)</source>
+        <translation>%1（状态 %2）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>status %1</source>
+        <translation>状态 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>library not loaded: %1</source>
+        <translation>未能加载库：%1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 lacks rsmi_init, rsmi_num_monitor_devices or rsmi_shut_down</source>
+        <translation>%1 缺少 rsmi_init、rsmi_num_monitor_devices 或 rsmi_shut_down</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>rsmi_init failed: %1</source>
+        <translation>rsmi_init 失败：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>rsmi_num_monitor_devices failed: %1</source>
+        <translation>rsmi_num_monitor_devices 失败：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no AMD GPU found</source>
+        <translation>未找到 AMD GPU</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+33"/>
+        <source>%1, %n device(s)</source>
+        <translation>
+            <numerusform>%1，%n 个设备</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Skeleton</name>
     <message>
         <location filename="../core/skeleton/skeleton.cpp" line="+80"/>
@@ -2563,9 +2794,211 @@
     </message>
 </context>
 <context>
+    <name>TelemetryCsv</name>
+    <message>
+        <location filename="../core/telemetry/telemetrycsv.cpp" line="+109"/>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1:1: not a telemetry file (no &quot;time&quot; column in the header)</source>
+        <translation>%1:1：不是遥测文件（表头中没有 &quot;time&quot; 列）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1:%2: expected %3 columns, found %4</source>
+        <translation>%1:%2：应有 %3 列，实际为 %4 列</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1:%2: &quot;%3&quot; is not a time (expected ISO 8601, e.g. 2024-05-01T12:00:00.000Z)</source>
+        <translation>%1:%2：&quot;%3&quot; 不是时间（应为 ISO 8601 格式，例如 2024-05-01T12:00:00.000Z）</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>%1:%2: the %3 column is not a number</source>
+        <translation>%1:%2：%3 列不是数字</translation>
+    </message>
+</context>
+<context>
+    <name>TelemetryCsvWriter</name>
+    <message>
+        <location filename="../core/telemetry/telemetrycsvwriter.cpp" line="+10"/>
+        <source>%1: cannot open for writing: %2</source>
+        <translation>%1：无法打开以写入：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+17"/>
+        <location line="+11"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>%1: exists with other columns; not appending to it</source>
+        <translation>%1：已存在且列不同；不会向其追加</translation>
+    </message>
+</context>
+<context>
+    <name>TelemetryFormat</name>
+    <message>
+        <location filename="../core/telemetry/telemetryformat.cpp" line="+7"/>
+        <source>N/A</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1°C</source>
+        <translation>%1°C</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 MHz</source>
+        <translation>%1 MHz</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 rpm</source>
+        <translation>%1 转/分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 (%2 / %3 GiB)</source>
+        <translation>%1（%2 / %3 GiB）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 / %2 GiB</source>
+        <translation>%1 / %2 GiB</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>CPU %1 · RAM %2 · this process %3</source>
+        <translation>CPU %1 · 内存 %2 · 本进程 %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>ROCm SMI</source>
+        <translation>ROCm SMI</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NVML</source>
+        <translation>NVML</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>amdgpu sysfs</source>
+        <translation>amdgpu sysfs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: in use (%2)</source>
+        <translation>%1：正在使用（%2）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>TelemetryMonitor</name>
+    <message>
+        <location filename="../core/telemetry/telemetrymonitor.cpp" line="+18"/>
+        <source>not tried</source>
+        <translation>未尝试</translation>
+    </message>
+</context>
+<context>
+    <name>TelemetryTable</name>
+    <message>
+        <location filename="../app/cli/telemetrytable.cpp" line="+30"/>
+        <source>Telemetry: %1</source>
+        <translation>遥测：%1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Temp (edge/junction/mem)</source>
+        <translation>温度（边缘/结点/显存）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Power (avg/cap)</source>
+        <translation>功耗（平均/上限）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>SCLK</source>
+        <translation>SCLK</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>MCLK</source>
+        <translation>MCLK</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fan</source>
+        <translation>风扇</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VRAM%</source>
+        <translation>显存%</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>GPU%</source>
+        <translation>GPU%</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+</context>
+<context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../app/cli/traincommand.cpp" line="+43"/>
+        <location filename="../app/cli/traincommand.cpp" line="+46"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -2585,7 +3018,7 @@
         <translation>box   pose   kobj   cls    dfl   实例数</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
         <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
     </message>
@@ -2595,7 +3028,7 @@
         <translation>  （最佳）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>Stopped; resume with: gripperpose train resume=%1</source>
         <translation>已停止；可用以下命令继续：gripperpose train resume=%1</translation>
     </message>
@@ -2610,7 +3043,7 @@
         <translation>%1 轮，用时 %2 秒；最佳适应度 %3。权重：%4，%5</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+58"/>
         <source>train YOLOv8-pose (Ultralytics keys: data= model= epochs= imgsz= batch= device= …)</source>
         <translation>训练 YOLOv8-pose（Ultralytics 键：data= model= epochs= imgsz= batch= device= …）</translation>
     </message>
@@ -2831,12 +3264,7 @@
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="+82"/>
-        <source>the run was stopped with %1 processes and resumes with %2: the step in progress is the same up to rounding, not bit for bit</source>
-        <translation>训练停止时有 %1 个进程，恢复时有 %2 个：进行中的这一步仅在舍入误差范围内相同，并非逐位一致</translation>
-    </message>
-    <message>
-        <location line="+56"/>
+        <location filename="../core/train/trainingrun.cpp" line="+71"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
@@ -2897,17 +3325,17 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+226"/>
+        <location line="+228"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-396"/>
+        <location line="-398"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+256"/>
+        <location line="+258"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -2927,7 +3355,7 @@
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-442"/>
+        <location line="-444"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>

@@ -1,10 +1,20 @@
 #include "infocommand.h"
 
 #include "computedevices.h"
+#include "telemetrymonitor.h"
+#include "telemetrytable.h"
+
+#include <QThread>
+
+namespace {
+
+constexpr unsigned long kCpuLoadWindowMs = 250;
+
+} // namespace
 
 QString InfoCommand::summary() const
 {
-    return tr("print library versions and the compute devices found");
+    return tr("print library versions, the compute devices found and the GPU telemetry backend");
 }
 
 int InfoCommand::run(const CliArgs &, QTextStream &out, QTextStream &)
@@ -21,5 +31,17 @@ int InfoCommand::run(const CliArgs &, QTextStream &out, QTextStream &)
             out << "  " << tr("%1 GiB").arg(d.memoryBytes / double(1 << 30), 0, 'f', 1);
         out << '\n';
     }
+    // The backend `monitor` and the Train workspace use, and what it reads now.
+    TelemetryMonitor monitor(TelemetrySources::fromEnvironment());
+    out << '\n';
+    for (const QString &line : TelemetryTable::backendLines(monitor.report()))
+        out << line << '\n';
+    // A CPU load needs two readings of the counters some time apart.
+    QThread::msleep(kCpuLoadWindowMs);
+    const TelemetrySample sample = monitor.sample();
+    if (!sample.gpus.empty())
+        out << TelemetryTable::header() << '\n';
+    for (const QString &line : TelemetryTable::sampleLines(sample))
+        out << line << '\n';
     return 0;
 }

@@ -2,7 +2,7 @@
 
 #include "clicommand.h"
 
-// `gripperpose info`: versions and compute devices.
+// `gripperpose info`: versions, compute devices, and the telemetry backend with one sample.
 class InfoCommand : public CliCommand
 {
     Q_DECLARE_TR_FUNCTIONS(InfoCommand)

@@ -6,8 +6,9 @@
 #include "computethreads.h"
 #include "importcommand.h"
 #include "infocommand.h"
-#include "modelcommand.h"
 #include "languages.h"
+#include "modelcommand.h"
+#include "monitorcommand.h"
 #include "predictcommand.h"
 #include "synthcommand.h"
 #include "traincommand.h"
@@ -67,6 +68,7 @@ int main(int argc, char *argv[])
     commands.push_back(std::make_unique<ModelCommand>());
     commands.push_back(std::make_unique<ImportCommand>());
     commands.push_back(std::make_unique<InfoCommand>());
+    commands.push_back(std::make_unique<MonitorCommand>());
 
     QStringList args = app.arguments().mid(1);
     if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")

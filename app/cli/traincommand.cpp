@@ -1,9 +1,12 @@
 #include "traincommand.h"
 
 #include "progressbar.h"
+#include "telemetrysampler.h"
 #include "trainingsession.h"
 
 #include <csignal>
+#include <memory>
+#include <mutex>
 #include <optional>
 
 namespace {
@@ -58,6 +61,7 @@ public:
         }
         m_out << "      Epoch  " << tr("box   pose   kobj   cls    dfl   instances") << '\n';
         m_out.flush();
+        startTelemetry(s.runDir);
     }
     void onTrainBatchEnd(const BatchReport &b) override
     {
@@ -71,6 +75,7 @@ public:
     }
     void onFitEpochEnd(const EpochReport &e) override
     {
+        reportTelemetryFailure();
         if (m_bar)
             m_bar->finish(lossText(e.trainLoss));
         m_bar.reset();
@@ -92,6 +97,8 @@ public:
     }
     void onTrainEnd(const TrainFinishReport &f) override
     {
+        m_telemetry.reset();
+        reportTelemetryFailure();
         if (f.stoppedByUser)
             m_out << tr("Stopped; resume with: gripperpose train resume=%1").arg(f.lastWeights) << '\n';
         else if (f.stoppedEarly)
@@ -104,6 +111,7 @@ public:
               << '\n';
         m_out.flush();
     }
+    void onTrainFailed(const QString &) override { m_telemetry.reset(); }
     void onWarning(const QString &message) override
     {
         m_err << '\n' << message << '\n';
@@ -111,9 +119,42 @@ public:
     }
 
 private:
+    // GPU and host figures each second into the run's telemetry.csv, beside results.csv, so
+    // a run from the command line keeps the same picture as one from the dashboard.
+    void startTelemetry(const QString &runDir)
+    {
+        m_telemetry = std::make_unique<TelemetrySampler>(TelemetrySources::fromEnvironment());
+        QString error;
+        if (!m_telemetry->setRunFolder(runDir, &error)) {
+            m_err << error << '\n';
+            m_telemetry.reset();
+            return;
+        }
+        // No event loop runs while training, so a failure is kept for this thread to print.
+        QObject::connect(
+            m_telemetry.get(), &TelemetrySampler::writeFailed, m_telemetry.get(),
+            [this](const QString &message) {
+                std::lock_guard lock(m_telemetryMutex);
+                m_telemetryError = message;
+            },
+            Qt::DirectConnection);
+        m_telemetry->start();
+    }
+    void reportTelemetryFailure()
+    {
+        std::lock_guard lock(m_telemetryMutex);
+        if (!m_telemetryError.isEmpty())
+            m_err << '\n' << m_telemetryError << '\n';
+        m_telemetryError.clear();
+    }
+
     QTextStream &m_out;
     QTextStream &m_err;
     std::optional<ProgressBar> m_bar;
+    std::mutex m_telemetryMutex;
+    QString m_telemetryError;
+    // Last, so that its thread stops before the members it writes to go.
+    std::unique_ptr<TelemetrySampler> m_telemetry;
 };
 
 } // namespace

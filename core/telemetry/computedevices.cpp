@@ -1,6 +1,8 @@
 #include "computedevices.h"
 
-#include "gpunames.h"
+#include "nvmlbackend.h"
+#include "rocmsmibackend.h"
+#include "telemetrysources.h"
 
 #include <torch/torch.h>
 #include <torch/version.h>
@@ -10,6 +12,24 @@
 
 #include <QCoreApplication>
 #include <QThread>
+
+namespace {
+
+// GPU names and memory from the vendor library that matches the torch build; empty when
+// the library is absent.
+std::vector<GpuSample> vendorDevices(bool rocm)
+{
+    const TelemetrySources sources = TelemetrySources::fromEnvironment();
+    std::unique_ptr<GpuBackend> backend;
+    if (rocm)
+        backend = std::make_unique<RocmSmiBackend>(sources.rocmSmiLibraries);
+    else
+        backend = std::make_unique<NvmlBackend>(sources.nvmlLibraries);
+    QString why;
+    return backend->open(&why) ? backend->sample() : std::vector<GpuSample>();
+}
+
+} // namespace
 
 QString ComputeDevice::torchDevice() const
 {
@@ -32,7 +52,7 @@ RuntimeInfo queryRuntimeInfo()
     info.torchBackend = rocm ? QStringLiteral("ROCm") : torch::cuda::is_available() ? QStringLiteral("CUDA") : QStringLiteral("CPU");
     if (!torch::cuda::is_available())
         return info;
-    const std::vector<GpuName> names = rocm ? queryRocmSmiNames() : queryNvmlNames();
+    const std::vector<GpuSample> names = vendorDevices(rocm);
     const int n = int(torch::cuda::device_count());
     for (int i = 0; i < n; ++i) {
         ComputeDevice d;
@@ -42,7 +62,7 @@ RuntimeInfo queryRuntimeInfo()
         // the names line up when no device is hidden, which is the common case.
         if (size_t(i) < names.size()) {
             d.name = names[size_t(i)].name;
-            d.memoryBytes = names[size_t(i)].memoryBytes;
+            d.memoryBytes = names[size_t(i)].vramTotalBytes.value_or(0);
         }
         if (d.name.isEmpty())
             d.name = QStringLiteral("%1 device %2").arg(rocm ? QStringLiteral("ROCm") : QStringLiteral("CUDA")).arg(i);

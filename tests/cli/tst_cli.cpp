@@ -1,3 +1,5 @@
+#include "../telemetry/faketrees.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -14,11 +16,13 @@ struct Run
     QString err;
 };
 
-Run gripperpose(const QStringList &args)
+Run gripperpose(const QStringList &args, const QProcessEnvironment &extra = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("GRIPPERPOSE_LANG"), QStringLiteral("en"));
+    for (const QString &key : extra.keys())
+        env.insert(key, extra.value(key));
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(GP_BINARY_DIR "/app/cli/gripperpose"), args);
     p.waitForFinished(300000);
@@ -66,6 +70,9 @@ private Q_SLOTS:
     void helpForEachCommand_data();
     void helpForEachCommand();
     void info();
+    void telemetryOnFakeHardware();
+    void monitorRefusesBadKeys();
+    void trainWritesTelemetryBesideTheRun();
 
 private:
     QTemporaryDir m_dir;
@@ -181,6 +188,8 @@ void TestCli::helpForEachCommand_data()
     QTest::newRow("coco2yolo") << "coco2yolo" << "json=";
     QTest::newRow("yolo2coco") << "yolo2coco" << "split=";
     QTest::newRow("info") << "info" << "usage: gripperpose info";
+    QTest::newRow("monitor") << "monitor"
+                             << "interval=";
 }
 
 void TestCli::helpForEachCommand()
@@ -198,6 +207,104 @@ void TestCli::info()
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(QStringLiteral("LibTorch")));
     QVERIFY(r.out.contains(QStringLiteral("  cpu  CPU")));
+    QVERIFY(r.out.contains(QStringLiteral("Telemetry: ")));
+    QVERIFY(r.out.contains(QStringLiteral("  CPU only: ")));
+}
+
+void TestCli::telemetryOnFakeHardware()
+{
+    // An amdgpu card in a fake sysfs tree, an NVIDIA library whose driver is not loaded
+    // and no ROCm SMI: info and monitor name the backend and why the others fell through,
+    // and monitor appends its samples to the run's telemetry.csv.
+    QTemporaryDir dir;
+    QVERIFY(faketree::writeDrmTree(dir.filePath(QStringLiteral("drm"))));
+    QVERIFY(faketree::writeProcTree(
+        dir.filePath(QStringLiteral("proc")), { "100 0 50 800 50 0 0 0 0 0", 32768000, 20480000, 524288 }));
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("GRIPPERPOSE_ROCM_SMI_LIB"), QStringLiteral("none"));
+    env.insert(
+        QStringLiteral("GRIPPERPOSE_NVML_LIB"), QStringLiteral(GP_FAKE_GPU_LIBS "/nvml-initfail/libnvidia-ml.so.1"));
+    env.insert(QStringLiteral("GRIPPERPOSE_DRM_ROOT"), dir.filePath(QStringLiteral("drm")));
+    env.insert(QStringLiteral("GRIPPERPOSE_PROC_ROOT"), dir.filePath(QStringLiteral("proc")));
+
+    const Run info = gripperpose({ QStringLiteral("info") }, env);
+    QCOMPARE(info.code, 0);
+    QVERIFY2(info.out.contains(QStringLiteral("Telemetry: amdgpu sysfs\n")), qPrintable(info.out));
+    QVERIFY2(info.out.contains(QStringLiteral("  NVML: nvmlInit_v2 failed: Driver Not Loaded (status 9)\n")),
+        qPrintable(info.out));
+    QVERIFY2(info.out.contains(QStringLiteral("  ROCm SMI: library not loaded: no library names given\n")),
+        qPrintable(info.out));
+
+    const QString run = dir.filePath(QStringLiteral("runs/pose/train"));
+    QVERIFY(QDir().mkpath(run));
+    const Run r = gripperpose({ QStringLiteral("monitor"), QStringLiteral("count=3"), QStringLiteral("interval=0.05"),
+                                  QStringLiteral("run=") + run },
+        env);
+    QCOMPARE(r.code, 0);
+    const QStringList lines = r.out.split(QLatin1Char('\n'));
+    QVERIFY2(lines.contains(QStringLiteral("Telemetry: amdgpu sysfs")), qPrintable(r.out));
+    QVERIFY2(
+        r.out.contains(QStringLiteral("Appending to ") + run + QStringLiteral("/telemetry.csv")), qPrintable(r.out));
+    int header = 0, card0 = 0, card2 = 0, host = 0;
+    for (const QString &l : lines) {
+        header += l.startsWith(QLatin1String("Device  Temp (edge/junction/mem)")) ? 1 : 0;
+        // Device 0 at the start, its name last, the figures of the fake files between.
+        if (l.startsWith(QLatin1String("0 ")) && l.endsWith(QLatin1String(faketree::kCard0Name))) {
+            ++card0;
+            QVERIFY2(l.contains(QStringLiteral("52.0°C / 74.5°C / 68.0°C")) && l.contains(QLatin1String("2482 MHz"))
+                    && l.contains(QLatin1String("456 MHz")) && l.contains(QLatin1String("87%")),
+                qPrintable(l));
+        }
+        card2 += l.startsWith(QLatin1String("1 ")) && l.endsWith(QLatin1String("(device 0x15bf)")) ? 1 : 0;
+        host += l.contains(QLatin1String("  CPU ")) && l.contains(QLatin1String("this process 512.0 MiB")) ? 1 : 0;
+    }
+    QCOMPARE(header, 1);
+    QCOMPARE(card0, 3);
+    QCOMPARE(card2, 3);
+    QCOMPARE(host, 3);
+    // Header and two rows (one per card) for each sample.
+    const QList<QByteArray> csv = readAll(run + QStringLiteral("/telemetry.csv")).trimmed().split('\n');
+    QCOMPARE(csv.size(), 1 + 3 * 2);
+    QVERIFY(csv[0].startsWith("time,backend,device,name,"));
+    QVERIFY(csv[1].contains(",amdgpu-sysfs,0,AMD Radeon RX 7900 XTX,87,"));
+}
+
+void TestCli::monitorRefusesBadKeys()
+{
+    const Run zero = gripperpose({ QStringLiteral("monitor"), QStringLiteral("interval=0") });
+    QCOMPARE(zero.code, 2);
+    QVERIFY2(zero.err.contains(QStringLiteral("interval must be between")), qPrintable(zero.err));
+    const Run word = gripperpose({ QStringLiteral("monitor"), QStringLiteral("count=many") });
+    QCOMPARE(word.code, 2);
+    const Run nowhere = gripperpose(
+        { QStringLiteral("monitor"), QStringLiteral("count=1"), QStringLiteral("run=/nonexistent/run/folder") });
+    QCOMPARE(nowhere.code, 1);
+    QVERIFY2(nowhere.err.contains(QStringLiteral("/nonexistent/run/folder/telemetry.csv")), qPrintable(nowhere.err));
+}
+
+void TestCli::trainWritesTelemetryBesideTheRun()
+{
+    // A run from the command line keeps its GPU picture like one from the dashboard.
+    QTemporaryDir dir;
+    QVERIFY(faketree::writeDrmTree(dir.filePath(QStringLiteral("drm"))));
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("GRIPPERPOSE_ROCM_SMI_LIB"), QStringLiteral("none"));
+    env.insert(QStringLiteral("GRIPPERPOSE_NVML_LIB"), QStringLiteral("none"));
+    env.insert(QStringLiteral("GRIPPERPOSE_DRM_ROOT"), dir.filePath(QStringLiteral("drm")));
+    const Run r = gripperpose(
+        { QStringLiteral("train"), QStringLiteral("data=") + m_data + QStringLiteral("/data.yaml"),
+            QStringLiteral("model=yolov8n-pose"), QStringLiteral("imgsz=64"), QStringLiteral("batch=4"),
+            QStringLiteral("epochs=1"), QStringLiteral("workers=0"), QStringLiteral("val=false"),
+            QStringLiteral("device=cpu"), QStringLiteral("project=") + dir.filePath(QStringLiteral("runs")),
+            QStringLiteral("name=tiny") },
+        env);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QList<QByteArray> csv
+        = readAll(dir.filePath(QStringLiteral("runs/tiny/telemetry.csv"))).trimmed().split('\n');
+    QVERIFY2(csv.size() >= 3, csv.join('\n').constData()); // the header and a row per card
+    QVERIFY(csv[0].startsWith("time,backend,device,"));
+    QVERIFY2(csv[1].contains(",amdgpu-sysfs,0,AMD Radeon RX 7900 XTX,87,"), csv[1].constData());
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("runs/tiny/results.csv"))));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
