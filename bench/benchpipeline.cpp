@@ -15,6 +15,7 @@
 #include "predictionwriter.h"
 #include "predictor.h"
 #include "synthgenerator.h"
+#include "videotruth.h"
 #include "videopipeline.h"
 
 #include <QCoreApplication>
@@ -175,35 +176,35 @@ int quality(const QStringList &a)
 {
     const QString model = arg(a, QStringLiteral("--model"), QString());
     const QString demo = arg(a, QStringLiteral("--demo"), QString());
-    QFile tf(QDir(demo).filePath(SynthGenerator::videoTruthFileName()));
-    if (!tf.open(QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "cannot read %s\n", qPrintable(tf.fileName()));
+    QString why;
+    const auto truth = VideoTruth::load(QDir(demo).filePath(SynthGenerator::videoTruthFileName()),
+                                        Skeleton::defaultGripper().keypointCount(), &why);
+    if (!truth) {
+        std::fprintf(stderr, "%s\n", qPrintable(why));
         return 1;
     }
-    const QJsonObject truth = QJsonDocument::fromJson(tf.readAll()).object();
     std::vector<std::vector<Truth>> gt;
-    for (const QJsonValue &fv : truth.value(QStringLiteral("frames")).toArray()) {
+    for (int f = 0; f < truth->frameCount(); ++f) {
         std::vector<Truth> inst;
-        for (const QJsonValue &iv : fv.toObject().value(QStringLiteral("instances")).toArray()) {
-            const QJsonObject o = iv.toObject();
-            Truth t;
-            t.track = o.value(QStringLiteral("track")).toInt();
-            const QJsonArray b = o.value(QStringLiteral("box")).toArray();
-            t.box = { b[0].toDouble(), b[1].toDouble(), b[2].toDouble(), b[3].toDouble() };
-            for (const QJsonValue &k : o.value(QStringLiteral("keypoints")).toArray())
-                t.kpts.push_back({ k[0].toDouble(), k[1].toDouble(), k[2].toDouble() });
-            inst.push_back(t);
-        }
+        if (const VideoTruth::Frame *frame = truth->frame(f))
+            for (size_t i = 0; i < frame->annotation.instances.size(); ++i) {
+                const PoseInstance &p = frame->annotation.instances[i];
+                Truth t;
+                t.track = frame->tracks[i];
+                t.box = {p.box.left(), p.box.top(), p.box.right(), p.box.bottom()};
+                for (const Keypoint &k : p.keypoints)
+                    t.kpts.push_back({k.x, k.y, double(k.visibility)});
+                inst.push_back(t);
+            }
         gt.push_back(inst);
     }
     std::vector<std::array<int, 3>> episodes; // track, start, end
-    for (const QJsonValue &e : truth.value(QStringLiteral("occlusions")).toArray())
-        episodes.push_back({ e[QStringLiteral("track")].toInt(), e[QStringLiteral("start")].toInt(),
-            e[QStringLiteral("end")].toInt() });
+    for (const VideoTruth::Occlusion &e : truth->occlusions())
+        episodes.push_back({e.track, e.start, e.end});
 
     // The network once over the video; the temporal stage then offline for every setting.
     PipelineOptions o;
-    o.source = QDir(demo).filePath(QStringLiteral("videos/") + truth.value(QStringLiteral("video")).toString());
+    o.source = truth->videoFile();
     o.predictor.model = model;
     o.predictor.imgsz = arg(a, QStringLiteral("--imgsz"), QStringLiteral("320")).toInt();
     o.predictor.device = QStringLiteral("cpu");
@@ -225,7 +226,7 @@ int quality(const QStringList &a)
         for (size_t f = 0; f < gt.size(); ++f) {
             FramePrediction p;
             p.frameIndex = qint64(f);
-            p.timestampMs = f * 1000.0 / truth.value(QStringLiteral("fps")).toDouble(30.0);
+            p.timestampMs = f * 1000.0 / (truth->fps() > 0 ? truth->fps() : 30.0);
             for (const Truth &t : gt[f]) {
                 PoseDetection d;
                 d.box = { t.box.x1 + noise(rng), t.box.y1 + noise(rng), t.box.x2 + noise(rng), t.box.y2 + noise(rng) };

@@ -1,5 +1,7 @@
 #include "labelaudit.h"
 
+#include "boxgeometry.h"
+
 #include <QFileInfo>
 
 #include <algorithm>
@@ -14,10 +16,8 @@ bool outside(const QRectF &r, double x, double y, double tol)
 
 double iou(const QRectF &a, const QRectF &b)
 {
-    const QRectF i = a.intersected(b);
-    const double inter = i.isValid() ? i.width() * i.height() : 0.0;
-    const double uni = a.width() * a.height() + b.width() * b.height() - inter;
-    return uni > 0 ? inter / uni : 0.0;
+    const QRectF x = a.normalized(), y = b.normalized();
+    return gp::boxIou({x.left(), x.top(), x.right(), x.bottom()}, {y.left(), y.top(), y.right(), y.bottom()});
 }
 
 } // namespace

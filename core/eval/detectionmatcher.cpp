@@ -1,5 +1,7 @@
 #include "detectionmatcher.h"
 
+#include "boxgeometry.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -17,18 +19,9 @@ DetectionMatcher::Matrix DetectionMatcher::boxIou(const std::vector<EvalObject> 
 {
     constexpr double kEps = 1e-7;
     Matrix m(truth.size(), std::vector<double>(predictions.size(), 0.0));
-    for (size_t g = 0; g < truth.size(); ++g) {
-        const auto &a = truth[g].box;
-        for (size_t p = 0; p < predictions.size(); ++p) {
-            const auto &b = predictions[p].box;
-            const double iw = std::max(0.0, std::min(a[2], b[2]) - std::max(a[0], b[0]));
-            const double ih = std::max(0.0, std::min(a[3], b[3]) - std::max(a[1], b[1]));
-            const double inter = iw * ih;
-            const double areaA = (a[2] - a[0]) * (a[3] - a[1]);
-            const double areaB = (b[2] - b[0]) * (b[3] - b[1]);
-            m[g][p] = inter / (areaA + areaB - inter + kEps);
-        }
-    }
+    for (size_t g = 0; g < truth.size(); ++g)
+        for (size_t p = 0; p < predictions.size(); ++p)
+            m[g][p] = gp::boxIou(truth[g].box, predictions[p].box, kEps);
     return m;
 }
 

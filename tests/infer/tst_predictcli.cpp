@@ -2,6 +2,8 @@
 // whole pipeline with a randomly initialised yolov8n-pose; JSON Lines with one line per
 // frame, CSV, the annotated video, numbered run folders, the summary, and usage errors.
 
+#include "videotruth.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -56,10 +58,10 @@ private Q_SLOTS:
                                  QStringLiteral("imgsz=160,96"), QStringLiteral("video_frames=%1").arg(m_frames)},
                                 m_dir.path());
         QVERIFY2(r.code == 0, qPrintable(r.err));
-        QFile truth(m_dir.filePath(QStringLiteral("synth/videos/demo.json")));
-        QVERIFY(truth.open(QIODevice::ReadOnly));
-        const QString name = QJsonDocument::fromJson(truth.readAll()).object().value(QStringLiteral("video")).toString();
-        m_video = m_dir.filePath(QStringLiteral("synth/videos/") + QFileInfo(name.isEmpty() ? QStringLiteral("demo.mp4") : name).fileName());
+        QString error;
+        const auto truth = VideoTruth::load(m_dir.filePath(QStringLiteral("synth/videos/demo.json")), 14, &error);
+        QVERIFY2(truth, qPrintable(error));
+        m_video = truth->videoFile();
         QVERIFY2(QFile::exists(m_video), qPrintable(m_video));
     }
 
