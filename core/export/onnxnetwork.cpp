@@ -2,6 +2,9 @@
 
 #include "postprocess.h"
 
+#include <QRegularExpression>
+
+#include <opencv2/core/utils/logger.hpp>
 #include <opencv2/dnn.hpp>
 
 namespace gp {
@@ -11,14 +14,15 @@ namespace {
 // The strides of P3, P4, P5: those of every YOLOv8 detection head.
 const std::vector<double> kStrides{8.0, 16.0, 32.0};
 
-QString firstLine(const char *what)
+// OpenCV's exception text without its source locations, on one line: "(-2:Unspecified error)
+// in function 'handleNode' > Node [Split@ai.onnx]:(onnx_node!x) parse error: ...".
+QString openCvMessage(const char *what)
 {
-    QString s = QString::fromUtf8(what).trimmed();
-    // OpenCV: "OpenCV(4.6.0) /path/file.cpp:123: error: (-215:Assertion failed) ... in function 'x'".
-    const int error = s.indexOf(QLatin1String("error: "));
-    if (error >= 0)
-        s = s.mid(error + 7);
-    return s.section(QLatin1Char('\n'), 0, 0).trimmed();
+    QString s = QString::fromUtf8(what);
+    static const QRegularExpression location(QStringLiteral("OpenCV\\([^)]*\\) [^ ]*:\\d+: error: "));
+    s.remove(location);
+    s = s.simplified();
+    return s.size() > 300 ? s.left(300) + QStringLiteral("...") : s;
 }
 
 } // namespace
@@ -109,6 +113,14 @@ bool OnnxNetwork::load(const QString &path, QString *error)
     d->outputs.clear();
     for (const QString &o : info.outputs)
         d->outputs.push_back(o.toStdString());
+    // OpenCV logs its own errors while importing; this function says what they mean instead.
+    const cv::utils::logging::LogLevel logLevel = cv::utils::logging::getLogLevel();
+    cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+    struct RestoreLogLevel
+    {
+        cv::utils::logging::LogLevel level;
+        ~RestoreLogLevel() { cv::utils::logging::setLogLevel(level); }
+    } restore{logLevel};
     try {
         d->net = cv::dnn::readNetFromONNX(path.toStdString());
         d->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
@@ -133,13 +145,17 @@ bool OnnxNetwork::load(const QString &path, QString *error)
             *error = tr("%1 is an INT8 (QDQ) export, which OpenCV DNN %2 cannot run; run it in ONNX Runtime "
                         "(docs/DEPLOY.md) or predict from the fp32 export")
                          .arg(path, QString::fromLatin1(CV_VERSION));
+        else if (info.precision == OnnxModelInfo::Precision::Float16)
+            *error = tr("%1 is an fp16 export (half=true), which OpenCV DNN %2 cannot read (%3); export it without "
+                        "half=true to predict with it here, or run it in ONNX Runtime")
+                         .arg(path, QString::fromLatin1(CV_VERSION), openCvMessage(e.what()));
         else if (!raw)
             *error = tr("%1 has the decoded layout, which OpenCV DNN %2 cannot run (%3); export it again with "
                         "layout=raw to predict with it here")
-                         .arg(path, QString::fromLatin1(CV_VERSION), firstLine(e.what()));
+                         .arg(path, QString::fromLatin1(CV_VERSION), openCvMessage(e.what()));
         else
             *error = tr("%1: OpenCV DNN %2 cannot run it: %3")
-                         .arg(path, QString::fromLatin1(CV_VERSION), firstLine(e.what()));
+                         .arg(path, QString::fromLatin1(CV_VERSION), openCvMessage(e.what()));
         return false;
     }
     d->loaded = true;
