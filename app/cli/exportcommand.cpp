@@ -16,23 +16,24 @@ QString ExportCommand::summary() const
 std::vector<CliOption> ExportCommand::options() const
 {
     const ExportOptions d;
-    return {{QStringLiteral("model"), QString(), tr("checkpoint, weight file, or a model name (random weights)")},
-            {QStringLiteral("format"), QStringLiteral("onnx"), tr("export format (onnx)")},
-            {QStringLiteral("imgsz"), QString::number(d.imgsz), tr("square input size, a multiple of 32")},
-            {QStringLiteral("batch"), QString::number(d.batch), tr("batch size of the input")},
-            {QStringLiteral("dynamic"), QStringLiteral("false"), tr("leave the batch size open")},
-            {QStringLiteral("half"), QStringLiteral("false"), tr("fp16 weights, input and output")},
-            {QStringLiteral("int8"), QStringLiteral("false"), tr("INT8 QDQ post-training quantisation (needs data=)")},
-            {QStringLiteral("data"), QString(), tr("data.yaml: INT8 calibration images and class names"), true},
-            {QStringLiteral("split"), d.split, tr("split whose images calibrate INT8")},
-            {QStringLiteral("fraction"), QString::number(d.fraction),
-             tr("INT8 calibration images: a share of the split in (0, 1], or a number of images")},
-            {QStringLiteral("calib"), QStringLiteral("minmax"), tr("INT8 activation ranges: minmax or percentile")},
-            {QStringLiteral("percentile"), QString::number(d.percentile), tr("share of the values kept by calib=percentile")},
-            {QStringLiteral("opset"), QString::number(d.opset), tr("ONNX opset, 11 to 17 (INT8: 13 to 17)")},
-            {QStringLiteral("layout"), QStringLiteral("decoded"),
-             tr("decoded (Ultralytics' output0) or raw (head outputs, for OpenCV DNN and `gripperpose predict`)")},
-            {QStringLiteral("out"), QString(), tr("the .onnx file (default: beside the weights)"), true}};
+    return { { QStringLiteral("model"), QString(), tr("checkpoint, weight file, or a model name (random weights)") },
+        { QStringLiteral("format"), QStringLiteral("onnx"), tr("export format (onnx)") },
+        { QStringLiteral("imgsz"), QString::number(d.imgsz), tr("square input size, a multiple of 32") },
+        { QStringLiteral("batch"), QString::number(d.batch), tr("batch size of the input") },
+        { QStringLiteral("dynamic"), QStringLiteral("false"), tr("leave the batch size open") },
+        { QStringLiteral("half"), QStringLiteral("false"), tr("fp16 weights, input and output") },
+        { QStringLiteral("int8"), QStringLiteral("false"), tr("INT8 QDQ post-training quantisation (needs data=)") },
+        { QStringLiteral("data"), QString(), tr("data.yaml: INT8 calibration images and class names"), true },
+        { QStringLiteral("split"), d.split, tr("split whose images calibrate INT8") },
+        { QStringLiteral("fraction"), QString::number(d.fraction),
+            tr("INT8 calibration images: a share of the split in (0, 1], or a number of images") },
+        { QStringLiteral("calib"), QStringLiteral("minmax"), tr("INT8 activation ranges: minmax or percentile") },
+        { QStringLiteral("percentile"), QString::number(d.percentile),
+            tr("share of the values kept by calib=percentile") },
+        { QStringLiteral("opset"), QString::number(d.opset), tr("ONNX opset, 11 to 17 (INT8: 13 to 17)") },
+        { QStringLiteral("layout"), QStringLiteral("decoded"),
+            tr("decoded (Ultralytics' output0) or raw (head outputs, for OpenCV DNN and `gripperpose predict`)") },
+        { QStringLiteral("out"), QString(), tr("the .onnx file (default: beside the weights)"), true } };
 }
 
 QString ExportCommand::defaultOutput(const QString &model, bool raw, bool half, bool int8)
@@ -126,7 +127,10 @@ int ExportCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     out << tr("%1 nodes, opset %2: %3").arg(report.nodes).arg(o.opset).arg(report.opTypes.join(QStringLiteral(", ")))
         << '\n';
     out << tr("ONNX checker and shape inference passed") << '\n';
-    out << tr("Exported %1 (%2 MB) in %3 s").arg(report.file).arg(report.bytes / 1e6, 0, 'f', 1).arg(report.seconds, 0, 'f', 1)
+    out << tr("Exported %1 (%2 MB) in %3 s")
+               .arg(report.file)
+               .arg(report.bytes / 1e6, 0, 'f', 1)
+               .arg(report.seconds, 0, 'f', 1)
         << '\n';
     if (o.layout == OnnxLayout::Decoded && !o.int8)
         out << tr("To predict with it in this program (OpenCV DNN), export with layout=raw.") << '\n';

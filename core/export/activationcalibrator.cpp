@@ -57,7 +57,7 @@ std::map<std::string, ActivationRange> ActivationCalibrator::ranges(CalibrationM
 {
     std::map<std::string, ActivationRange> out;
     for (const auto &[name, s] : m_stats) {
-        ActivationRange r{s.min, s.max};
+        ActivationRange r { s.min, s.max };
         if (method == CalibrationMethod::Percentile && percentile < 100.0) {
             const double tail = s.total * (100.0 - percentile) / 200.0;
             const double width = (s.high - s.low) / kBins;

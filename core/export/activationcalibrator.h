@@ -39,7 +39,7 @@ private:
     {
         float min = 0.0f;
         float max = 0.0f;
-        double low = 0.0;   // histogram range
+        double low = 0.0; // histogram range
         double high = 0.0;
         std::vector<double> counts;
         double total = 0.0;

@@ -96,7 +96,7 @@ QString ModelExporter::validate(const ExportOptions &o)
 }
 
 bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *error, const Progress &progress,
-                        const std::atomic_bool *cancel)
+    const std::atomic_bool *cancel)
 {
     *report = ExportReport();
     if (const QString problem = validate(o); !problem.isEmpty()) {
@@ -120,9 +120,9 @@ bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *e
     info.dynamic = o.dynamic;
     info.layout = o.layout;
     info.opset = o.opset;
-    info.precision = o.int8   ? OnnxModelInfo::Precision::Int8
-                     : o.half ? OnnxModelInfo::Precision::Float16
-                              : OnnxModelInfo::Precision::Float32;
+    info.precision = o.int8 ? OnnxModelInfo::Precision::Int8
+        : o.half            ? OnnxModelInfo::Precision::Float16
+                            : OnnxModelInfo::Precision::Float32;
     info.stride = int(model.strides().back());
     const QString data = o.data.isEmpty() ? trainingData(loaded.trainingConfig) : o.data;
     std::optional<DatasetConfig> dataset;
@@ -151,7 +151,8 @@ bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *e
     if (!skeleton && spec.numKeypoints == Skeleton::defaultGripper().keypointCount())
         skeleton = Skeleton::defaultGripper();
     if (skeleton && skeleton->keypointCount() == spec.numKeypoints) {
-        info.skeletonJson = QString::fromUtf8(QJsonDocument::fromJson(skeleton->toJson()).toJson(QJsonDocument::Compact));
+        info.skeletonJson
+            = QString::fromUtf8(QJsonDocument::fromJson(skeleton->toJson()).toJson(QJsonDocument::Compact));
         info.flipIdx = skeleton->flipIndex();
     } else if (dataset && int(dataset->flipIdx.size()) == spec.numKeypoints) {
         info.flipIdx = dataset->flipIdx;
@@ -185,7 +186,7 @@ bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *e
             auto flush = [&]() {
                 if (batch.empty())
                     return;
-                evaluator.run({"images", torch::stack(batch)});
+                evaluator.run({ "images", torch::stack(batch) });
                 report->calibrationImages += int(batch.size());
                 batch.clear();
             };
@@ -229,21 +230,21 @@ bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *e
         graph->set_name("gripperpose_" + spec.name().toStdString());
         OnnxGraphBuilder builder(graph, o.opset, o.half);
         const int64_t b = o.dynamic ? -1 : o.batch;
-        builder.addInput("images", builder.floatType(), {b, 3, o.imgsz, o.imgsz});
+        builder.addInput("images", builder.floatType(), { b, 3, o.imgsz, o.imgsz });
         PoseGraphEmitter emitter(model, &builder, o.layout, o.imgsz);
         if (o.int8)
             emitter.setQuantization(&ranges);
-        const std::vector<GraphValue> outputs = emitter.run({"images", {}});
+        const std::vector<GraphValue> outputs = emitter.run({ "images", {} });
         int64_t anchors = 0;
         for (const double s : model.strides())
             anchors += int64_t(o.imgsz / s) * int64_t(o.imgsz / s);
         const int64_t nk = spec.keypointChannels();
         if (o.layout == OnnxLayout::Decoded) {
-            builder.addOutput(outputs[0].name, builder.floatType(), {b, 4 + spec.numClasses + nk, anchors});
+            builder.addOutput(outputs[0].name, builder.floatType(), { b, 4 + spec.numClasses + nk, anchors });
         } else {
-            builder.addOutput(outputs[0].name, builder.floatType(), {b, 4 * ModelSpec::kRegMax, anchors});
-            builder.addOutput(outputs[1].name, builder.floatType(), {b, spec.numClasses, anchors});
-            builder.addOutput(outputs[2].name, builder.floatType(), {b, nk, anchors});
+            builder.addOutput(outputs[0].name, builder.floatType(), { b, 4 * ModelSpec::kRegMax, anchors });
+            builder.addOutput(outputs[1].name, builder.floatType(), { b, spec.numClasses, anchors });
+            builder.addOutput(outputs[2].name, builder.floatType(), { b, nk, anchors });
         }
         report->quantizedConvs = emitter.quantizedConvs();
         report->nodes = builder.nodeCount();
@@ -258,8 +259,8 @@ bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *e
         // The ONNX checker, then shape inference in strict mode: every node's output shape
         // is inferred and must agree with the declared outputs.
         onnx::checker::check_model(proto);
-        onnx::shape_inference::InferShapes(proto, onnx::OpSchemaRegistry::Instance(),
-                                           onnx::ShapeInferenceOptions(true, 1, false));
+        onnx::shape_inference::InferShapes(
+            proto, onnx::OpSchemaRegistry::Instance(), onnx::ShapeInferenceOptions(true, 1, false));
 
         std::string bytes;
         if (!proto.SerializeToString(&bytes)) {

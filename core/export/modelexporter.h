@@ -24,5 +24,5 @@ public:
     static QString validate(const ExportOptions &options);
     // False with *error (naming the file and the reason) when the export failed.
     static bool run(const ExportOptions &options, ExportReport *report, QString *error,
-                    const Progress &calibrationProgress = {}, const std::atomic_bool *cancel = nullptr);
+        const Progress &calibrationProgress = {}, const std::atomic_bool *cancel = nullptr);
 };

@@ -9,13 +9,20 @@ namespace {
 int onnxType(torch::ScalarType t)
 {
     switch (t) {
-    case torch::kFloat: return onnx::TensorProto::FLOAT;
-    case torch::kHalf: return onnx::TensorProto::FLOAT16;
-    case torch::kChar: return onnx::TensorProto::INT8;
-    case torch::kByte: return onnx::TensorProto::UINT8;
-    case torch::kInt: return onnx::TensorProto::INT32;
-    case torch::kLong: return onnx::TensorProto::INT64;
-    default: throw std::invalid_argument("OnnxGraphBuilder: unsupported tensor type");
+    case torch::kFloat:
+        return onnx::TensorProto::FLOAT;
+    case torch::kHalf:
+        return onnx::TensorProto::FLOAT16;
+    case torch::kChar:
+        return onnx::TensorProto::INT8;
+    case torch::kByte:
+        return onnx::TensorProto::UINT8;
+    case torch::kInt:
+        return onnx::TensorProto::INT32;
+    case torch::kLong:
+        return onnx::TensorProto::INT64;
+    default:
+        throw std::invalid_argument("OnnxGraphBuilder: unsupported tensor type");
     }
 }
 
@@ -25,11 +32,10 @@ OnnxGraphBuilder::OnnxGraphBuilder(onnx::GraphProto *graph, int opset, bool half
     : m_graph(graph)
     , m_opset(opset)
     , m_half(half)
-{
-}
+{ }
 
-void OnnxGraphBuilder::setTensor(onnx::TensorProto *t, const std::string &name, const torch::Tensor &value,
-                                 int elemType)
+void OnnxGraphBuilder::setTensor(
+    onnx::TensorProto *t, const std::string &name, const torch::Tensor &value, int elemType)
 {
     if (m_initializers.count(name))
         throw std::logic_error("OnnxGraphBuilder: duplicate initializer " + name);
@@ -63,8 +69,7 @@ std::string OnnxGraphBuilder::addInt64s(const std::string &name, const std::vect
 }
 
 std::vector<std::string> OnnxGraphBuilder::node(const std::string &opType, const std::string &name,
-                                                const std::vector<std::string> &inputs,
-                                                const std::vector<OnnxAttribute> &attributes, int numOutputs)
+    const std::vector<std::string> &inputs, const std::vector<OnnxAttribute> &attributes, int numOutputs)
 {
     onnx::NodeProto *n = m_graph->add_node();
     n->set_op_type(opType);
@@ -101,30 +106,29 @@ std::vector<std::string> OnnxGraphBuilder::node(const std::string &opType, const
     return outputs;
 }
 
-std::vector<std::string> OnnxGraphBuilder::split(const std::string &name, const std::string &input, int64_t axis,
-                                                 const std::vector<int64_t> &sizes)
+std::vector<std::string> OnnxGraphBuilder::split(
+    const std::string &name, const std::string &input, int64_t axis, const std::vector<int64_t> &sizes)
 {
     if (m_opset < 13)
-        return node("Split", name, {input}, {{"axis", axis}, {"split", sizes}}, int(sizes.size()));
-    return node("Split", name, {input, addInt64s(name + ".split", sizes)}, {{"axis", axis}}, int(sizes.size()));
+        return node("Split", name, { input }, { { "axis", axis }, { "split", sizes } }, int(sizes.size()));
+    return node("Split", name, { input, addInt64s(name + ".split", sizes) }, { { "axis", axis } }, int(sizes.size()));
 }
 
 std::string OnnxGraphBuilder::resizeNearest(const std::string &name, const std::string &input, float scale)
 {
     // torch's nearest upsampling with an integer factor: source index = floor(dst / factor).
-    const std::vector<OnnxAttribute> attrs = {{"mode", std::string("nearest")},
-                                              {"coordinate_transformation_mode", std::string("asymmetric")},
-                                              {"nearest_mode", std::string("floor")}};
+    const std::vector<OnnxAttribute> attrs = { { "mode", std::string("nearest") },
+        { "coordinate_transformation_mode", std::string("asymmetric") }, { "nearest_mode", std::string("floor") } };
     // Resize's scales are fp32 whatever the data's type.
-    const std::string scales = addExact(name + ".scales", torch::tensor({1.0f, 1.0f, scale, scale}));
+    const std::string scales = addExact(name + ".scales", torch::tensor({ 1.0f, 1.0f, scale, scale }));
     std::string roi;
     if (m_opset < 13)
-        roi = addExact(name + ".roi", torch::empty({0}, torch::kFloat));
-    return node1("Resize", name, {input, roi, scales}, attrs);
+        roi = addExact(name + ".roi", torch::empty({ 0 }, torch::kFloat));
+    return node1("Resize", name, { input, roi, scales }, attrs);
 }
 
-void OnnxGraphBuilder::setShape(onnx::ValueInfoProto *v, const std::string &name, int elemType,
-                                const std::vector<int64_t> &dims)
+void OnnxGraphBuilder::setShape(
+    onnx::ValueInfoProto *v, const std::string &name, int elemType, const std::vector<int64_t> &dims)
 {
     v->set_name(name);
     onnx::TypeProto_Tensor *t = v->mutable_type()->mutable_tensor_type();

@@ -41,17 +41,16 @@ public:
 
     // Adds a node; returns its outputs (named `outputs`, or "<name>" / "<name>:i" when empty).
     std::vector<std::string> node(const std::string &opType, const std::string &name,
-                                  const std::vector<std::string> &inputs, const std::vector<OnnxAttribute> &attributes = {},
-                                  int numOutputs = 1);
+        const std::vector<std::string> &inputs, const std::vector<OnnxAttribute> &attributes = {}, int numOutputs = 1);
     std::string node1(const std::string &opType, const std::string &name, const std::vector<std::string> &inputs,
-                      const std::vector<OnnxAttribute> &attributes = {})
+        const std::vector<OnnxAttribute> &attributes = {})
     {
         return node(opType, name, inputs, attributes).front();
     }
 
     // Opset-dependent helpers.
-    std::vector<std::string> split(const std::string &name, const std::string &input, int64_t axis,
-                                   const std::vector<int64_t> &sizes);
+    std::vector<std::string> split(
+        const std::string &name, const std::string &input, int64_t axis, const std::vector<int64_t> &sizes);
     std::string resizeNearest(const std::string &name, const std::string &input, float scale);
 
     // Graph inputs and outputs; a dimension of -1 is the named dimension "batch".

@@ -23,8 +23,8 @@ struct PyValue
     long long i = 0;
     double f = 0.0;
     QString s;
-    std::vector<PyValue> items;                          // List
-    std::vector<std::pair<PyValue, PyValue>> entries;    // Dict
+    std::vector<PyValue> items; // List
+    std::vector<std::pair<PyValue, PyValue>> entries; // Dict
 
     bool isNumber() const { return kind == Kind::Int || kind == Kind::Float; }
     double number() const { return kind == Kind::Int ? double(i) : f; }
@@ -33,7 +33,9 @@ struct PyValue
 class PyLiteralParser
 {
 public:
-    explicit PyLiteralParser(const QString &text) : m_text(text) {}
+    explicit PyLiteralParser(const QString &text)
+        : m_text(text)
+    { }
 
     std::optional<PyValue> parse()
     {
@@ -125,8 +127,7 @@ private:
         if (takeWord("None"))
             return v;
         const int start = m_pos;
-        while (m_pos < m_text.size()
-               && (m_text[m_pos].isDigit() || QStringLiteral("+-.eE").contains(m_text[m_pos])))
+        while (m_pos < m_text.size() && (m_text[m_pos].isDigit() || QStringLiteral("+-.eE").contains(m_text[m_pos])))
             ++m_pos;
         const QString number = m_text.mid(start, m_pos - start);
         bool ok = false;
@@ -201,8 +202,7 @@ QString pyBool(bool b)
     return b ? QStringLiteral("True") : QStringLiteral("False");
 }
 
-template<typename T>
-QString pyList(const std::vector<T> &values)
+template<typename T> QString pyList(const std::vector<T> &values)
 {
     QStringList parts;
     for (const T &v : values)
@@ -228,18 +228,23 @@ size_t elementBytes(int dataType)
     switch (dataType) {
     case onnx::TensorProto::FLOAT:
     case onnx::TensorProto::INT32:
-    case onnx::TensorProto::UINT32: return 4;
+    case onnx::TensorProto::UINT32:
+        return 4;
     case onnx::TensorProto::FLOAT16:
     case onnx::TensorProto::BFLOAT16:
     case onnx::TensorProto::INT16:
-    case onnx::TensorProto::UINT16: return 2;
+    case onnx::TensorProto::UINT16:
+        return 2;
     case onnx::TensorProto::INT8:
     case onnx::TensorProto::UINT8:
-    case onnx::TensorProto::BOOL: return 1;
+    case onnx::TensorProto::BOOL:
+        return 1;
     case onnx::TensorProto::INT64:
     case onnx::TensorProto::UINT64:
-    case onnx::TensorProto::DOUBLE: return 8;
-    default: return 0;
+    case onnx::TensorProto::DOUBLE:
+        return 8;
+    default:
+        return 0;
     }
 }
 
@@ -247,12 +252,17 @@ size_t elementBytes(int dataType)
 long long typedCount(const onnx::TensorProto &t)
 {
     switch (t.data_type()) {
-    case onnx::TensorProto::FLOAT: return t.float_data_size();
-    case onnx::TensorProto::DOUBLE: return t.double_data_size();
-    case onnx::TensorProto::INT64: return t.int64_data_size();
+    case onnx::TensorProto::FLOAT:
+        return t.float_data_size();
+    case onnx::TensorProto::DOUBLE:
+        return t.double_data_size();
+    case onnx::TensorProto::INT64:
+        return t.int64_data_size();
     case onnx::TensorProto::UINT32:
-    case onnx::TensorProto::UINT64: return t.uint64_data_size();
-    default: return t.int32_data_size();
+    case onnx::TensorProto::UINT64:
+        return t.uint64_data_size();
+    default:
+        return t.int32_data_size();
     }
 }
 
@@ -261,9 +271,12 @@ long long typedCount(const onnx::TensorProto &t)
 QString OnnxModelInfo::precisionName(Precision p)
 {
     switch (p) {
-    case Precision::Float16: return QStringLiteral("fp16");
-    case Precision::Int8: return QStringLiteral("int8");
-    case Precision::Float32: break;
+    case Precision::Float16:
+        return QStringLiteral("fp16");
+    case Precision::Int8:
+        return QStringLiteral("int8");
+    case Precision::Float32:
+        break;
     }
     return QStringLiteral("fp32");
 }
@@ -279,37 +292,37 @@ std::vector<std::pair<QString, QString>> OnnxModelInfo::toMetadataProps() const
     for (int i = 0; i < names.size(); ++i)
         names_ << QStringLiteral("%1: %2").arg(i).arg(pyString(names.at(i)));
     const QString version = QStringLiteral(GP_MODEL_VERSION);
-    const QString args = QStringLiteral("{'batch': %1, 'dynamic': %2, 'half': %3, 'int8': %4, 'imgsz': %5, "
-                                        "'opset': %6, 'nms': False}")
-                             .arg(batch)
-                             .arg(pyBool(dynamic), pyBool(precision == Precision::Float16),
-                                  pyBool(precision == Precision::Int8))
-                             .arg(imgsz)
-                             .arg(opset);
+    const QString args
+        = QStringLiteral("{'batch': %1, 'dynamic': %2, 'half': %3, 'int8': %4, 'imgsz': %5, "
+                         "'opset': %6, 'nms': False}")
+              .arg(batch)
+              .arg(pyBool(dynamic), pyBool(precision == Precision::Float16), pyBool(precision == Precision::Int8))
+              .arg(imgsz)
+              .arg(opset);
     std::vector<std::pair<QString, QString>> props = {
-        {QStringLiteral("description"),
-         QStringLiteral("GripperPose %1 (%2 keypoints), %3 layout")
-             .arg(spec.name())
-             .arg(spec.numKeypoints)
-             .arg(layoutName(layout))},
-        {QStringLiteral("author"), QStringLiteral("GripperPose Studio")},
-        {QStringLiteral("date"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
-        {QStringLiteral("version"), version},
-        {QStringLiteral("license"), QStringLiteral("GPL-3.0-or-later")},
-        {QStringLiteral("stride"), QString::number(stride)},
-        {QStringLiteral("task"), QStringLiteral("pose")},
-        {QStringLiteral("batch"), QString::number(batch)},
-        {QStringLiteral("imgsz"), pyList(std::vector<int>{imgsz, imgsz})},
-        {QStringLiteral("names"), QLatin1Char('{') + names_.join(QStringLiteral(", ")) + QLatin1Char('}')},
-        {QStringLiteral("args"), args},
-        {QStringLiteral("channels"), QStringLiteral("3")},
-        {QStringLiteral("end2end"), QStringLiteral("False")},
-        {QStringLiteral("kpt_shape"), pyList(std::vector<int>{spec.numKeypoints, spec.keypointDims})},
-        {QStringLiteral("flip_idx"), pyList(flipIdx)},
-        {QStringLiteral("model"), spec.name()},
-        {QStringLiteral("layout"), layoutName(layout)},
-        {QStringLiteral("precision"), precisionName(precision)},
-        {QStringLiteral("gripperpose_version"), version},
+        { QStringLiteral("description"),
+            QStringLiteral("GripperPose %1 (%2 keypoints), %3 layout")
+                .arg(spec.name())
+                .arg(spec.numKeypoints)
+                .arg(layoutName(layout)) },
+        { QStringLiteral("author"), QStringLiteral("GripperPose Studio") },
+        { QStringLiteral("date"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate) },
+        { QStringLiteral("version"), version },
+        { QStringLiteral("license"), QStringLiteral("GPL-3.0-or-later") },
+        { QStringLiteral("stride"), QString::number(stride) },
+        { QStringLiteral("task"), QStringLiteral("pose") },
+        { QStringLiteral("batch"), QString::number(batch) },
+        { QStringLiteral("imgsz"), pyList(std::vector<int> { imgsz, imgsz }) },
+        { QStringLiteral("names"), QLatin1Char('{') + names_.join(QStringLiteral(", ")) + QLatin1Char('}') },
+        { QStringLiteral("args"), args },
+        { QStringLiteral("channels"), QStringLiteral("3") },
+        { QStringLiteral("end2end"), QStringLiteral("False") },
+        { QStringLiteral("kpt_shape"), pyList(std::vector<int> { spec.numKeypoints, spec.keypointDims }) },
+        { QStringLiteral("flip_idx"), pyList(flipIdx) },
+        { QStringLiteral("model"), spec.name() },
+        { QStringLiteral("layout"), layoutName(layout) },
+        { QStringLiteral("precision"), precisionName(precision) },
+        { QStringLiteral("gripperpose_version"), version },
     };
     if (!skeletonJson.isEmpty())
         props.emplace_back(QStringLiteral("skeleton"), skeletonJson);
@@ -356,7 +369,7 @@ bool OnnxModelInfo::readMetadataProps(const std::vector<std::pair<QString, QStri
     if (const auto v = literal(QStringLiteral("imgsz"))) {
         std::vector<int> size;
         if (v->kind == PyValue::Kind::Int)
-            size = {int(v->i), int(v->i)};
+            size = { int(v->i), int(v->i) };
         else if (!intList(*v, &size) || size.empty()) {
             *error = tr("metadata \"imgsz\" must be a size");
             return false;
@@ -369,7 +382,8 @@ bool OnnxModelInfo::readMetadataProps(const std::vector<std::pair<QString, QStri
         }
         imgsz = size[0];
     }
-    for (const auto &[key, target] : {std::pair{QStringLiteral("stride"), &stride}, std::pair{QStringLiteral("batch"), &batch}}) {
+    for (const auto &[key, target] :
+        { std::pair { QStringLiteral("stride"), &stride }, std::pair { QStringLiteral("batch"), &batch } }) {
         if (const auto v = literal(key)) {
             if (v->kind != PyValue::Kind::Int) {
                 *error = tr("metadata \"%1\" is not an integer").arg(key);
@@ -445,7 +459,8 @@ bool readOnnxModelInfo(const QString &path, OnnxModelInfo *info, QString *error)
         for (const auto d : t.dims())
             count *= d;
         const size_t size = elementBytes(t.data_type());
-        const long long have = t.has_raw_data() ? (size ? (long long)(t.raw_data().size() / size) : count) : typedCount(t);
+        const long long have
+            = t.has_raw_data() ? (size ? (long long)(t.raw_data().size() / size) : count) : typedCount(t);
         if (have != count || (t.has_raw_data() && size && t.raw_data().size() % size)) {
             *error = OnnxModelInfo::tr("%1: truncated or corrupt: the weights \"%2\" hold %3 of %4 values")
                          .arg(path, QString::fromStdString(t.name()))

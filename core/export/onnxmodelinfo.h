@@ -24,7 +24,7 @@ public:
 
     ModelSpec spec;
     int imgsz = 640;
-    int batch = 1;           // static batch (with dynamic: the batch the export was made with)
+    int batch = 1; // static batch (with dynamic: the batch the export was made with)
     bool dynamic = false;
     Precision precision = Precision::Float32;
     OnnxLayout layout = OnnxLayout::Decoded;
@@ -33,8 +33,8 @@ public:
     QStringList names;
     std::vector<int> flipIdx;
     QString skeletonJson;
-    QString producer;        // "gripperpose 0.1.0", or another producer's name and version
-    bool ours = false;       // written by this program (our metadata keys are present)
+    QString producer; // "gripperpose 0.1.0", or another producer's name and version
+    bool ours = false; // written by this program (our metadata keys are present)
     QStringList inputs;
     QStringList outputs;
     std::vector<long long> outputShape; // of the first output (-1: a named dimension)
@@ -46,7 +46,7 @@ public:
     bool readMetadataProps(const std::vector<std::pair<QString, QString>> &props, QString *error);
 
     static QString precisionName(Precision p); // "fp32", "fp16", "int8"
-    static QString layoutName(OnnxLayout l);   // "decoded", "raw"
+    static QString layoutName(OnnxLayout l); // "decoded", "raw"
 };
 
 // Reads and checks an .onnx file: parses the protobuf, checks that every initializer holds

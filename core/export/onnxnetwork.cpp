@@ -12,7 +12,7 @@ namespace gp {
 namespace {
 
 // The strides of P3, P4, P5: those of every YOLOv8 detection head.
-const std::vector<double> kStrides{8.0, 16.0, 32.0};
+const std::vector<double> kStrides { 8.0, 16.0, 32.0 };
 
 // OpenCV's exception text without its source locations, on one line: "(-2:Unspecified error)
 // in function 'handleNode' > Node [Split@ai.onnx]:(onnx_node!x) parse error: ...".
@@ -39,7 +39,7 @@ struct OnnxNetwork::Private
     std::vector<torch::Tensor> run(const torch::Tensor &chunk)
     {
         const torch::Tensor x = chunk.to(torch::kCPU, torch::kFloat).contiguous();
-        const int sizes[4] = {int(x.size(0)), int(x.size(1)), int(x.size(2)), int(x.size(3))};
+        const int sizes[4] = { int(x.size(0)), int(x.size(1)), int(x.size(2)), int(x.size(3)) };
         const cv::Mat blob(4, sizes, CV_32F, x.data_ptr<float>());
         net.setInput(blob);
         std::vector<cv::Mat> mats;
@@ -66,8 +66,8 @@ struct OnnxNetwork::Private
             torch::Tensor chunk = images.slice(0, begin, std::min(n, begin + step));
             const int64_t real = chunk.size(0);
             if (real < step)
-                chunk = torch::cat({chunk, torch::zeros({step - real, chunk.size(1), chunk.size(2), chunk.size(3)},
-                                                        chunk.options())});
+                chunk = torch::cat({ chunk,
+                    torch::zeros({ step - real, chunk.size(1), chunk.size(2), chunk.size(3) }, chunk.options()) });
             std::vector<torch::Tensor> out = run(chunk);
             for (torch::Tensor &t : out)
                 t = t.slice(0, 0, real);
@@ -86,13 +86,18 @@ struct OnnxNetwork::Private
 
 OnnxNetwork::OnnxNetwork()
     : d(std::make_unique<Private>())
-{
-}
+{ }
 
 OnnxNetwork::~OnnxNetwork() = default;
 
-bool OnnxNetwork::isLoaded() const { return d->loaded; }
-const OnnxModelInfo &OnnxNetwork::info() const { return d->info; }
+bool OnnxNetwork::isLoaded() const
+{
+    return d->loaded;
+}
+const OnnxModelInfo &OnnxNetwork::info() const
+{
+    return d->info;
+}
 
 bool OnnxNetwork::load(const QString &path, QString *error)
 {
@@ -109,7 +114,7 @@ bool OnnxNetwork::load(const QString &path, QString *error)
     }
     d->grids.clear();
     for (const double s : kStrides)
-        d->grids.push_back({int64_t(info.imgsz / s), int64_t(info.imgsz / s)});
+        d->grids.push_back({ int64_t(info.imgsz / s), int64_t(info.imgsz / s) });
     d->outputs.clear();
     for (const QString &o : info.outputs)
         d->outputs.push_back(o.toStdString());
@@ -120,17 +125,17 @@ bool OnnxNetwork::load(const QString &path, QString *error)
     {
         cv::utils::logging::LogLevel level;
         ~RestoreLogLevel() { cv::utils::logging::setLogLevel(level); }
-    } restore{logLevel};
+    } restore { logLevel };
     try {
         d->net = cv::dnn::readNetFromONNX(path.toStdString());
         d->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
         d->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
         // One pass on a blank batch: what OpenCV cannot run fails here, not on the first frame.
-        const std::vector<torch::Tensor> out =
-            d->run(torch::zeros({info.dynamic ? 1 : info.batch, 3, info.imgsz, info.imgsz}));
+        const std::vector<torch::Tensor> out
+            = d->run(torch::zeros({ info.dynamic ? 1 : info.batch, 3, info.imgsz, info.imgsz }));
         const int64_t width = 4 + spec.numClasses + spec.keypointChannels();
         const bool shapesFit = raw ? out[0].dim() == 3 && out[0].size(1) == 4 * ModelSpec::kRegMax
-                                         && out[1].size(1) == spec.numClasses && out[2].size(1) == spec.keypointChannels()
+                && out[1].size(1) == spec.numClasses && out[2].size(1) == spec.keypointChannels()
                                    : out[0].dim() == 3 && out[0].size(1) == width;
         if (!shapesFit) {
             *error = tr("%1: the outputs do not fit its metadata (%2 classes, %3 keypoints x %4)")

@@ -15,11 +15,11 @@ class InferenceModel
     Q_DECLARE_TR_FUNCTIONS(InferenceModel)
 
 public:
-    PoseModel model{nullptr}; // on the CPU, in eval mode, not yet fused
+    PoseModel model { nullptr }; // on the CPU, in eval mode, not yet fused
     ModelSpec spec;
-    QString description;      // "checkpoint (EMA weights)", "state dict", "random initialisation"
-    QString skeletonJson;     // from a checkpoint (empty otherwise)
-    QString trainingConfig;   // from a checkpoint: the run's arguments (YAML)
+    QString description; // "checkpoint (EMA weights)", "state dict", "random initialisation"
+    QString skeletonJson; // from a checkpoint (empty otherwise)
+    QString trainingConfig; // from a checkpoint: the run's arguments (YAML)
 
     // A GripperPose checkpoint (its EMA weights when it has them), a .pt state dict or a
     // TorchScript export with Ultralytics names, or a model name ("yolov8n-pose") for randomly

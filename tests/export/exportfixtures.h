@@ -46,10 +46,10 @@ inline gp::PoseModel makeModel(ModelScale scale, const QString &checkpointPath)
     for (auto &m : model->modules(/*include_self=*/false)) {
         if (auto *bn = m->as<torch::nn::BatchNorm2dImpl>()) {
             const int64_t c = bn->running_mean.size(0);
-            bn->running_mean.copy_(torch::randn({c}) * 0.2);
-            bn->running_var.copy_(torch::rand({c}) * 1.5 + 0.25);
-            bn->weight.copy_(torch::rand({c}) * 0.8 + 0.6);
-            bn->bias.copy_(torch::randn({c}) * 0.1);
+            bn->running_mean.copy_(torch::randn({ c }) * 0.2);
+            bn->running_var.copy_(torch::rand({ c }) * 1.5 + 0.25);
+            bn->weight.copy_(torch::rand({ c }) * 0.8 + 0.6);
+            bn->bias.copy_(torch::randn({ c }) * 0.1);
         }
     }
     // The head's last convolutions at their initial values give nearly constant outputs (class
@@ -97,16 +97,16 @@ inline double maxDiff(const torch::Tensor &a, const torch::Tensor &b)
 // The decoded output [B, 4 + nc + K*3, N] split into what is compared with its own tolerance.
 struct DecodedParts
 {
-    torch::Tensor boxes;      // pixels
-    torch::Tensor scores;     // [0, 1]
+    torch::Tensor boxes; // pixels
+    torch::Tensor scores; // [0, 1]
     torch::Tensor keypointXy; // pixels
     torch::Tensor visibility; // [0, 1]
 };
 
 inline DecodedParts split(const torch::Tensor &decoded, int numClasses, int numKeypoints)
 {
-    const torch::Tensor k = decoded.slice(1, 4 + numClasses).reshape({decoded.size(0), numKeypoints, 3, -1});
-    return {decoded.slice(1, 0, 4), decoded.slice(1, 4, 4 + numClasses), k.slice(2, 0, 2), k.slice(2, 2, 3)};
+    const torch::Tensor k = decoded.slice(1, 4 + numClasses).reshape({ decoded.size(0), numKeypoints, 3, -1 });
+    return { decoded.slice(1, 0, 4), decoded.slice(1, 4, 4 + numClasses), k.slice(2, 0, 2), k.slice(2, 2, 3) };
 }
 
 } // namespace exportfixtures

@@ -52,14 +52,14 @@ inline QString unavailable(bool *canInstall)
 
 struct Run
 {
-    QString error;                               // empty on success
-    std::map<QString, torch::Tensor> outputs;    // float32, as ONNX Runtime returned them
-    QJsonObject result;                          // result.json: names, shapes, version, latency
+    QString error; // empty on success
+    std::map<QString, torch::Tensor> outputs; // float32, as ONNX Runtime returned them
+    QJsonObject result; // result.json: names, shapes, version, latency
 };
 
 // Runs `model` on images [n, 3, h, w] in chunks of `batch` (0: all at once).
 inline Run run(const QString &model, const torch::Tensor &images, int batch, const QString &workDir, int threads = 1,
-               int repeat = 0, int warmup = 1)
+    int repeat = 0, int warmup = 1)
 {
     Run r;
     QDir().mkpath(workDir);
@@ -75,15 +75,13 @@ inline Run run(const QString &model, const torch::Tensor &images, int batch, con
     }
     const QString outDir = workDir + QStringLiteral("/out");
     QDir(outDir).removeRecursively();
-    QJsonObject job{{QStringLiteral("model"), QFileInfo(model).absoluteFilePath()},
-                    {QStringLiteral("input"), input},
-                    {QStringLiteral("dims"),
-                     QJsonArray{qint64(x.size(0)), qint64(x.size(1)), qint64(x.size(2)), qint64(x.size(3))}},
-                    {QStringLiteral("batch"), batch > 0 ? batch : int(x.size(0))},
-                    {QStringLiteral("outDir"), outDir},
-                    {QStringLiteral("threads"), threads},
-                    {QStringLiteral("repeat"), repeat},
-                    {QStringLiteral("warmup"), warmup}};
+    QJsonObject job { { QStringLiteral("model"), QFileInfo(model).absoluteFilePath() },
+        { QStringLiteral("input"), input },
+        { QStringLiteral("dims"),
+            QJsonArray { qint64(x.size(0)), qint64(x.size(1)), qint64(x.size(2)), qint64(x.size(3)) } },
+        { QStringLiteral("batch"), batch > 0 ? batch : int(x.size(0)) }, { QStringLiteral("outDir"), outDir },
+        { QStringLiteral("threads"), threads }, { QStringLiteral("repeat"), repeat },
+        { QStringLiteral("warmup"), warmup } };
     const QString jobFile = workDir + QStringLiteral("/job.json");
     {
         QFile f(jobFile);
@@ -96,7 +94,7 @@ inline Run run(const QString &model, const torch::Tensor &images, int batch, con
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("NODE_PATH"), modules());
     p.setProcessEnvironment(env);
-    p.start(QStringLiteral("node"), {script(), jobFile});
+    p.start(QStringLiteral("node"), { script(), jobFile });
     if (!p.waitForFinished(600000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
         r.error = QStringLiteral("ONNX Runtime failed on %1: %2")
                       .arg(model, QString::fromUtf8(p.readAllStandardError()).trimmed());

@@ -32,8 +32,8 @@ Result runCli(const QStringList &args, const QString &cwd)
     p.start(QStringLiteral(GP_BINARY_DIR "/app/cli/gripperpose"), args);
     if (!p.waitForFinished(300000))
         p.kill();
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+        QString::fromUtf8(p.readAllStandardError()) };
 }
 
 QStringList words(const char *text)
@@ -73,7 +73,7 @@ private Q_SLOTS:
     {
         const Result r = runCli(words("export model=yolov8n-pose imgsz=64 layout=raw int8=true "
                                       "data=synth/data.yaml split=train fraction=4 calib=percentile out=n_int8.onnx"),
-                                m_dir.path());
+            m_dir.path());
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(QLatin1String("activation ranges (percentile) from 4 images")), qPrintable(r.out));
         QVERIFY(r.out.contains(QLatin1String("DequantizeLinear")) && r.out.contains(QLatin1String("QuantizeLinear")));
@@ -90,8 +90,8 @@ private Q_SLOTS:
 
     void predictFromOnnx()
     {
-        const Result r = runCli(words("predict model=n_raw.onnx source=synth/images/val conf=0.001 save_json=out.jsonl"),
-                                m_dir.path());
+        const Result r = runCli(
+            words("predict model=n_raw.onnx source=synth/images/val conf=0.001 save_json=out.jsonl"), m_dir.path());
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QFile json(path("out.jsonl"));
         QVERIFY(json.open(QIODevice::ReadOnly));
@@ -103,8 +103,8 @@ private Q_SLOTS:
 
     void valFromOnnx()
     {
-        const Result r = runCli(words("val model=n_raw.onnx data=synth/data.yaml batch=2 project=runs name=val"),
-                                m_dir.path());
+        const Result r
+            = runCli(words("val model=n_raw.onnx data=synth/data.yaml batch=2 project=runs name=val"), m_dir.path());
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(QLatin1String("mAP50-95")), qPrintable(r.out));
         QFile metrics(path("runs/val/metrics.json"));
@@ -118,7 +118,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::addRow("predict decoded") << "predict model=yolov8n-pose.onnx source=synth/images/val"
                                          << "layout=raw";
-        QTest::addRow("val int8") << "val model=n_int8.onnx data=synth/data.yaml" << "ONNX Runtime";
+        QTest::addRow("val int8") << "val model=n_int8.onnx data=synth/data.yaml"
+                                  << "ONNX Runtime";
     }
 
     void whatOpenCvCannotRunIsExplained()
@@ -140,18 +141,23 @@ private Q_SLOTS:
         out.close();
         const Result r = runCli(words("predict model=truncated.onnx source=synth/images/val"), m_dir.path());
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QLatin1String("truncated.onnx")) && r.err.contains(QLatin1String("truncated or corrupt")),
-                 qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(QLatin1String("truncated.onnx")) && r.err.contains(QLatin1String("truncated or corrupt")),
+            qPrintable(r.err));
     }
 
     void badArguments_data()
     {
         QTest::addColumn<QString>("command");
         QTest::addColumn<QString>("message");
-        QTest::addRow("format") << "export model=yolov8n-pose format=tflite" << "format=tflite";
-        QTest::addRow("layout") << "export model=yolov8n-pose layout=nchw" << "layout";
-        QTest::addRow("int8 without data") << "export model=yolov8n-pose int8=true" << "data=";
-        QTest::addRow("calib") << "export model=yolov8n-pose calib=entropy" << "minmax";
+        QTest::addRow("format") << "export model=yolov8n-pose format=tflite"
+                                << "format=tflite";
+        QTest::addRow("layout") << "export model=yolov8n-pose layout=nchw"
+                                << "layout";
+        QTest::addRow("int8 without data") << "export model=yolov8n-pose int8=true"
+                                           << "data=";
+        QTest::addRow("calib") << "export model=yolov8n-pose calib=entropy"
+                               << "minmax";
     }
 
     void badArguments()

@@ -68,7 +68,7 @@ private:
     static constexpr int kImgsz = 64;
 
     QString exportModel(ModelScale scale, OnnxLayout layout, const QString &precision, int opset = 17, int batch = 1,
-                        bool dynamic = false)
+        bool dynamic = false)
     {
         ExportOptions o;
         o.model = m_checkpoints.at(scale);
@@ -102,7 +102,7 @@ private Q_SLOTS:
         QString error;
         m_data = exportfixtures::makeDataset(m_dir.filePath(QStringLiteral("data")), &error);
         QVERIFY2(!m_data.isEmpty(), qPrintable(error));
-        for (const ModelScale s : {ModelScale::N, ModelScale::S}) {
+        for (const ModelScale s : { ModelScale::N, ModelScale::S }) {
             m_checkpoints[s] = m_dir.filePath(QStringLiteral("yolov8%1.ckpt").arg(ModelSpec::scaleName(s)));
             m_models.emplace(s, exportfixtures::makeModel(s, m_checkpoints[s]));
         }
@@ -115,11 +115,11 @@ private Q_SLOTS:
         QTest::addColumn<int>("layout");
         QTest::addColumn<QString>("precision");
         QTest::addColumn<int>("opset");
-        for (const ModelScale s : {ModelScale::N, ModelScale::S})
-            for (const OnnxLayout l : {OnnxLayout::Decoded, OnnxLayout::Raw})
-                for (const char *p : {"fp32", "fp16", "int8"})
-                    QTest::addRow("%s-%s-%s", qPrintable(ModelSpec::scaleName(s)),
-                                  qPrintable(OnnxModelInfo::layoutName(l)), p)
+        for (const ModelScale s : { ModelScale::N, ModelScale::S })
+            for (const OnnxLayout l : { OnnxLayout::Decoded, OnnxLayout::Raw })
+                for (const char *p : { "fp32", "fp16", "int8" })
+                    QTest::addRow(
+                        "%s-%s-%s", qPrintable(ModelSpec::scaleName(s)), qPrintable(OnnxModelInfo::layoutName(l)), p)
                         << int(s) << int(l) << QString::fromLatin1(p) << 17;
         QTest::addRow("n-decoded-fp32-opset11") << int(ModelScale::N) << int(OnnxLayout::Decoded) << "fp32" << 11;
         QTest::addRow("n-raw-fp32-opset12") << int(ModelScale::N) << int(OnnxLayout::Raw) << "fp32" << 12;
@@ -139,23 +139,24 @@ private Q_SLOTS:
         QCOMPARE(m->opset_import(0).version(), opset);
         // Independently of the exporter's own checks.
         onnx::checker::check_model(*m);
-        onnx::shape_inference::InferShapes(*m, onnx::OpSchemaRegistry::Instance(),
-                                           onnx::ShapeInferenceOptions(true, 1, false));
+        onnx::shape_inference::InferShapes(
+            *m, onnx::OpSchemaRegistry::Instance(), onnx::ShapeInferenceOptions(true, 1, false));
         const ModelSpec &spec = m_models.at(ModelScale(scale))->spec();
         const int64_t n = 8 * 8 + 4 * 4 + 2 * 2; // anchors at 64 px: strides 8, 16, 32
         const onnx::GraphProto &g = m->graph();
-        QCOMPARE(dims(g.input(0)), (std::vector<int64_t>{1, 3, kImgsz, kImgsz}));
-        const int floatType = precision == QLatin1String("fp16") ? onnx::TensorProto::FLOAT16 : onnx::TensorProto::FLOAT;
+        QCOMPARE(dims(g.input(0)), (std::vector<int64_t> { 1, 3, kImgsz, kImgsz }));
+        const int floatType
+            = precision == QLatin1String("fp16") ? onnx::TensorProto::FLOAT16 : onnx::TensorProto::FLOAT;
         QCOMPARE(g.input(0).type().tensor_type().elem_type(), floatType);
         if (OnnxLayout(layout) == OnnxLayout::Decoded) {
             QCOMPARE(g.output_size(), 1);
             QCOMPARE(g.output(0).name(), std::string("output0"));
-            QCOMPARE(dims(g.output(0)), (std::vector<int64_t>{1, 4 + 1 + 14 * 3, n}));
+            QCOMPARE(dims(g.output(0)), (std::vector<int64_t> { 1, 4 + 1 + 14 * 3, n }));
         } else {
             QCOMPARE(g.output_size(), 3);
-            QCOMPARE(dims(g.output(0)), (std::vector<int64_t>{1, 64, n}));
-            QCOMPARE(dims(g.output(1)), (std::vector<int64_t>{1, 1, n}));
-            QCOMPARE(dims(g.output(2)), (std::vector<int64_t>{1, 42, n}));
+            QCOMPARE(dims(g.output(0)), (std::vector<int64_t> { 1, 64, n }));
+            QCOMPARE(dims(g.output(1)), (std::vector<int64_t> { 1, 1, n }));
+            QCOMPARE(dims(g.output(2)), (std::vector<int64_t> { 1, 42, n }));
         }
         QCOMPARE(g.output(0).type().tensor_type().elem_type(), floatType);
         // Folded: no BatchNormalization; one Conv per convolution of the model.
@@ -180,8 +181,9 @@ private Q_SLOTS:
                 if (node.op_type() == "Conv") {
                     // Input, weights and bias each come through DequantizeLinear...
                     for (int i = 0; i < 3; ++i)
-                        QVERIFY2(producer.count(node.input(i)) && producer[node.input(i)]->op_type() == "DequantizeLinear",
-                                 node.name().c_str());
+                        QVERIFY2(
+                            producer.count(node.input(i)) && producer[node.input(i)]->op_type() == "DequantizeLinear",
+                            node.name().c_str());
                     // ... the weights int8 with one scale per output channel.
                     const onnx::NodeProto *dq = producer[node.input(1)];
                     const onnx::TensorProto *w = weights.at(dq->input(0));
@@ -191,7 +193,8 @@ private Q_SLOTS:
                 // The decode reads float values, never a quantised one.
                 if (node.name().rfind("decode.", 0) == 0)
                     for (const auto &in : node.input())
-                        QVERIFY2(!producer.count(in) || producer[in]->op_type() != "DequantizeLinear", node.name().c_str());
+                        QVERIFY2(
+                            !producer.count(in) || producer[in]->op_type() != "DequantizeLinear", node.name().c_str());
             }
         }
         QCOMPARE(spec.numKeypoints, 14);
@@ -204,7 +207,7 @@ private Q_SLOTS:
         o.imgsz = kImgsz;
         o.layout = OnnxLayout::Raw;
         o.dynamic = true;
-        o.names = {QStringLiteral("robot's gripper")};
+        o.names = { QStringLiteral("robot's gripper") };
         o.out = m_dir.filePath(QStringLiteral("meta.onnx"));
         ExportReport report;
         QString error;
@@ -222,7 +225,8 @@ private Q_SLOTS:
         QStringList flip;
         for (const int i : Skeleton::defaultGripper().flipIndex())
             flip << QString::number(i);
-        QCOMPARE(QString::fromStdString(p.at("flip_idx")), QLatin1Char('[') + flip.join(QStringLiteral(", ")) + QLatin1Char(']'));
+        QCOMPARE(QString::fromStdString(p.at("flip_idx")),
+            QLatin1Char('[') + flip.join(QStringLiteral(", ")) + QLatin1Char(']'));
         QString why;
         const auto skeleton = Skeleton::fromJson(QByteArray::fromStdString(p.at("skeleton")), &why);
         QVERIFY2(skeleton, qPrintable(why));
@@ -241,7 +245,8 @@ private Q_SLOTS:
         QCOMPARE(info.layout, OnnxLayout::Raw);
         QCOMPARE(info.precision, OnnxModelInfo::Precision::Float32);
         QCOMPARE(info.flipIdx, Skeleton::defaultGripper().flipIndex());
-        QCOMPARE(info.outputs, (QStringList{QStringLiteral("boxes"), QStringLiteral("scores"), QStringLiteral("keypoints")}));
+        QCOMPARE(info.outputs,
+            (QStringList { QStringLiteral("boxes"), QStringLiteral("scores"), QStringLiteral("keypoints") }));
     }
 
     void rawMatchesLibTorchInOpenCv_data()
@@ -263,7 +268,8 @@ private Q_SLOTS:
         QFETCH(int, opset);
         QFETCH(int, batch);
         QFETCH(bool, dynamic);
-        const QString file = exportModel(ModelScale(scale), OnnxLayout::Raw, QStringLiteral("fp32"), opset, batch, dynamic);
+        const QString file
+            = exportModel(ModelScale(scale), OnnxLayout::Raw, QStringLiteral("fp32"), opset, batch, dynamic);
         QVERIFY(!file.isEmpty());
         gp::OnnxNetwork net;
         QString error;
@@ -274,7 +280,8 @@ private Q_SLOTS:
         const gp::RawHeadOutput got = net.forwardRaw(m_images);
         QVERIFY(got.boxes.sizes().equals(expected.boxes.sizes()));
         QVERIFY(got.kpts.sizes().equals(expected.kpts.sizes()));
-        QVERIFY2(exportfixtures::maxDiff(got.boxes, expected.boxes) < 1e-3, qPrintable(QString::number(exportfixtures::maxDiff(got.boxes, expected.boxes))));
+        QVERIFY2(exportfixtures::maxDiff(got.boxes, expected.boxes) < 1e-3,
+            qPrintable(QString::number(exportfixtures::maxDiff(got.boxes, expected.boxes))));
         QVERIFY(exportfixtures::maxDiff(got.scores, expected.scores) < 1e-3);
         QVERIFY(exportfixtures::maxDiff(got.kpts, expected.kpts) < 1e-3);
         // And decoded by postprocess, as predict and val do.
@@ -286,9 +293,12 @@ private Q_SLOTS:
         QTest::addColumn<int>("layout");
         QTest::addColumn<QString>("precision");
         QTest::addColumn<QString>("advice");
-        QTest::addRow("decoded") << int(OnnxLayout::Decoded) << "fp32" << "layout=raw";
-        QTest::addRow("int8") << int(OnnxLayout::Raw) << "int8" << "ONNX Runtime";
-        QTest::addRow("fp16") << int(OnnxLayout::Raw) << "fp16" << "half=true";
+        QTest::addRow("decoded") << int(OnnxLayout::Decoded) << "fp32"
+                                 << "layout=raw";
+        QTest::addRow("int8") << int(OnnxLayout::Raw) << "int8"
+                              << "ONNX Runtime";
+        QTest::addRow("fp16") << int(OnnxLayout::Raw) << "fp16"
+                              << "half=true";
     }
 
     void openCvRefusesWhatItCannotRun()
@@ -304,7 +314,8 @@ private Q_SLOTS:
             // A newer OpenCV may run it; then it must give the model's output (fp16: to 0.5 px).
             torch::NoGradGuard noGrad;
             const double limit = precision == QLatin1String("fp32") ? 1e-3 : 0.5;
-            QVERIFY(exportfixtures::maxDiff(net.forward(m_images), m_models.at(ModelScale::N)->forward(m_images)) < limit);
+            QVERIFY(
+                exportfixtures::maxDiff(net.forward(m_images), m_models.at(ModelScale::N)->forward(m_images)) < limit);
             return;
         }
         QVERIFY2(error.contains(file) && error.contains(advice), qPrintable(error));
@@ -395,19 +406,24 @@ private Q_SLOTS:
         QVERIFY(!p.isLoaded());
         QVERIFY2(error.startsWith(bad), qPrintable(error));
         QVERIFY2(error.contains(QLatin1String("truncated")) || error.contains(QLatin1String("corrupt"))
-                     || error.contains(QLatin1String("checker")),
-                 qPrintable(error));
+                || error.contains(QLatin1String("checker")),
+            qPrintable(error));
     }
 
     void badOptionsAreRefused_data()
     {
         QTest::addColumn<QString>("what");
         QTest::addColumn<QString>("message");
-        QTest::addRow("imgsz") << "imgsz" << "multiple of 32";
-        QTest::addRow("opset") << "opset" << "opset";
-        QTest::addRow("half+int8") << "half+int8" << "exclude";
-        QTest::addRow("int8 without data") << "int8" << "data=";
-        QTest::addRow("int8 at opset 12") << "int8-opset" << "opset 13";
+        QTest::addRow("imgsz") << "imgsz"
+                               << "multiple of 32";
+        QTest::addRow("opset") << "opset"
+                               << "opset";
+        QTest::addRow("half+int8") << "half+int8"
+                                   << "exclude";
+        QTest::addRow("int8 without data") << "int8"
+                                           << "data=";
+        QTest::addRow("int8 at opset 12") << "int8-opset"
+                                          << "opset 13";
     }
 
     void badOptionsAreRefused()

@@ -61,7 +61,7 @@ std::map<std::string, gp::ActivationRange> rangesInFile(const QString &path)
         float scale = 0;
         std::memcpy(&scale, s->raw_data().data(), 4);
         const int zero = int(int8_t(z->raw_data()[0]));
-        out[node.input(0)] = {float((-128 - zero) * double(scale)), float((127 - zero) * double(scale))};
+        out[node.input(0)] = { float((-128 - zero) * double(scale)), float((127 - zero) * double(scale)) };
     }
     return out;
 }
@@ -94,7 +94,7 @@ private:
         o.fraction = 1.0;
         o.out = m_dir.filePath(QStringLiteral("%1_%2_%3%4.onnx")
                                    .arg(ModelSpec::scaleName(scale), OnnxModelInfo::layoutName(layout), precision,
-                                        dynamic ? QStringLiteral("_dynamic") : QString()));
+                                       dynamic ? QStringLiteral("_dynamic") : QString()));
         ExportReport report;
         QString error;
         if (!ModelExporter::run(o, &report, &error))
@@ -105,7 +105,7 @@ private:
     // Compares ONNX Runtime's outputs with LibTorch's (decoded: [B, 47, N]; raw: boxes,
     // scores, keypoints), each part with its tolerance; returns the differences found.
     QString compare(const std::map<QString, torch::Tensor> &got, const std::vector<torch::Tensor> &expected,
-                    OnnxLayout layout, const Tolerance &tol, bool *ok)
+        OnnxLayout layout, const Tolerance &tol, bool *ok)
     {
         *ok = true;
         QStringList report;
@@ -139,9 +139,9 @@ private:
         torch::NoGradGuard noGrad;
         gp::PoseModelImpl &model = *m_models.at(scale);
         if (layout == OnnxLayout::Decoded)
-            return {model.forward(images)};
+            return { model.forward(images) };
         const gp::RawHeadOutput raw = model.forwardRaw(images);
-        return {raw.boxes, raw.scores, raw.kpts};
+        return { raw.boxes, raw.scores, raw.kpts };
     }
 
 private Q_SLOTS:
@@ -157,7 +157,7 @@ private Q_SLOTS:
         QString error;
         m_data = exportfixtures::makeDataset(m_dir.filePath(QStringLiteral("data")), &error);
         QVERIFY2(!m_data.isEmpty(), qPrintable(error));
-        for (const ModelScale s : {ModelScale::N, ModelScale::S}) {
+        for (const ModelScale s : { ModelScale::N, ModelScale::S }) {
             m_checkpoints[s] = m_dir.filePath(QStringLiteral("yolov8%1.ckpt").arg(ModelSpec::scaleName(s)));
             m_models.emplace(s, exportfixtures::makeModel(s, m_checkpoints[s]));
         }
@@ -169,11 +169,11 @@ private Q_SLOTS:
         QTest::addColumn<int>("scale");
         QTest::addColumn<int>("layout");
         QTest::addColumn<QString>("precision");
-        for (const ModelScale s : {ModelScale::N, ModelScale::S})
-            for (const OnnxLayout l : {OnnxLayout::Decoded, OnnxLayout::Raw})
-                for (const char *p : {"fp32", "fp16", "int8"})
-                    QTest::addRow("%s-%s-%s", qPrintable(ModelSpec::scaleName(s)),
-                                  qPrintable(OnnxModelInfo::layoutName(l)), p)
+        for (const ModelScale s : { ModelScale::N, ModelScale::S })
+            for (const OnnxLayout l : { OnnxLayout::Decoded, OnnxLayout::Raw })
+                for (const char *p : { "fp32", "fp16", "int8" })
+                    QTest::addRow(
+                        "%s-%s-%s", qPrintable(ModelSpec::scaleName(s)), qPrintable(OnnxModelInfo::layoutName(l)), p)
                         << int(s) << int(l) << QString::fromLatin1(p);
     }
 
@@ -190,15 +190,15 @@ private Q_SLOTS:
         const ortnode::Run run = ortnode::run(file, m_images, 1, m_dir.filePath(QFileInfo(file).baseName()));
         QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
         QCOMPARE(run.result.value(QStringLiteral("inputType")).toString(),
-                 precision == QLatin1String("fp16") ? QStringLiteral("float16") : QStringLiteral("float32"));
+            precision == QLatin1String("fp16") ? QStringLiteral("float16") : QStringLiteral("float32"));
         const std::vector<torch::Tensor> expected = libtorch(s, l, m_images);
         bool ok = false;
         if (precision == QLatin1String("fp32")) {
-            const QString diffs = compare(run.outputs, expected, l, {1e-3, 1e-3, 1e-3}, &ok);
+            const QString diffs = compare(run.outputs, expected, l, { 1e-3, 1e-3, 1e-3 }, &ok);
             qInfo("fp32 against LibTorch: %s", qPrintable(diffs));
             QVERIFY2(ok, qPrintable(diffs));
         } else if (precision == QLatin1String("fp16")) {
-            const QString diffs = compare(run.outputs, expected, l, {1.0, 0.002, 0.01}, &ok);
+            const QString diffs = compare(run.outputs, expected, l, { 1.0, 0.002, 0.01 }, &ok);
             qInfo("fp16 against LibTorch fp32: %s", qPrintable(diffs));
             QVERIFY2(ok, qPrintable(diffs));
         } else {
@@ -216,13 +216,13 @@ private Q_SLOTS:
             std::vector<torch::Tensor> quantised;
             {
                 torch::NoGradGuard noGrad;
-                for (const gp::GraphValue &v : emitter.run({"images", m_images}))
+                for (const gp::GraphValue &v : emitter.run({ "images", m_images }))
                     quantised.push_back(v.value);
             }
-            const QString same = compare(run.outputs, quantised, l, {2.0, 0.01, 0.05}, &ok);
+            const QString same = compare(run.outputs, quantised, l, { 2.0, 0.01, 0.05 }, &ok);
             qInfo("int8 against LibTorch with the same Q/DQ: %s", qPrintable(same));
             QVERIFY2(ok, qPrintable(same));
-            const QString cost = compare(run.outputs, expected, l, {3.0, 0.02, 0.08}, &ok);
+            const QString cost = compare(run.outputs, expected, l, { 3.0, 0.02, 0.08 }, &ok);
             qInfo("int8 against LibTorch fp32: %s", qPrintable(cost));
             QVERIFY2(ok, qPrintable(cost));
         }
@@ -232,16 +232,15 @@ private Q_SLOTS:
     {
         const QString file = exportModel(ModelScale::N, OnnxLayout::Decoded, QStringLiteral("fp32"), true);
         QVERIFY(!file.isEmpty());
-        for (const int n : {1, 3}) {
+        for (const int n : { 1, 3 }) {
             const torch::Tensor images = m_images.slice(0, 0, n);
             const ortnode::Run run = ortnode::run(file, images, n, m_dir.filePath(QStringLiteral("dynamic%1").arg(n)));
             QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
             const torch::Tensor got = run.outputs.at(QStringLiteral("output0"));
             QCOMPARE(got.size(0), int64_t(n));
             bool ok = false;
-            const QString diffs =
-                compare(run.outputs, libtorch(ModelScale::N, OnnxLayout::Decoded, images), OnnxLayout::Decoded,
-                        {1e-3, 1e-3, 1e-3}, &ok);
+            const QString diffs = compare(run.outputs, libtorch(ModelScale::N, OnnxLayout::Decoded, images),
+                OnnxLayout::Decoded, { 1e-3, 1e-3, 1e-3 }, &ok);
             QVERIFY2(ok, qPrintable(diffs));
         }
     }
