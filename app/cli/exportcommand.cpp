@@ -103,10 +103,10 @@ int ExportCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
 
     std::optional<ProgressBar> bar;
     ExportReport report;
-    const bool ok = ModelExporter::run(o, &report, &error, [&](int done, int total) {
+    const bool ok = ModelExporter::run(o, &report, &error, {}, [&](int64_t done, int64_t total) {
         if (!bar)
-            bar.emplace(err, tr("calibrate"), total);
-        bar->update(done);
+            bar.emplace(err, tr("calibrate"), int(total));
+        bar->update(int(done));
     });
     if (bar)
         bar->finish();

@@ -95,8 +95,8 @@ QString ModelExporter::validate(const ExportOptions &o)
     return QString();
 }
 
-bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *error, const Progress &progress,
-    const std::atomic_bool *cancel)
+bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *error, const gp::CancelToken &cancel,
+    const gp::Progress &progress)
 {
     *report = ExportReport();
     if (const QString problem = validate(o); !problem.isEmpty()) {
@@ -191,7 +191,7 @@ bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *e
                 batch.clear();
             };
             for (int i = 0; i < images.size(); ++i) {
-                if (cancel && cancel->load()) {
+                if (cancel.isCancelled()) {
                     *error = tr("cancelled");
                     return false;
                 }
@@ -204,8 +204,7 @@ bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *e
                     if (int(batch.size()) >= std::max(1, o.calibrationBatch))
                         flush();
                 }
-                if (progress)
-                    progress(i + 1, int(images.size()));
+                progress.report(i + 1, images.size());
             }
             flush();
             if (report->calibrationImages == 0) {

@@ -1,12 +1,11 @@
 #pragma once
 
+#include "canceltoken.h"
 #include "exportoptions.h"
+#include "progress.h"
 
 #include <QCoreApplication>
 #include <QString>
-
-#include <atomic>
-#include <functional>
 
 // `gripperpose export format=onnx`: loads the weights, folds every BatchNorm into its
 // convolution, writes the ONNX graph node by node from the model's own modules (decoded or
@@ -18,8 +17,6 @@ class ModelExporter
     Q_DECLARE_TR_FUNCTIONS(ModelExporter)
 
 public:
-    using Progress = std::function<void(int done, int total)>;
-
     // Empty when the options can be exported; otherwise what is wrong with them.
     static QString validate(const ExportOptions &options);
     // False with *error (naming the file and the reason) when the export failed.

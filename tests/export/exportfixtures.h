@@ -29,7 +29,7 @@ inline QString makeDataset(const QString &dir, QString *error)
     o.imageSize = QSize(160, 120);
     o.seed = 11;
     o.videoFrames = 0;
-    if (!SynthGenerator(Skeleton::defaultGripper(), o).run({}, error))
+    if (!SynthGenerator(Skeleton::defaultGripper(), o).run(error))
         return QString();
     return dir + QStringLiteral("/data.yaml");
 }
