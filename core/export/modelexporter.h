@@ -19,7 +19,8 @@ class ModelExporter
 public:
     // Empty when the options can be exported; otherwise what is wrong with them.
     static QString validate(const ExportOptions &options);
-    // False with *error (naming the file and the reason) when the export failed.
+    // False with *error (naming the file and the reason) when the export failed; the progress
+    // counts the INT8 calibration images.
     static bool run(const ExportOptions &options, ExportReport *report, QString *error,
-        const Progress &calibrationProgress = {}, const std::atomic_bool *cancel = nullptr);
+        const gp::CancelToken &cancel = {}, const gp::Progress &calibrationProgress = {});
 };
