@@ -10,8 +10,10 @@ namespace gp {
 
 namespace {
 
-constexpr int kQuantMin = -128;
-constexpr int kQuantMax = 127;
+// Activations are uint8 (asymmetric), weights int8 (symmetric): ONNX Runtime's "U8S8", which its
+// x86 CPU provider fuses into integer convolutions (it leaves int8 activations unfused there).
+constexpr int kQuantMin = 0;
+constexpr int kQuantMax = 255;
 // Weights are symmetric in [-127, 127], so that -w is representable as well as w.
 constexpr int kWeightMax = 127;
 
@@ -65,7 +67,7 @@ GraphValue PoseGraphEmitter::quantized(const GraphValue &x)
     if (m_builder) {
         const std::string s = m_builder->addExact(x.name + ".scale", torch::tensor(scale));
         const std::string z
-            = m_builder->addExact(x.name + ".zero_point", torch::tensor(int8_t(zeroPoint), torch::kChar));
+            = m_builder->addExact(x.name + ".zero_point", torch::tensor(uint8_t(zeroPoint), torch::kByte));
         const std::string q = m_builder->node1("QuantizeLinear", x.name + ".q", { x.name, s, z });
         m_builder->node1("DequantizeLinear", out.name, { q, s, z });
     }

@@ -30,7 +30,7 @@ struct GraphValue
 // the same tensors with the same parameters).
 //
 // With quantisation ranges, every Conv reads its input through QuantizeLinear/DequantizeLinear
-// (int8, per tensor), its weights through DequantizeLinear (int8, symmetric, per output
+// (uint8, per tensor), its weights through DequantizeLinear (int8, symmetric, per output
 // channel), its bias as int32 (scale = input scale x weight scale) and, except the last
 // convolution of each head branch, writes its output through a Q/DQ pair too; so a runtime
 // can fuse each into an integer convolution. The head's outputs and the decode stay float.
@@ -50,7 +50,7 @@ public:
 
     int quantizedConvs() const { return m_quantizedConvs; }
 
-    // The int8 scale and zero point of a range (widened to hold 0, as zero padding must be exact).
+    // The uint8 scale and zero point of a range (widened to hold 0, as zero padding must be exact).
     static std::pair<float, int> quantization(const ActivationRange &range);
 
 private:

@@ -12,7 +12,7 @@
 // - INT8, first against LibTorch running the same quantise-dequantise steps with the scales
 //   and zero points read from the file (what the QDQ graph means): within 2 px, 0.01 and
 //   0.05 (measured 0.5 px, 0.002, 0.012: the integer kernels requantise with their own
-//   rounding, so an early activation may land one int8 step away and carry that on); then
+//   rounding, so an early activation may land one step away and carry that on); then
 //   against the float model, the cost of quantisation itself: within 3 px, 0.02 and 0.08
 //   (measured 0.54 px, 0.003, 0.016) for this model on its 8 calibration images. The accuracy
 //   of a trained model's INT8 export is in docs/BENCHMARKS.md.
@@ -60,8 +60,8 @@ std::map<std::string, gp::ActivationRange> rangesInFile(const QString &path)
         const onnx::TensorProto *z = init.at(node.input(2));
         float scale = 0;
         std::memcpy(&scale, s->raw_data().data(), 4);
-        const int zero = int(int8_t(z->raw_data()[0]));
-        out[node.input(0)] = { float((-128 - zero) * double(scale)), float((127 - zero) * double(scale)) };
+        const int zero = int(uint8_t(z->raw_data()[0]));
+        out[node.input(0)] = { float((0 - zero) * double(scale)), float((255 - zero) * double(scale)) };
     }
     return out;
 }
