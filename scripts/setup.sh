@@ -36,6 +36,24 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# ONNX Runtime for the export tests and benchmarks (a checker, never a dependency of the
+# program): npm's onnxruntime-node ships its CPU binaries in the package;
+# ONNXRUNTIME_NODE_INSTALL=skip stops its install script from fetching GPU providers. Without
+# node and npm the ONNX Runtime checks skip themselves with a message.
+ort_version=1.30.0
+ort_dir=.deps/ort-node
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  if ! grep -qs "\"version\": \"$ort_version\"" "$ort_dir/node_modules/onnxruntime-node/package.json"; then
+    echo "Installing onnxruntime-node $ort_version into $ort_dir"
+    mkdir -p "$ort_dir"
+    ONNXRUNTIME_NODE_INSTALL=skip npm install --prefix "$ort_dir" --no-save --no-audit --no-fund \
+      "onnxruntime-node@$ort_version" ||
+      echo "warning: npm could not install onnxruntime-node; the ONNX Runtime export tests will fail" >&2
+  fi
+else
+  echo "node/npm not found: the ONNX Runtime export checks will be skipped"
+fi
+
 # LibTorch 1.13 on Debian calls the system BLAS: one OpenBLAS thread per intra-op thread.
 export OPENBLAS_NUM_THREADS=1
 

@@ -347,7 +347,7 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli/main.cpp" line="+30"/>
+        <location filename="../app/cli/main.cpp" line="+31"/>
         <source>usage: gripperpose COMMAND [key=value ...]</source>
         <translation>用法：gripperpose COMMAND [key=value ...]</translation>
     </message>
@@ -382,7 +382,7 @@
         <translation>(默认 %1)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>unknown command &quot;%1&quot;</source>
         <translation>未知命令“%1”</translation>
     </message>
@@ -685,7 +685,7 @@
 <context>
     <name>DatasetIssue</name>
     <message>
-        <location filename="../core/dataset/datasetissue.cpp" line="+21"/>
+        <location filename="../core/annotation/datasetissue.cpp" line="+21"/>
         <source>invalid data.yaml</source>
         <translation>data.yaml 无效</translation>
     </message>
@@ -794,6 +794,139 @@
         <location line="+2"/>
         <source>the worker for rank %1 failed (exit code %2)</source>
         <translation>第 %1 个工作进程失败（退出码 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>ExportCommand</name>
+    <message>
+        <location filename="../app/cli/exportcommand.cpp" line="+13"/>
+        <source>export a model to ONNX (fp32, fp16 or INT8; decoded or raw outputs) for deployment</source>
+        <translation>将模型导出为 ONNX（fp32、fp16 或 INT8；解码或原始输出）用于部署</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>checkpoint, weight file, or a model name (random weights)</source>
+        <translation>检查点、权重文件或模型名称（随机权重）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>export format (onnx)</source>
+        <translation>导出格式（onnx）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>square input size, a multiple of 32</source>
+        <translation>正方形输入尺寸，32 的倍数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>batch size of the input</source>
+        <translation>输入的批大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave the batch size open</source>
+        <translation>批大小不固定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fp16 weights, input and output</source>
+        <translation>fp16 权重、输入和输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>INT8 QDQ post-training quantisation (needs data=)</source>
+        <translation>INT8 QDQ 训练后量化（需要 data=）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>data.yaml: INT8 calibration images and class names</source>
+        <translation>data.yaml：INT8 校准图像和类别名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>split whose images calibrate INT8</source>
+        <translation>用于 INT8 校准图像的数据划分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>INT8 calibration images: a share of the split in (0, 1], or a number of images</source>
+        <translation>INT8 校准图像：数据划分中的比例 (0, 1]，或图像数量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>INT8 activation ranges: minmax or percentile</source>
+        <translation>INT8 激活范围：minmax 或 percentile</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>share of the values kept by calib=percentile</source>
+        <translation>calib=percentile 保留的数值比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ONNX opset, 11 to 17 (INT8: 13 to 17)</source>
+        <translation>ONNX opset，11 到 17（INT8：13 到 17）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>decoded (Ultralytics&apos; output0) or raw (head outputs, for OpenCV DNN and `gripperpose predict`)</source>
+        <translation>decoded（Ultralytics 的 output0）或 raw（检测头输出，用于 OpenCV DNN 和 `gripperpose predict`）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the .onnx file (default: beside the weights)</source>
+        <translation>.onnx 文件（默认：权重文件旁）</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>format=%1 is not supported; the export format is onnx</source>
+        <translation>不支持 format=%1；导出格式为 onnx</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>layout must be decoded or raw (got &quot;%1&quot;)</source>
+        <translation>layout 必须为 decoded 或 raw（得到 &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>calib must be minmax or percentile (got &quot;%1&quot;)</source>
+        <translation>calib 必须为 minmax 或 percentile（得到 &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>calibrate</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>weights: %1</source>
+        <translation>权重：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>INT8: %1 convolutions quantised, activation ranges (%2) from %3 images in %4 s</source>
+        <translation>INT8：已量化 %1 个卷积，激活范围（%2）来自 %3 张图像，用时 %4 秒</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 nodes, opset %2: %3</source>
+        <translation>%1 个节点，opset %2：%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ONNX checker and shape inference passed</source>
+        <translation>ONNX 检查器和形状推断均已通过</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Exported %1 (%2 MB) in %3 s</source>
+        <translation>已导出 %1（%2 MB），用时 %3 秒</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>To predict with it in this program (OpenCV DNN), export with layout=raw.</source>
+        <translation>要在本程序中用它预测（OpenCV DNN），请以 layout=raw 导出。</translation>
     </message>
 </context>
 <context>
@@ -1330,6 +1463,44 @@
     </message>
 </context>
 <context>
+    <name>InferenceModel</name>
+    <message>
+        <location filename="../core/model/inferencemodel.cpp" line="+18"/>
+        <source>%1 does not exist (and is not a model name such as yolov8s-pose)</source>
+        <translation>%1 不存在（也不是 yolov8s-pose 这样的模型名称）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>random initialisation</source>
+        <translation>随机初始化</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>checkpoint (EMA weights)</source>
+        <translation>检查点（EMA 权重）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: not a YOLOv8-pose weight file (no pose head found)</source>
+        <translation>%1：不是 YOLOv8-pose 权重文件（未找到姿态检测头）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: no tensor fits a %2 model</source>
+        <translation>%1：没有张量适合 %2 模型</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: cannot load the model: %2</source>
+        <translation>%1：无法加载模型：%2</translation>
+    </message>
+</context>
+<context>
     <name>InfoCommand</name>
     <message>
         <location filename="../app/cli/infocommand.cpp" line="+17"/>
@@ -1615,7 +1786,7 @@
 <context>
     <name>LabelFile</name>
     <message>
-        <location filename="../core/dataset/labelfile.cpp" line="+29"/>
+        <location filename="../core/annotation/labelfile.cpp" line="+29"/>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
@@ -2007,6 +2178,104 @@
     </message>
 </context>
 <context>
+    <name>ModelExporter</name>
+    <message>
+        <location filename="../core/export/modelexporter.cpp" line="+78"/>
+        <source>imgsz must be a positive multiple of 32 (got %1)</source>
+        <translation>imgsz 必须是 32 的正整数倍（得到 %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>batch must be at least 1 (got %1)</source>
+        <translation>batch 至少为 1（得到 %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>opset must be between 11 and 17 (got %1)</source>
+        <translation>opset 必须在 11 到 17 之间（得到 %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>half and int8 exclude each other: an INT8 export keeps its float parts in fp32</source>
+        <translation>half 与 int8 互斥：INT8 导出的浮点部分保持 fp32</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>int8 needs opset 13 or later (per-channel DequantizeLinear); got %1</source>
+        <translation>int8 需要 opset 13 或更高（逐通道 DequantizeLinear）；得到 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>int8=true needs data=DATA.yaml: its images calibrate the activation ranges</source>
+        <translation>int8=true 需要 data=DATA.yaml：用其图像校准激活范围</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fraction must be a share of the images in (0, 1] or a number of images (got %1)</source>
+        <translation>fraction 必须是 (0, 1] 内的图像比例或图像数量（得到 %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>percentile must be in (50, 100] (got %1)</source>
+        <translation>percentile 必须在 (50, 100] 内（得到 %1）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no output file given (out=)</source>
+        <translation>未指定输出文件（out=）</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>%1: cannot read</source>
+        <translation>%1：无法读取</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>%1 has no %2 split to calibrate on</source>
+        <translation>%1 没有可用于校准的 %2 划分</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: the %2 split has no images to calibrate on</source>
+        <translation>%1：%2 划分中没有可用于校准的图像</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: does not decode; skipped</source>
+        <translation>%1：无法解码；已跳过</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: none of the %2 calibration images decodes</source>
+        <translation>%1：%2 张校准图像均无法解码</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>%1: the model does not serialise (over 2 GB?)</source>
+        <translation>%1：模型无法序列化（超过 2 GB？）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: the exported graph fails the ONNX checker: %2</source>
+        <translation>%1：导出的计算图未通过 ONNX 检查器：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: export failed: %2</source>
+        <translation>%1：导出失败：%2</translation>
+    </message>
+</context>
+<context>
     <name>MonitorCommand</name>
     <message>
         <location filename="../app/cli/monitorcommand.cpp" line="+12"/>
@@ -2082,6 +2351,112 @@
         <translation>
             <numerusform>%1，%n 个设备</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>OnnxModelInfo</name>
+    <message>
+        <location filename="../core/export/onnxmodelinfo.cpp" line="+341"/>
+        <source>metadata &quot;%1&quot; is not a Python literal: %2</source>
+        <translation>元数据 &quot;%1&quot; 不是 Python 字面量：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>metadata &quot;names&quot; is not a dictionary</source>
+        <translation>元数据 &quot;names&quot; 不是字典</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>metadata &quot;names&quot; must map 0, 1, ... to strings</source>
+        <translation>元数据 &quot;names&quot; 必须将 0、1、……映射到字符串</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>metadata &quot;kpt_shape&quot; must be [K, 2] or [K, 3]</source>
+        <translation>元数据 &quot;kpt_shape&quot; 必须为 [K, 2] 或 [K, 3]</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>metadata &quot;imgsz&quot; must be a size</source>
+        <translation>元数据 &quot;imgsz&quot; 必须是尺寸</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>metadata &quot;imgsz&quot; is not square (%1x%2); only square inputs are supported</source>
+        <translation>元数据 &quot;imgsz&quot; 不是正方形（%1x%2）；仅支持正方形输入</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>metadata &quot;%1&quot; is not an integer</source>
+        <translation>元数据 &quot;%1&quot; 不是整数</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>metadata &quot;flip_idx&quot; is not a list of integers</source>
+        <translation>元数据 &quot;flip_idx&quot; 不是整数列表</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>metadata &quot;layout&quot; must be decoded or raw (got &quot;%1&quot;)</source>
+        <translation>元数据 &quot;layout&quot; 必须为 decoded 或 raw（得到 &quot;%1&quot;）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: not an ONNX model (the file is truncated or corrupt: it does not parse as an ONNX protobuf)</source>
+        <translation>%1：不是 ONNX 模型（文件被截断或已损坏：无法按 ONNX protobuf 解析）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: not an ONNX model (no graph, nodes or outputs; truncated?)</source>
+        <translation>%1：不是 ONNX 模型（没有计算图、节点或输出；被截断？）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: truncated or corrupt: the weights &quot;%2&quot; hold %3 of %4 values</source>
+        <translation>%1：文件被截断或已损坏：权重 &quot;%2&quot; 只有 %4 个值中的 %3 个</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: the ONNX checker refuses it: %2</source>
+        <translation>%1：ONNX 检查器拒绝了它：%2</translation>
+    </message>
+</context>
+<context>
+    <name>OnnxNetwork</name>
+    <message>
+        <location filename="../core/export/onnxnetwork.cpp" line="+111"/>
+        <source>%1: not a pose export of this program or of Ultralytics (inputs %2, outputs %3)</source>
+        <translation>%1：不是本程序或 Ultralytics 导出的姿态模型（输入 %2，输出 %3）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1: the outputs do not fit its metadata (%2 classes, %3 keypoints x %4)</source>
+        <translation>%1：输出与其元数据不符（%2 个类别，%3 个关键点 x %4）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 is an INT8 (QDQ) export, which OpenCV DNN %2 cannot run; run it in ONNX Runtime (docs/DEPLOY.md) or predict from the fp32 export</source>
+        <translation>%1 是 INT8（QDQ）导出，OpenCV DNN %2 无法运行；请在 ONNX Runtime 中运行（docs/DEPLOY.md），或用 fp32 导出进行预测</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is an fp16 export (half=true), which OpenCV DNN %2 cannot read (%3); export it without half=true to predict with it here, or run it in ONNX Runtime</source>
+        <translation>%1 是 fp16 导出（half=true），OpenCV DNN %2 无法读取（%3）；要在此处预测，请不带 half=true 重新导出，或在 ONNX Runtime 中运行</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 has the decoded layout, which OpenCV DNN %2 cannot run (%3); export it again with layout=raw to predict with it here</source>
+        <translation>%1 为 decoded 布局，OpenCV DNN %2 无法运行（%3）；要在此处预测，请以 layout=raw 重新导出</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: OpenCV DNN %2 cannot run it: %3</source>
+        <translation>%1：OpenCV DNN %2 无法运行它：%3</translation>
     </message>
 </context>
 <context>
@@ -2176,8 +2551,8 @@
     </message>
     <message>
         <location line="+7"/>
-        <source>checkpoint, weight file, or a model name (random weights)</source>
-        <translation>检查点、权重文件或模型名称（随机权重）</translation>
+        <source>checkpoint, weight file, .onnx export (layout=raw), or a model name (random weights)</source>
+        <translation>检查点、权重文件、.onnx 导出（layout=raw）或模型名称（随机权重）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2363,42 +2738,18 @@
 <context>
     <name>Predictor</name>
     <message>
-        <location filename="../core/infer/predictor.cpp" line="+48"/>
+        <location filename="../core/infer/predictor.cpp" line="+70"/>
         <source>imgsz must be a positive multiple of 32 (got %1)</source>
         <translation>imgsz 必须是 32 的正整数倍（收到 %1）</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>%1 does not exist (and is not a model name such as yolov8s-pose)</source>
-        <translation>%1 不存在（也不是 yolov8s-pose 这样的模型名称）</translation>
+        <location line="-7"/>
+        <source>ONNX (%1, %2 layout, %3 px) in OpenCV DNN</source>
+        <extracomment>%1 is a precision (fp32, fp16), %2 a layout (raw, decoded), %3 an image size.</extracomment>
+        <translation>ONNX（%1，%2 布局，%3 像素），由 OpenCV DNN 运行</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>random initialisation</source>
-        <translation>随机初始化</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>checkpoint</source>
-        <translation>检查点</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>checkpoint (EMA weights)</source>
-        <translation>检查点（EMA 权重）</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1: not a YOLOv8-pose weight file (no pose head found)</source>
-        <translation>%1：不是 YOLOv8-pose 权重文件（未找到姿态头）</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%1: no tensor fits a %2 model</source>
-        <translation>%1：没有张量适合 %2 模型</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+34"/>
         <source>%1: cannot load the model: %2</source>
         <translation>%1：无法加载模型：%2</translation>
     </message>
@@ -2408,7 +2759,7 @@
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+63"/>
         <source>inference failed: %1</source>
         <translation>推理失败：%1</translation>
     </message>
@@ -3724,12 +4075,7 @@
         <translation>验证检查点或权重文件：框和姿态的 P、R、mAP50、mAP50-95 以及每个关键点的误差</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>checkpoint (weights/best.ckpt) or weight file</source>
-        <translation>检查点（weights/best.ckpt）或权重文件</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>the dataset&apos;s data.yaml</source>
         <translation>数据集的 data.yaml</translation>
     </message>
@@ -3739,9 +4085,14 @@
         <translation>train、val 或 test</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>network input size</source>
-        <translation>网络输入尺寸</translation>
+        <location line="-2"/>
+        <source>checkpoint (weights/best.ckpt), weight file or .onnx export (layout=raw)</source>
+        <translation>检查点（weights/best.ckpt）、权重文件或 .onnx 导出（layout=raw）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>network input size (an .onnx file uses its own)</source>
+        <translation>网络输入尺寸（.onnx 文件使用其自身的尺寸）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3837,7 +4188,7 @@
 <context>
     <name>ValidationRunner</name>
     <message>
-        <location filename="../core/train/validationrunner.cpp" line="+31"/>
+        <location filename="../core/train/validationrunner.cpp" line="+33"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -3852,7 +4203,13 @@
         <translation>%1：%2 子集中没有可读取的图像</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+14"/>
+        <source>%1 predicts %3 classes and %4x%5 keypoints; %2 has %6 classes and %7x%8 keypoints</source>
+        <extracomment>%1 is a model file, %2 a data.yaml; the numbers are class and keypoint counts.</extracomment>
+        <translation>%1 预测 %3 个类别和 %4x%5 个关键点；%2 有 %6 个类别和 %7x%8 个关键点</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>%1 does not fit %2: %3</source>
         <translation>%1 与 %2 不匹配：%3</translation>
     </message>
@@ -3999,7 +4356,7 @@
         <translation>%1：应为包含 &quot;frames&quot; 数组的对象</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+17"/>
         <source>%1: frames[%2]</source>
         <translation>%1：frames[%2]</translation>
     </message>

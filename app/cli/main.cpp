@@ -4,6 +4,7 @@
 #include "checkcommand.h"
 #include "cococommands.h"
 #include "computethreads.h"
+#include "exportcommand.h"
 #include "importcommand.h"
 #include "infocommand.h"
 #include "languages.h"
@@ -65,6 +66,7 @@ int main(int argc, char *argv[])
     commands.push_back(std::make_unique<TrainCommand>());
     commands.push_back(std::make_unique<ValCommand>());
     commands.push_back(std::make_unique<PredictCommand>());
+    commands.push_back(std::make_unique<ExportCommand>());
     commands.push_back(std::make_unique<ModelCommand>());
     commands.push_back(std::make_unique<ImportCommand>());
     commands.push_back(std::make_unique<InfoCommand>());

@@ -32,7 +32,7 @@ std::vector<CliOption> PredictCommand::options() const
 {
     const PredictorOptions p;
     const TemporalOptions t;
-    return {{QStringLiteral("model"), QString(), tr("checkpoint, weight file, or a model name (random weights)")},
+    return {{QStringLiteral("model"), QString(), tr("checkpoint, weight file, .onnx export (layout=raw), or a model name (random weights)")},
             {QStringLiteral("source"), QString(), tr("video file, camera index, stream URL, image, folder or glob")},
             {QStringLiteral("imgsz"), QString::number(p.imgsz), tr("network input size")},
             {QStringLiteral("conf"), QString::number(p.conf), tr("confidence threshold")},

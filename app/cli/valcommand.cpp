@@ -15,10 +15,10 @@ QString ValCommand::summary() const
 std::vector<CliOption> ValCommand::options() const
 {
     const ValidationRequest d;
-    return { { QStringLiteral("model"), QString(), tr("checkpoint (weights/best.ckpt) or weight file") },
+    return { { QStringLiteral("model"), QString(), tr("checkpoint (weights/best.ckpt), weight file or .onnx export (layout=raw)") },
         { QStringLiteral("data"), QString(), tr("the dataset's data.yaml") },
         { QStringLiteral("split"), d.split, tr("train, val or test") },
-        { QStringLiteral("imgsz"), QString::number(d.imgsz), tr("network input size") },
+        { QStringLiteral("imgsz"), QString::number(d.imgsz), tr("network input size (an .onnx file uses its own)") },
         { QStringLiteral("batch"), QString::number(d.batch), tr("images per batch") },
         { QStringLiteral("device"), QString(), tr("cpu or a GPU index (empty: the first GPU, else the CPU)"), true },
         { QStringLiteral("conf"), QString::number(d.conf), tr("confidence threshold") },

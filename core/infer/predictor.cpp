@@ -1,11 +1,9 @@
 #include "predictor.h"
 
-#include "checkpoint_p.h"
+#include "inferencemodel.h"
+#include "onnxnetwork.h"
 #include "posemodel.h"
 #include "postprocess.h"
-#include "weightimport_p.h"
-
-#include <QFileInfo>
 
 #include <opencv2/core.hpp>
 
@@ -14,6 +12,8 @@ struct Predictor::Private
     PredictorOptions options;
     ModelSpec spec;
     gp::PoseModel model{nullptr};
+    // An exported .onnx file runs here instead (OpenCV DNN), with the same decode and NMS.
+    std::unique_ptr<gp::OnnxNetwork> onnx;
     torch::Device device{torch::kCPU};
     bool half = false;
     QString weights;
@@ -26,13 +26,15 @@ Predictor::Predictor()
 
 Predictor::~Predictor() = default;
 
-bool Predictor::isLoaded() const { return !d->model.is_empty(); }
+bool Predictor::isLoaded() const { return !d->model.is_empty() || d->onnx; }
 ModelSpec Predictor::spec() const { return d->spec; }
 const PredictorOptions &Predictor::options() const { return d->options; }
 QString Predictor::weightsDescription() const { return d->weights; }
 
 QString Predictor::deviceName() const
 {
+    if (d->onnx)
+        return QStringLiteral("cpu (OpenCV DNN)");
     return d->device.is_cuda() ? QStringLiteral("cuda:%1").arg(int(d->device.index())) : QStringLiteral("cpu");
 }
 
@@ -44,56 +46,36 @@ void Predictor::setThresholds(double conf, double iou)
 
 bool Predictor::load(const PredictorOptions &options, QString *error)
 {
+    d->model = gp::PoseModel(nullptr);
+    d->onnx.reset();
+    if (isOnnxFile(options.model)) {
+        auto net = std::make_unique<gp::OnnxNetwork>();
+        if (!net->load(options.model, error))
+            return false;
+        const OnnxModelInfo &info = net->info();
+        d->options = options;
+        // An export has one input size: images are letterboxed to it, whatever imgsz says.
+        d->options.imgsz = info.imgsz;
+        d->spec = info.spec;
+        d->device = torch::kCPU;
+        d->half = false;
+        //: %1 is a precision (fp32, fp16), %2 a layout (raw, decoded), %3 an image size.
+        d->weights = tr("ONNX (%1, %2 layout, %3 px) in OpenCV DNN")
+                         .arg(OnnxModelInfo::precisionName(info.precision), OnnxModelInfo::layoutName(info.layout))
+                         .arg(info.imgsz);
+        d->onnx = std::move(net);
+        return true;
+    }
     if (options.imgsz < 32 || options.imgsz % 32) {
         *error = tr("imgsz must be a positive multiple of 32 (got %1)").arg(options.imgsz);
         return false;
     }
     d->options = options;
-    d->model = gp::PoseModel(nullptr);
+    gp::InferenceModel loaded;
+    if (!loaded.load(options.model, error))
+        return false;
     try {
-        const QFileInfo fi(options.model);
-        ModelSpec spec;
-        gp::PoseModel model{nullptr};
-        if (!fi.exists()) {
-            QString why;
-            const auto scale = ModelSpec::parseScale(options.model, &why);
-            if (!scale) {
-                *error = tr("%1 does not exist (and is not a model name such as yolov8s-pose)").arg(options.model);
-                return false;
-            }
-            spec.scale = *scale;
-            torch::manual_seed(0);
-            model = gp::PoseModel(spec);
-            d->weights = tr("random initialisation");
-        } else {
-            CheckpointInfo ck;
-            QString why;
-            if (readCheckpointInfo(options.model, &ck, &why)) {
-                spec = ck.spec;
-                const gp::CheckpointData c = gp::loadCheckpoint(options.model, spec);
-                model = gp::PoseModel(spec);
-                if (ck.fused)
-                    model->fuse();
-                gp::restoreState(*model, c.ema.empty() ? c.model : c.ema);
-                d->weights = c.ema.empty() ? tr("checkpoint") : tr("checkpoint (EMA weights)");
-            } else {
-                QString format;
-                const gp::NamedTensors tensors = gp::readWeightFile(options.model.toStdString(), &format);
-                const auto inferred = gp::inferModelSpec(tensors);
-                if (!inferred) {
-                    *error = tr("%1: not a YOLOv8-pose weight file (no pose head found)").arg(options.model);
-                    return false;
-                }
-                spec = *inferred;
-                model = gp::PoseModel(spec);
-                const WeightImportSummary s = gp::applyWeights(*model, tensors);
-                if (s.copied == 0) {
-                    *error = tr("%1: no tensor fits a %2 model").arg(options.model, spec.name());
-                    return false;
-                }
-                d->weights = format;
-            }
-        }
+        gp::PoseModel model = loaded.model;
         torch::Device device(torch::kCPU);
         if (options.device != QLatin1String("cpu") && torch::cuda::is_available())
             device = torch::Device(torch::kCUDA, int8_t(options.device.isEmpty() ? 0 : options.device.toInt()));
@@ -106,9 +88,10 @@ bool Predictor::load(const PredictorOptions &options, QString *error)
         d->half = options.half && device.is_cuda();
         if (d->half)
             model->to(torch::kHalf);
-        d->spec = spec;
+        d->spec = loaded.spec;
         d->device = device;
         d->model = model;
+        d->weights = loaded.description;
         return true;
     } catch (const std::exception &e) {
         *error = tr("%1: cannot load the model: %2").arg(options.model, QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 0));
@@ -132,20 +115,27 @@ bool Predictor::predict(const std::vector<cv::Mat> &images, std::vector<std::vec
         bool sameSize = true;
         for (const cv::Mat &m : images)
             sameSize = sameSize && m.size() == images.front().size();
+        // An export's input is square and fixed: no minimal-padding rectangles.
+        const bool rect = d->options.rect && sameSize && !d->onnx;
         std::vector<LetterboxTransform> transforms;
         std::vector<torch::Tensor> inputs;
         transforms.reserve(images.size());
         for (const cv::Mat &m : images) {
             const LetterboxTransform t = LetterboxTransform::make(m.cols, m.rows, imgsz, imgsz, /*scaleUp=*/true,
                                                                   /*center=*/true,
-                                                                  d->options.rect && sameSize ? 32 : 0);
+                                                                  rect ? 32 : 0);
             transforms.push_back(t);
             inputs.push_back(gp::letterboxImage(m, t));
         }
-        torch::Tensor x = torch::stack(inputs).to(d->device, /*non_blocking=*/false);
-        if (d->half)
-            x = x.to(torch::kHalf);
-        torch::Tensor decoded = d->model->forward(x).to(torch::kFloat);
+        torch::Tensor decoded;
+        if (d->onnx) {
+            decoded = d->onnx->forward(torch::stack(inputs));
+        } else {
+            torch::Tensor x = torch::stack(inputs).to(d->device, /*non_blocking=*/false);
+            if (d->half)
+                x = x.to(torch::kHalf);
+            decoded = d->model->forward(x).to(torch::kFloat);
+        }
         gp::NmsOptions nms;
         nms.conf = d->options.conf;
         nms.iou = d->options.iou;

@@ -16,10 +16,10 @@ class Mat;
 struct PredictorOptions
 {
     // A GripperPose checkpoint (its EMA weights when it has them), a .pt state dict or a
-    // TorchScript export; or a model name ("yolov8n-pose") for randomly initialised weights
-    // (tests and benchmarks).
+    // TorchScript export; an exported .onnx file (raw layout, run by OpenCV DNN on the CPU); or
+    // a model name ("yolov8n-pose") for randomly initialised weights (tests and benchmarks).
     QString model;
-    int imgsz = 640;        // multiple of 32
+    int imgsz = 640;        // multiple of 32 (an .onnx file uses its own)
     double conf = 0.25;
     double iou = 0.7;
     int maxDet = 300;
@@ -30,9 +30,9 @@ struct PredictorOptions
 };
 
 // Runs the pose network on images: loads the weights once, folds Conv+BN, and for each
-// batch letterboxes, runs the forward pass under InferenceMode, decodes, applies NMS and
-// maps the results back to source pixels. Torch stays inside. Use from one thread at a
-// time.
+// batch letterboxes, runs the forward pass under InferenceMode (or the exported graph in
+// OpenCV DNN), decodes, applies NMS and maps the results back to source pixels. Torch stays
+// inside. Use from one thread at a time.
 class Predictor
 {
     Q_DECLARE_TR_FUNCTIONS(Predictor)

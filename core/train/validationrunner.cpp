@@ -3,6 +3,8 @@
 #include "checkpoint_p.h"
 #include "datasetconfig.h"
 #include "labelcache.h"
+#include "onnxmodelinfo.h"
+#include "onnxnetwork.h"
 #include "project.h"
 #include "skeleton.h"
 #include "trainer.h"
@@ -42,47 +44,81 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             *error = tr("%1: the %2 split has no readable images").arg(req.data, req.split);
             return false;
         }
-        ModelSpec spec;
-        spec.numClasses = int(data->names.size());
-        spec.numKeypoints = data->keypointCount;
-        spec.keypointDims = data->keypointDims;
-        const auto info = inspectWeightFile(req.model, error);
-        if (!info)
-            return false;
-        if (info->spec)
-            spec.scale = info->spec->scale;
-        PoseModel model(spec);
-        CheckpointInfo ck;
-        QString why;
-        if (readCheckpointInfo(req.model, &ck, &why)) {
-            // A training checkpoint: validate its EMA weights, as the trainer does.
-            if (const QString m = checkpointMismatch(ck, spec); !m.isEmpty()) {
-                *error = tr("%1 does not fit %2: %3").arg(req.model, req.data, m);
-                return false;
-            }
-            const CheckpointData c = loadCheckpoint(req.model, spec);
-            restoreState(*model, c.ema.empty() ? c.model : c.ema);
-        } else {
-            const WeightImportSummary s = importWeights(*model, req.model.toStdString());
-            if (s.copied == 0) {
-                *error = tr("%1: no tensor fits a %2 model").arg(req.model, spec.name());
-                return false;
-            }
-        }
-        torch::Device device(torch::kCPU);
-        if ((req.device.isEmpty() || req.device != QLatin1String("cpu")) && torch::cuda::is_available())
-            device = torch::Device(torch::kCUDA, int8_t(req.device.isEmpty() ? 0 : req.device.toInt()));
-        torch::set_num_threads(std::max(1, QThread::idealThreadCount()));
-        model->to(device);
-
-        PoseLossOptions lo;
-        lo.numClasses = spec.numClasses;
-        const PoseLoss loss(lo);
-        ValOptions vo = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, device, cancel);
-        vo.progress = progress;
         QElapsedTimer clock;
-        clock.start();
-        const ValOutcome v = validate(*model, set, rectBatches(set, req.imgsz, req.batch), req.imgsz, vo);
+        ValOutcome v;
+        if (isOnnxFile(req.model)) {
+            // An exported model: its own input size and batch, square batches, OpenCV DNN.
+            OnnxNetwork net;
+            if (!net.load(req.model, error))
+                return false;
+            const ModelSpec &spec = net.info().spec;
+            if (spec.numClasses != int(data->names.size()) || spec.numKeypoints != data->keypointCount
+                || spec.keypointDims != data->keypointDims) {
+                //: %1 is a model file, %2 a data.yaml; the numbers are class and keypoint counts.
+                *error = tr("%1 predicts %3 classes and %4x%5 keypoints; %2 has %6 classes and %7x%8 keypoints")
+                             .arg(req.model, req.data)
+                             .arg(spec.numClasses)
+                             .arg(spec.numKeypoints)
+                             .arg(spec.keypointDims)
+                             .arg(data->names.size())
+                             .arg(data->keypointCount)
+                             .arg(data->keypointDims);
+                return false;
+            }
+            PoseLossOptions lo;
+            lo.numClasses = spec.numClasses;
+            const PoseLoss loss(lo);
+            ValOptions vo = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, torch::kCPU, cancel);
+            vo.loss = nullptr;
+            vo.progress = progress;
+            const int imgsz = net.info().imgsz;
+            const int batch = net.info().dynamic ? req.batch : net.info().batch;
+            clock.start();
+            v = validate(
+                spec, [&](const torch::Tensor &images) { return net.forward(images); }, set,
+                squareBatches(set, imgsz, batch), imgsz, vo);
+        } else {
+            ModelSpec spec;
+            spec.numClasses = int(data->names.size());
+            spec.numKeypoints = data->keypointCount;
+            spec.keypointDims = data->keypointDims;
+            const auto info = inspectWeightFile(req.model, error);
+            if (!info)
+                return false;
+            if (info->spec)
+                spec.scale = info->spec->scale;
+            PoseModel model(spec);
+            CheckpointInfo ck;
+            QString why;
+            if (readCheckpointInfo(req.model, &ck, &why)) {
+                // A training checkpoint: validate its EMA weights, as the trainer does.
+                if (const QString m = checkpointMismatch(ck, spec); !m.isEmpty()) {
+                    *error = tr("%1 does not fit %2: %3").arg(req.model, req.data, m);
+                    return false;
+                }
+                const CheckpointData c = loadCheckpoint(req.model, spec);
+                restoreState(*model, c.ema.empty() ? c.model : c.ema);
+            } else {
+                const WeightImportSummary s = importWeights(*model, req.model.toStdString());
+                if (s.copied == 0) {
+                    *error = tr("%1: no tensor fits a %2 model").arg(req.model, spec.name());
+                    return false;
+                }
+            }
+            torch::Device device(torch::kCPU);
+            if ((req.device.isEmpty() || req.device != QLatin1String("cpu")) && torch::cuda::is_available())
+                device = torch::Device(torch::kCUDA, int8_t(req.device.isEmpty() ? 0 : req.device.toInt()));
+            torch::set_num_threads(std::max(1, QThread::idealThreadCount()));
+            model->to(device);
+
+            PoseLossOptions lo;
+            lo.numClasses = spec.numClasses;
+            const PoseLoss loss(lo);
+            ValOptions vo = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, device, cancel);
+            vo.progress = progress;
+            clock.start();
+            v = validate(*model, set, rectBatches(set, req.imgsz, req.batch), req.imgsz, vo);
+        }
         if (v.cancelled) {
             *error = tr("cancelled");
             return false;

@@ -76,15 +76,16 @@ std::vector<EvalObject> predictionObjects(const torch::Tensor &rows, int numKeyp
 
 } // namespace
 
-ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std::vector<ValBatch> &batches, int imgsz,
-    const ValOptions &options)
+namespace {
+
+// A batch through the network: the decoded output [B, 4 + nc + K*dims, N] (float).
+using BatchForward = std::function<torch::Tensor(const BatchTensors &batch)>;
+
+ValOutcome validateBatches(const ModelSpec &spec, const BatchForward &forward, const TrainDataset &dataset,
+                           const std::vector<ValBatch> &batches, int imgsz, const ValOptions &options)
 {
     ValOutcome outcome;
-    const ModelSpec &spec = model.spec();
     PoseEvaluator evaluator(options.sigmas);
-    model.eval();
-    PoseLossItems lossSum;
-    int lossBatches = 0;
     // Decode the next batch while the network runs on this one.
     std::future<std::vector<TrainSample>> next;
     if (!batches.empty())
@@ -100,28 +101,7 @@ ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std
             return outcome;
         }
         const BatchTensors t = collate(samples, spec.numKeypoints, spec.keypointDims);
-        torch::Tensor decoded;
-        {
-            torch::NoGradGuard noGrad;
-            torch::Tensor x = t.images.to(options.device);
-            if (options.half)
-                x = x.to(torch::kHalf);
-            const RawHeadOutput raw = model.forwardRaw(x);
-            decoded = model.decode(raw).to(torch::kFloat);
-            if (options.loss) {
-                RawHeadOutput r32 = raw;
-                r32.boxes = raw.boxes.to(torch::kFloat);
-                r32.scores = raw.scores.to(torch::kFloat);
-                r32.kpts = raw.kpts.to(torch::kFloat);
-                PoseBatchTargets targets = t.targets;
-                targets.batchIdx = targets.batchIdx.to(options.device);
-                targets.cls = targets.cls.to(options.device);
-                targets.bboxes = targets.bboxes.to(options.device);
-                targets.keypoints = targets.keypoints.to(options.device);
-                lossSum += options.loss->compute(r32, targets).plainItems();
-                ++lossBatches;
-            }
-        }
+        const torch::Tensor decoded = forward(t);
         const std::vector<torch::Tensor> rows = nonMaxSuppression(decoded, spec.numClasses, options.nms);
         for (size_t i = 0; i < samples.size(); ++i) {
             EvalImage e;
@@ -134,9 +114,64 @@ ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std
         options.progress.report(int64_t(bi + 1), int64_t(batches.size()));
     }
     outcome.metrics = evaluator.result();
-    if (lossBatches > 0)
+    return outcome;
+}
+
+} // namespace
+
+std::vector<ValBatch> squareBatches(const TrainDataset &dataset, int imgsz, int batch)
+{
+    std::vector<ValBatch> out;
+    for (size_t begin = 0; begin < dataset.size(); begin += size_t(batch)) {
+        ValBatch b;
+        for (size_t i = begin; i < std::min(dataset.size(), begin + size_t(batch)); ++i)
+            b.images.push_back(i);
+        b.height = imgsz;
+        b.width = imgsz;
+        out.push_back(std::move(b));
+    }
+    return out;
+}
+
+ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std::vector<ValBatch> &batches, int imgsz,
+                    const ValOptions &options)
+{
+    model.eval();
+    PoseLossItems lossSum;
+    int lossBatches = 0;
+    const BatchForward forward = [&](const BatchTensors &t) {
+        torch::NoGradGuard noGrad;
+        torch::Tensor x = t.images.to(options.device);
+        if (options.half)
+            x = x.to(torch::kHalf);
+        const RawHeadOutput raw = model.forwardRaw(x);
+        torch::Tensor decoded = model.decode(raw).to(torch::kFloat);
+        if (options.loss) {
+            RawHeadOutput r32 = raw;
+            r32.boxes = raw.boxes.to(torch::kFloat);
+            r32.scores = raw.scores.to(torch::kFloat);
+            r32.kpts = raw.kpts.to(torch::kFloat);
+            PoseBatchTargets targets = t.targets;
+            targets.batchIdx = targets.batchIdx.to(options.device);
+            targets.cls = targets.cls.to(options.device);
+            targets.bboxes = targets.bboxes.to(options.device);
+            targets.keypoints = targets.keypoints.to(options.device);
+            lossSum += options.loss->compute(r32, targets).plainItems();
+            ++lossBatches;
+        }
+        return decoded;
+    };
+    ValOutcome outcome = validateBatches(model.spec(), forward, dataset, batches, imgsz, options);
+    if (lossBatches > 0 && !outcome.cancelled)
         outcome.loss = lossSum * (1.0 / lossBatches);
     return outcome;
+}
+
+ValOutcome validate(const ModelSpec &spec, const DecodedForward &forward, const TrainDataset &dataset,
+                    const std::vector<ValBatch> &batches, int imgsz, const ValOptions &options)
+{
+    const BatchForward batchForward = [&](const BatchTensors &t) { return forward(t.images); };
+    return validateBatches(spec, batchForward, dataset, batches, imgsz, options);
 }
 
 } // namespace gp

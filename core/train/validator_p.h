@@ -59,8 +59,18 @@ struct ValOptions
     }
 };
 
+// Square batches of imgsz x imgsz in dataset order: for a network with one fixed input size
+// (an exported model), where rectangular batches cannot go.
+std::vector<ValBatch> squareBatches(const TrainDataset &dataset, int imgsz, int batch);
+
 // The model is put in eval mode (and left so).
 ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std::vector<ValBatch> &batches, int imgsz,
     const ValOptions &options);
+
+// Another network (an exported model): images [B, 3, H, W] in [0, 1] -> the decoded output
+// [B, 4 + nc + K*dims, N] (float). No loss (options.loss is ignored).
+using DecodedForward = std::function<torch::Tensor(const torch::Tensor &images)>;
+ValOutcome validate(const ModelSpec &spec, const DecodedForward &forward, const TrainDataset &dataset,
+                    const std::vector<ValBatch> &batches, int imgsz, const ValOptions &options);
 
 } // namespace gp
