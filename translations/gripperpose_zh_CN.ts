@@ -2773,8 +2773,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)</source>
-        <translation>检查点和权重 (*.ckpt *.pt *.pth *.torchscript);;所有文件 (*)</translation>
+        <source>Checkpoints, weights and ONNX exports (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)</source>
+        <translation>检查点、权重与 ONNX 导出文件 (*.ckpt *.pt *.pth *.torchscript *.onnx);;所有文件 (*)</translation>
     </message>
     <message numerus="yes">
         <location line="+13"/>

@@ -46,7 +46,7 @@ void PrelabelController::start(const QStringList &images)
         return;
     if (m_options.model.isEmpty()) {
         const QString model = QFileDialog::getOpenFileName(m_window, tr("Pre-label with a Trained Model"),
-            m_project->runsDir(), tr("Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)"));
+            m_project->runsDir(), tr("Checkpoints, weights and ONNX exports (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)"));
         if (model.isEmpty())
             return;
         m_options.model = model;
