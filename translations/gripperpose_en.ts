@@ -180,6 +180,17 @@
     </message>
 </context>
 <context>
+    <name>SynthCommand</name>
+    <message numerus="yes">
+        <location filename="../app/cli/synthcommand.cpp" line="+74"/>
+        <source>wrote %1 images and %n %2-frame video(s) to %3 in %4 s</source>
+        <translation>
+            <numerusform>wrote %1 images and %n %2-frame video to %3 in %4 s</numerusform>
+            <numerusform>wrote %1 images and %n %2-frame videos to %3 in %4 s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TrainWorkspace</name>
     <message numerus="yes">
         <location filename="../app/studio/train/trainworkspace.cpp" line="+211"/>

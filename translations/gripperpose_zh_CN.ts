@@ -746,6 +746,39 @@
     </message>
 </context>
 <context>
+    <name>DemoVideo</name>
+    <message>
+        <location filename="../core/dataset/demovideo.cpp" line="+297"/>
+        <source>%1: cannot create the folder</source>
+        <translation>%1：无法创建文件夹</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: cannot open a video writer (neither MPEG-4 nor Motion JPEG)</source>
+        <translation>%1：无法打开视频写入器（MPEG-4 和 Motion JPEG 均不可用）</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: the video was written with %2 frames but reads back with %3</source>
+        <translation>%1：视频写入了 %2 帧，但读回时为 %3 帧</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+</context>
+<context>
     <name>DistributedEnv</name>
     <message>
         <location filename="../core/train/distributedenv.cpp" line="+17"/>
@@ -2901,6 +2934,34 @@
     </message>
 </context>
 <context>
+    <name>ScenarioTags</name>
+    <message>
+        <location filename="../core/dataset/scenariotags.cpp" line="+28"/>
+        <source>%1: expected tags, each with a list of image paths</source>
+        <translation>%1：应为若干标签，每个标签带一个图像路径列表</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: the tag &quot;%2&quot; must list paths</source>
+        <translation>%1：标签“%2”必须列出路径</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>%1 is tagged %2 by the pattern %3 in %4; edit that file to untag it</source>
+        <translation>%1 由 %4 中的模式 %3 标记为 %2；请编辑该文件以取消此标签</translation>
+    </message>
+</context>
+<context>
     <name>Skeleton</name>
     <message>
         <location filename="../core/skeleton/skeleton.cpp" line="+80"/>
@@ -3061,25 +3122,37 @@
         <translation>演示视频的帧率</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+2"/>
+        <source>none, occlusion, fast_motion, low_light or mixed (all four, one video each); the hard images and videos are tagged in scenarios.yaml</source>
+        <translation>none、occlusion、fast_motion、low_light 或 mixed（四种场景，每种一个视频）；困难场景的图像和视频在 scenarios.yaml 中标记</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>n must be at least 1, val in [0, 1], video_frames ≥ 0, fps &gt; 0 and seed ≥ 0</source>
         <translation>n 至少为 1，val 在 [0, 1] 内，video_frames ≥ 0，fps &gt; 0 且 seed ≥ 0</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+17"/>
+        <source>scenario=%1 must be none, occlusion, fast_motion, low_light or mixed</source>
+        <translation>scenario=%1 必须是 none、occlusion、fast_motion、low_light 或 mixed</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>synth</source>
         <translation>合成</translation>
     </message>
-    <message>
-        <location line="+7"/>
-        <source>wrote %1 images and a %2-frame video to %3 in %4 s</source>
-        <translation>已在 %4 秒内将 %1 张图像和一段 %2 帧的视频写入 %3</translation>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>wrote %1 images and %n %2-frame video(s) to %3 in %4 s</source>
+        <translation>
+            <numerusform>已将 %1 张图像和 %n 个 %2 帧视频写入 %3，用时 %4 秒</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>SynthGenerator</name>
     <message>
-        <location filename="../core/dataset/synthgenerator.cpp" line="+86"/>
+        <location filename="../core/dataset/synthgenerator.cpp" line="+88"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -3089,7 +3162,7 @@
         <translation>%1：无法创建文件夹</translation>
     </message>
     <message>
-        <location line="+213"/>
+        <location line="+79"/>
         <source>%1 already exists and is not empty; the new project is in %2</source>
         <translation>%1 已存在且不为空；新项目位于 %2</translation>
     </message>
@@ -3119,29 +3192,14 @@
         <translation>生成器绘制的是 %1 个关键点的夹爪骨架；骨架“%2”有 %3 个关键点</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+17"/>
         <source>%1: cannot encode the image</source>
         <translation>%1：无法编码图像</translation>
-    </message>
-    <message>
-        <location line="+58"/>
-        <source>%1: cannot open a video writer (neither MPEG-4 nor Motion JPEG)</source>
-        <translation>%1：无法打开视频写入器（MPEG-4 和 Motion JPEG 均不可用）</translation>
-    </message>
-    <message>
-        <location line="+46"/>
-        <source>%1: the video was written with %2 frames but reads back with %3</source>
-        <translation>%1：视频写入了 %2 帧，但读回时为 %3 帧</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>none</source>
-        <translation>无</translation>
     </message>
 </context>
 <context>
