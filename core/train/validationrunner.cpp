@@ -11,6 +11,7 @@
 #include "validator_p.h"
 #include "weightimport.h"
 #include "weightimport_p.h"
+#include "writablefolder.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -122,7 +123,8 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
         report->imagesPerSecond = report->seconds > 0 ? v.images / report->seconds : 0;
 
         report->runDir = Trainer::runDirectory(req.project, req.name, req.existOk);
-        QDir().mkpath(report->runDir);
+        if (!WritableFolder::make(report->runDir, error))
+            return false;
         report->metricsFile = QDir(report->runDir).filePath(QStringLiteral("metrics.json"));
         const Skeleton skeleton = Project::skeletonForDataset(data->yamlFile);
         QStringList names;
