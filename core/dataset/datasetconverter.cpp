@@ -32,6 +32,25 @@ bool holdsDataset(const QDir &dir)
            || dir.exists(QStringLiteral("labels"));
 }
 
+// The leading folders every file name shares ("images/val/" in a file yolo2coco wrote):
+// they tell no image apart, and kept they would nest images/val/ inside images/val/.
+QString commonFolder(const QStringList &fileNames)
+{
+    if (fileNames.isEmpty())
+        return QString();
+    QStringList common = fileNames.first().split(QLatin1Char('/'));
+    common.removeLast();
+    for (const QString &name : fileNames) {
+        QStringList parts = name.split(QLatin1Char('/'));
+        parts.removeLast();
+        int n = 0;
+        while (n < common.size() && n < parts.size() && common[n] == parts[n])
+            ++n;
+        common = common.mid(0, n);
+    }
+    return common.isEmpty() ? QString() : common.join(QLatin1Char('/')) + QLatin1Char('/');
+}
+
 } // namespace
 
 bool DatasetConverter::cocoToYolo(const CocoImport &import, const Skeleton &skeleton, DatasetIssueList *issues,
@@ -83,9 +102,10 @@ bool DatasetConverter::cocoToYolo(const CocoImport &import, const Skeleton &skel
         return false;
     }
     QSet<QString> labelsWritten;
+    const QString shared = commonFolder(coco->fileNames);
     for (size_t i = 0; i < coco->images.size(); ++i) {
         const ImageAnnotation &a = coco->images[i];
-        const QString name = coco->fileNames[int(i)];
+        const QString name = coco->fileNames[int(i)].mid(shared.size());
         if (!QFileInfo::exists(a.imagePath)) {
             issues->add(Kind::ImageMissing, import.cocoJson, 0, tr("image %1 does not exist").arg(a.imagePath));
             continue;

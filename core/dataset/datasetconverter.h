@@ -26,7 +26,8 @@ public:
     };
 
     // Copies the images of the COCO file into `outDir/images/<split>/`, keeping the
-    // subfolders of their file_name, writes their labels beside them
+    // subfolders of their file_name (less the leading folders all of them share), writes
+    // their labels beside them
     // (`labels/<split>/...`) and a data.yaml + skeleton.json when the folder has none.
     // Nothing is overwritten: an image or label file already there with other content is
     // reported (ExistingFile) and that image is not imported. Bad entries are reported in
