@@ -7,8 +7,11 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QSaveFile>
+#include <QThread>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <algorithm>
 #include <atomic>
 
 namespace {
@@ -215,7 +218,11 @@ SplitScan LabelCache::scan(const DatasetConfig &config, const QString &split, co
     if (st.reused > 0)
         options.progress.report(st.reused, total);
     std::atomic_bool skipped { false };
-    QtConcurrent::blockingMap(toInspect, [&](int i) {
+    // A pool of its own: scans run inside background jobs that may hold every thread of the
+    // global pool, and a map queued there would wait for them forever.
+    QThreadPool pool;
+    pool.setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
+    QtConcurrent::blockingMap(&pool, toInspect, [&](int i) {
         if (options.cancel.isCancelled()) {
             skipped = true;
             return;
