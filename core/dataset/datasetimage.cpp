@@ -6,14 +6,15 @@
 
 #include <QFileInfo>
 
-DatasetImage DatasetImage::inspect(const DatasetConfig &config, const QString &imageFile)
+DatasetImage DatasetImage::inspect(const DatasetConfig &config, const QString &imageFile, ImageCheck::Depth depth)
 {
     DatasetImage r;
     r.annotation.imagePath = imageFile;
     const QString labels = DatasetConfig::labelFileFor(imageFile);
     r.hasLabelFile = QFileInfo::exists(labels) || QFileInfo(labels).isSymLink();
     DatasetIssueList issues;
-    const ImageVerdict verdict = ImageCheck::inspect(imageFile);
+    const ImageVerdict verdict = ImageCheck::inspect(imageFile, depth);
+    r.complete = verdict.decoded || !verdict.ok;
     if (!verdict.ok) {
         r.status = Status::ImageUnusable;
         r.issues.push_back({ DatasetIssue::Kind::ImageUndecodable, config.displayName(imageFile), 0, verdict.problem });

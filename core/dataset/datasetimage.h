@@ -2,6 +2,7 @@
 
 #include "datasetissue.h"
 #include "imageannotation.h"
+#include "imagecheck.h"
 
 #include <QCoreApplication>
 
@@ -32,13 +33,16 @@ public:
     int labelLines = 0; // non-empty lines in its label file
     int rejectedLines = 0; // lines that failed
     std::vector<int> wrongWidths; // column counts of the lines of the wrong width
+    // The image was decoded completely (or refused before that): a verdict training can use.
+    bool complete = false;
 
     bool usable() const
     {
         return status == Status::Labelled || status == Status::Background || status == Status::Unlabelled;
     }
 
-    // Decodes the image (ImageCheck) and reads its label file (LabelFile) with the
-    // dataset's kpt_shape and classes.
-    static DatasetImage inspect(const DatasetConfig &config, const QString &imageFile);
+    // Judges the image (ImageCheck, at `depth`) and reads its label file (LabelFile) with
+    // the dataset's kpt_shape and classes.
+    static DatasetImage inspect(
+        const DatasetConfig &config, const QString &imageFile, ImageCheck::Depth depth = ImageCheck::Depth::Decode);
 };

@@ -8,6 +8,8 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include <algorithm>
+
 namespace {
 
 bool startsWith(const QByteArray &bytes, const char *magic, int size, int at = 0)
@@ -55,6 +57,43 @@ QString ImageCheck::structureProblem(const QByteArray &bytes, const QString &for
     return QString();
 }
 
+namespace {
+
+// The checks before decoding, on an open file: format from the first bytes, the size in the
+// header against the limit, a complete tail. With `bytes` the whole file is read into it;
+// without, only as much of the end as the tail check needs. False with verdict->problem set.
+bool checkStructure(QFile &f, ImageVerdict *verdict, QSize *headerSize, QByteArray *bytes)
+{
+    verdict->format = ImageCheck::formatOf(f.peek(32));
+    if (!verdict->format.isEmpty()) {
+        // The header alone, before anything is decoded: the pixel limit must hold before the
+        // decoder allocates. Qt reads the header of every format it has a plugin for.
+        QImageReader header(&f, verdict->format.toLatin1());
+        *headerSize = header.size();
+        f.seek(0);
+    }
+    if (verdict->format.isEmpty()
+        || (headerSize->isValid() && qint64(headerSize->width()) * headerSize->height() > ImageCheck::kMaxPixels)) {
+        verdict->problem = ImageCheck::structureProblem(QByteArray(), verdict->format, *headerSize);
+        return false;
+    }
+    QByteArray tail;
+    if (!bytes) {
+        // The end of the file is enough, unless it is all padding.
+        constexpr qint64 kTail = 64 * 1024;
+        f.seek(std::max<qint64>(0, f.size() - kTail));
+        tail = f.read(kTail);
+        if (f.size() > kTail && tail.count('\0') == tail.size())
+            tail = (f.seek(0), f.readAll());
+    } else {
+        *bytes = f.readAll();
+    }
+    verdict->problem = ImageCheck::structureProblem(bytes ? *bytes : tail, verdict->format, *headerSize);
+    return verdict->problem.isEmpty();
+}
+
+} // namespace
+
 cv::Mat gp::decodeImage(const QString &file, ImageVerdict *verdict)
 {
     *verdict = ImageVerdict();
@@ -63,23 +102,9 @@ cv::Mat gp::decodeImage(const QString &file, ImageVerdict *verdict)
         verdict->problem = ImageCheck::tr("cannot be read: %1").arg(f.errorString());
         return {};
     }
-    verdict->format = ImageCheck::formatOf(f.peek(32));
     QSize headerSize;
-    if (!verdict->format.isEmpty()) {
-        // The header alone, before anything is decoded: the pixel limit must hold before the
-        // decoder allocates. Qt reads the header of every format it has a plugin for.
-        QImageReader header(&f, verdict->format.toLatin1());
-        headerSize = header.size();
-        f.seek(0);
-    }
-    if (verdict->format.isEmpty()
-        || (headerSize.isValid() && qint64(headerSize.width()) * headerSize.height() > ImageCheck::kMaxPixels)) {
-        verdict->problem = ImageCheck::structureProblem(QByteArray(), verdict->format, headerSize);
-        return {};
-    }
-    const QByteArray bytes = f.readAll();
-    verdict->problem = ImageCheck::structureProblem(bytes, verdict->format, headerSize);
-    if (!verdict->problem.isEmpty())
+    QByteArray bytes;
+    if (!checkStructure(f, verdict, &headerSize, &bytes))
         return {};
     cv::Mat image;
     try {
@@ -99,13 +124,33 @@ cv::Mat gp::decodeImage(const QString &file, ImageVerdict *verdict)
         return {};
     }
     verdict->ok = true;
+    verdict->decoded = true;
     verdict->size = QSize(image.cols, image.rows);
     return image;
 }
 
-ImageVerdict ImageCheck::inspect(const QString &file)
+ImageVerdict ImageCheck::inspect(const QString &file, Depth depth)
 {
     ImageVerdict verdict;
-    gp::decodeImage(file, &verdict);
+    if (depth == Depth::Decode) {
+        gp::decodeImage(file, &verdict);
+        return verdict;
+    }
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) {
+        verdict.problem = tr("cannot be read: %1").arg(f.errorString());
+        return verdict;
+    }
+    QSize headerSize;
+    if (!checkStructure(f, &verdict, &headerSize, nullptr))
+        return verdict;
+    // A format whose header Qt cannot read is decoded after all: its size is needed.
+    if (!headerSize.isValid()) {
+        f.close();
+        gp::decodeImage(file, &verdict);
+        return verdict;
+    }
+    verdict.ok = true;
+    verdict.size = headerSize;
     return verdict;
 }

@@ -12,6 +12,7 @@ struct ImageVerdict
     QString format; // "jpeg", "png", "bmp", "webp", "tiff"; empty when not recognised
     QSize size; // as decoded (EXIF orientation applied), valid when ok
     QString problem; // why the image cannot be used, in words, when not ok
+    bool decoded = false; // the verdict includes a complete decode
 };
 
 // The one image check that `check`, training and validation share: the same decoder
@@ -30,8 +31,15 @@ public:
     // refuses an image too: both tools skip the same images. 13,000 × 13,000 is below it.
     static constexpr qint64 kMaxPixels = 178956970;
 
-    // Decodes the file completely (and forgets the pixels).
-    static ImageVerdict inspect(const QString &file);
+    enum class Depth {
+        Decode, // everything, the complete decode included (check, training, validation)
+        // Everything but the decode (format, header size, limit, tail): cheap, for listing
+        // a folder; the size is the header's, before any EXIF rotation.
+        Structure,
+    };
+
+    // Decodes the file completely (and forgets the pixels), or checks its structure only.
+    static ImageVerdict inspect(const QString &file, Depth depth = Depth::Decode);
     // The format the first bytes of a file show; empty when none the trainer reads.
     static QString formatOf(const QByteArray &head);
     // What inspect() checks once the bytes are read, without decoding: format, the size in

@@ -54,8 +54,8 @@ QDataStream &operator>>(QDataStream &s, Stamp &t)
 QDataStream &operator<<(QDataStream &s, const Entry &e)
 {
     const DatasetImage &v = e.verdict;
-    s << e.image << e.label << qint32(v.status) << v.hasLabelFile << qint32(v.labelLines) << qint32(v.rejectedLines)
-      << quint32(v.wrongWidths.size());
+    s << e.image << e.label << qint32(v.status) << v.complete << v.hasLabelFile << qint32(v.labelLines)
+      << qint32(v.rejectedLines) << quint32(v.wrongWidths.size());
     for (int w : v.wrongWidths)
         s << qint32(w);
     s << v.annotation.imagePath << v.annotation.imageSize << quint32(v.annotation.instances.size());
@@ -82,7 +82,7 @@ QDataStream &operator>>(QDataStream &s, Entry &e)
     DatasetImage &v = e.verdict;
     qint32 status = 0, lines = 0, rejected = 0;
     quint32 n = 0;
-    s >> e.image >> e.label >> status >> v.hasLabelFile >> lines >> rejected >> n;
+    s >> e.image >> e.label >> status >> v.complete >> v.hasLabelFile >> lines >> rejected >> n;
     if (status < 0 || status > qint32(DatasetImage::Status::LabelsUnusable) || !plausible(s, n, 4)) {
         s.setStatus(QDataStream::ReadCorruptData);
         return s;
@@ -206,7 +206,8 @@ SplitScan LabelCache::scan(const DatasetConfig &config, const QString &split, co
         e.image = stamp(files[i]);
         e.label = stamp(DatasetConfig::labelFileFor(files[i]));
         const auto it = cached.constFind(files[i]);
-        if (it != cached.cend() && it->image == e.image && it->label == e.label) {
+        if (it != cached.cend() && it->image == e.image && it->label == e.label
+            && (options.depth == ImageCheck::Depth::Structure || it->verdict.complete)) {
             e.verdict = it->verdict;
             ++st.reused;
         } else {
@@ -227,7 +228,7 @@ SplitScan LabelCache::scan(const DatasetConfig &config, const QString &split, co
             skipped = true;
             return;
         }
-        entries[size_t(i)].verdict = DatasetImage::inspect(config, files[i]);
+        entries[size_t(i)].verdict = DatasetImage::inspect(config, files[i], options.depth);
         options.progress.report(++done, total);
     });
     st.parsed = int(toInspect.size());

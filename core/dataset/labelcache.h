@@ -27,6 +27,9 @@ public:
     struct Options
     {
         QString cacheDir; // empty: defaultCacheDir()
+        // Decode (check, training, validation), or Structure to list a folder quickly (the
+        // Label workspace): entries judged at Structure depth are decoded by the next Decode scan.
+        ImageCheck::Depth depth = ImageCheck::Depth::Decode;
         gp::CancelToken cancel; // polled between images; a cancelled scan writes no cache
         gp::Progress progress; // counts images, reported from worker threads
     };

@@ -34,6 +34,8 @@ std::vector<ImageStatus> ImageStatus::scan(
     LabelCache::Options options;
     options.cancel = cancel;
     options.progress = progress;
+    // Listing needs the labels, not a complete decode of 20,000 images.
+    options.depth = ImageCheck::Depth::Structure;
     for (const DatasetImage &item : LabelCache::scan(config, split, options).images) {
         const QString &file = item.annotation.imagePath;
         bool unreadableLines = false;

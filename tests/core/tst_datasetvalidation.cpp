@@ -68,6 +68,7 @@ private Q_SLOTS:
     void imagesAreJudgedByContent();
     void pixelLimitHoldsBeforeDecoding();
     void checkAndTrainingSkipTheSameImages();
+    void listingChecksStructureAndTrainingDecodes();
     void unreadableLabelFileIsNotBackground();
     void kptShapeThatDisagreesWithTheLabelsIsFatal();
     void splitWithoutImagesIsFatal();
@@ -194,6 +195,38 @@ void TestDatasetValidation::checkAndTrainingSkipTheSameImages()
     QCOMPARE(usablePaths(LabelCache::load(config, QStringLiteral("train"), &again, &stats)), expected);
     QCOMPARE(stats.reused, 8);
     QCOMPARE(again.size(), trainIssues.size());
+}
+
+// A PNG whose chunks are all there but whose pixel data is garbage: only a decode tells.
+void TestDatasetValidation::listingChecksStructureAndTrainingDecodes()
+{
+    QTemporaryDir dir;
+    const QString yaml = makeDataset(dir.path(), 2);
+    QByteArray png = encodedImage("PNG");
+    const int idat = int(png.indexOf("IDAT"));
+    QVERIFY(idat > 0);
+    for (int i = idat + 4; i < idat + 24; ++i)
+        png[i] = char(0x5a);
+    const QString bad = dir.filePath(QStringLiteral("images/train/scrambled.png"));
+    writeFile(bad, png);
+    QVERIFY(ImageCheck::inspect(bad, ImageCheck::Depth::Structure).ok);
+    QVERIFY(!ImageCheck::inspect(bad, ImageCheck::Depth::Decode).ok);
+    const DatasetConfig config = loadConfig(yaml);
+
+    // Listing (the Label workspace) judges the structure only ...
+    LabelCache::Options listing;
+    listing.depth = ImageCheck::Depth::Structure;
+    LabelCache::Stats stats;
+    QCOMPARE(LabelCache::scan(config, QStringLiteral("train"), listing, &stats).usableCount(), 3);
+    QCOMPARE(stats.parsed, 3);
+    // ... and training decodes what listing did not, whatever the cache holds.
+    const SplitScan scan = LabelCache::scan(config, QStringLiteral("train"), LabelCache::Options(), &stats);
+    QCOMPARE(stats.parsed, 3);
+    QCOMPARE(scan.usableCount(), 2);
+    QCOMPARE(scan.issues().count(Kind::ImageUndecodable), 1);
+    // A decoded verdict serves both from then on.
+    LabelCache::scan(config, QStringLiteral("train"), listing, &stats);
+    QCOMPARE(stats.reused, 3);
 }
 
 void TestDatasetValidation::unreadableLabelFileIsNotBackground()
