@@ -49,7 +49,8 @@ RunRecord RunCatalog::inspect(const QString &runDir, const QDateTime &now)
         r.state = RunRecord::State::Finished;
     else if (patienceRanOut && !r.lastWeights.isEmpty())
         r.state = RunRecord::State::EarlyStopped;
-    else if (r.modified.isValid() && r.modified.secsTo(now) < kActiveSeconds)
+    else if (const QFileInfo telemetry(dir.filePath(QStringLiteral("telemetry.csv")));
+             telemetry.exists() && telemetry.lastModified().secsTo(now) < kActiveSeconds)
         r.state = RunRecord::State::Active;
     else if (!r.lastWeights.isEmpty())
         r.state = RunRecord::State::Resumable;

@@ -17,7 +17,7 @@ struct RunRecord
 {
     enum class State {
         Empty, // no epoch and no checkpoint yet (or it failed before the first epoch)
-        Active, // its files changed in the last kActiveSeconds: another process is training it
+        Active, // telemetry.csv grew in the last kActiveSeconds: a process is training it
         Resumable, // last.ckpt before the last epoch: stopped, killed or crashed
         EarlyStopped, // patience ran out
         Finished, // every epoch trained
@@ -45,9 +45,10 @@ class RunCatalog
     Q_DECLARE_TR_FUNCTIONS(RunCatalog)
 
 public:
-    // A run whose files changed this recently is taken to be training in another process
-    // (`gripperpose train` writes telemetry.csv every second).
-    static constexpr int kActiveSeconds = 20;
+    // A run whose telemetry.csv grew this recently is taken to be training (`gripperpose
+    // train` and the dashboard append a sample every second while a run trains, and stop
+    // when it ends; results.csv changes only once an epoch, too rarely to tell).
+    static constexpr int kActiveSeconds = 10;
 
     // Every run folder under `runsRoot` (<project>/runs/pose) that has args.yaml or
     // results.csv, newest first.

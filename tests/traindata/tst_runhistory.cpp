@@ -223,11 +223,14 @@ void TestRunHistory::catalogStates()
             QVERIFY(writeFile(run + QStringLiteral("/weights/last.ckpt"), "x"));
             setAge(run + QStringLiteral("/weights/last.ckpt"), ageSeconds);
         }
+        // The sampler appends to telemetry.csv every second while the run trains.
+        QVERIFY(writeFile(run + QStringLiteral("/telemetry.csv"), "time\n"));
+        setAge(run + QStringLiteral("/telemetry.csv"), ageSeconds);
         setAge(run + QStringLiteral("/args.yaml"), ageSeconds);
         setAge(run + QStringLiteral("/results.csv"), ageSeconds);
     };
     makeRun(QStringLiteral("finished"), 3, true, 600);
-    makeRun(QStringLiteral("stopped"), 1, true, 300);
+    makeRun(QStringLiteral("stopped"), 1, true, RunCatalog::kActiveSeconds + 5);
     makeRun(QStringLiteral("cli"), 1, true, 1);
     const double flat[] = { 0.3, 0.2, 0.1 };
     config.epochs = 10;
