@@ -18,7 +18,7 @@ LossPlot::LossPlot(QWidget *parent)
     , m_windowBox(new QComboBox(this))
 {
     for (int c = 0; c < ComponentCount; ++c) {
-        m_components[size_t(c)] = new QCheckBox(componentKey(Component(c)), this);
+        m_components[size_t(c)] = new QCheckBox(this);
         m_components[size_t(c)]->setChecked(true);
         connect(m_components[size_t(c)], &QCheckBox::toggled, this, [this] { rebuildNow(); });
         addToolWidget(m_components[size_t(c)]);
@@ -203,6 +203,11 @@ void LossPlot::retranslateUi()
     m_windowBox->setItemText(int(Window::Last200), tr("Last 200 batches"));
     m_windowBox->setItemText(int(Window::Last1000), tr("Last 1,000 batches"));
     m_windowBox->setItemText(int(Window::All), tr("All batches"));
-    for (int c = 0; c < ComponentCount; ++c)
-        m_components[size_t(c)]->setToolTip(tr("Show the %1 loss").arg(componentKey(Component(c))));
+    // The loss names of Ultralytics' results.csv (train/box_loss, …).
+    const QString labels[] = { tr("box", "loss component"), tr("pose", "loss component"), tr("kobj", "loss component"),
+        tr("cls", "loss component"), tr("dfl", "loss component") };
+    for (int c = 0; c < ComponentCount; ++c) {
+        m_components[size_t(c)]->setText(labels[c]);
+        m_components[size_t(c)]->setToolTip(tr("Show the %1 loss (train/%1_loss)").arg(componentKey(Component(c))));
+    }
 }

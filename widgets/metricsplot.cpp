@@ -22,7 +22,7 @@ MetricsPlot::MetricsPlot(QWidget *parent)
         addToolWidget(m_tasks[size_t(t)]);
     }
     for (int m = 0; m < MetricCount; ++m) {
-        m_metrics[size_t(m)] = new QCheckBox(QLatin1String(kMetricNames[m]), this);
+        m_metrics[size_t(m)] = new QCheckBox(this);
         // P and R are noisy early on; the mAPs are what decides.
         m_metrics[size_t(m)]->setChecked(m == Map50 || m == Map);
         connect(m_metrics[size_t(m)], &QCheckBox::toggled, this, [this] { rebuildNow(); });
@@ -133,4 +133,9 @@ void MetricsPlot::retranslateUi()
     m_tasks[BoxTask]->setToolTip(tr("Box metrics (solid lines, circles): matched by IoU"));
     m_tasks[PoseTask]->setText(tr("Pose"));
     m_tasks[PoseTask]->setToolTip(tr("Pose metrics (dashed lines, squares): matched by keypoint similarity (OKS)"));
+    const QString labels[] = { tr("precision"), tr("recall"), tr("mAP50", "metric"), tr("mAP50-95", "metric") };
+    for (int m = 0; m < MetricCount; ++m) {
+        m_metrics[size_t(m)]->setText(labels[m]);
+        m_metrics[size_t(m)]->setToolTip(tr("results.csv: metrics/%1(B) and metrics/%1(P)").arg(QLatin1String(kMetricNames[m])));
+    }
 }

@@ -54,6 +54,7 @@ public:
     ConfigField *field(const QString &key) const { return m_fields.value(key); }
     DeviceChooser *deviceChooser() const { return m_devices; }
     QLabel *problemLabel() const { return m_problemLabel; }
+    QLabel *datasetLabel() const { return m_datasetLabel; }
     QComboBox *presetBox() const { return m_presetBox; }
 
     bool savePreset(const QString &file, QString *error) const;
