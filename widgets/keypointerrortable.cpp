@@ -122,15 +122,16 @@ void KeypointErrorTable::fill()
         return item;
     };
     auto oksItem = [&](const KeypointErrorStats *s) {
-        auto *item = new QTableWidgetItem(s && s->count > 0 ? QString::number(s->meanOks, 'f', 3) : QStringLiteral("–"));
+        auto *item
+            = new QTableWidgetItem(s && s->count > 0 ? QString::number(s->meanOks, 'f', 3) : QStringLiteral("–"));
         item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         return item;
     };
     const auto &points = m_skeleton.points();
     for (int r = 0; r < int(m_rows.size()); ++r) {
         const auto [l, rt] = m_rows[size_t(r)];
-        auto *name = new QTableWidgetItem(jointName(l >= 0 ? points[size_t(l)].name : QString(),
-            rt >= 0 ? points[size_t(rt)].name : QString()));
+        auto *name = new QTableWidgetItem(
+            jointName(l >= 0 ? points[size_t(l)].name : QString(), rt >= 0 ? points[size_t(rt)].name : QString()));
         name->setToolTip(tr("keypoints %1 (left) and %2 (right)")
                              .arg(l >= 0 ? QString::number(l) : QStringLiteral("–"),
                                  rt >= 0 ? QString::number(rt) : QStringLiteral("–")));

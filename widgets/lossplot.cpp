@@ -28,7 +28,8 @@ LossPlot::LossPlot(QWidget *parent)
     addToolWidget(m_val);
     m_windowBox->addItems({ QString(), QString(), QString() });
     m_windowBox->setCurrentIndex(int(Window::All));
-    connect(m_windowBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int i) { setWindow(Window(i)); });
+    connect(
+        m_windowBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int i) { setWindow(Window(i)); });
     addToolWidget(m_windowBox);
     LossPlot::retranslateUi();
 }

@@ -6,8 +6,8 @@
 
 namespace {
 
-const QColor kMetricColors[] = { QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd), QColor(0xff, 0x7f, 0x0e),
-    QColor(0x1f, 0x77, 0xb4) };
+const QColor kMetricColors[]
+    = { QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd), QColor(0xff, 0x7f, 0x0e), QColor(0x1f, 0x77, 0xb4) };
 const char *const kMetricNames[] = { "precision", "recall", "mAP50", "mAP50-95" };
 
 } // namespace
@@ -50,7 +50,8 @@ double MetricsPlot::value(const EpochReport &e, Task t, Metric m)
 
 QString MetricsPlot::seriesName(Task t, Metric m)
 {
-    return QStringLiteral("%1(%2)").arg(QLatin1String(kMetricNames[m]), t == BoxTask ? QStringLiteral("B") : QStringLiteral("P"));
+    return QStringLiteral("%1(%2)").arg(
+        QLatin1String(kMetricNames[m]), t == BoxTask ? QStringLiteral("B") : QStringLiteral("P"));
 }
 
 QString MetricsPlot::comparisonSeriesName(const QString &run, Task t)
@@ -98,7 +99,8 @@ void MetricsPlot::rebuild()
                     y << value(e, Task(ti), Metric(mi));
                 }
             QCPGraph *g = addLine(seriesName(Task(ti), Metric(mi)), kMetricColors[mi], style, 1.8);
-            g->setScatterStyle(QCPScatterStyle(ti == BoxTask ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssSquare, 5));
+            g->setScatterStyle(
+                QCPScatterStyle(ti == BoxTask ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssSquare, 5));
             g->setData(x, y, true);
         }
         for (size_t r = 0; r < comparison().size(); ++r) {
@@ -120,7 +122,9 @@ void MetricsPlot::rebuild()
             const EpochReport &e = h->epochs()[size_t(best)];
             m_bestMarker = e.epoch + 1.0;
             addMarker(*m_bestMarker,
-                tr("best: epoch %1 (fitness %2)").arg(e.epoch + 1).arg(e.metrics.box.map + e.metrics.pose.map, 0, 'f', 3),
+                tr("best: epoch %1 (fitness %2)")
+                    .arg(e.epoch + 1)
+                    .arg(e.metrics.box.map + e.metrics.pose.map, 0, 'f', 3),
                 QColor(0x44, 0x44, 0x44));
         }
     }
@@ -136,6 +140,7 @@ void MetricsPlot::retranslateUi()
     const QString labels[] = { tr("precision"), tr("recall"), tr("mAP50", "metric"), tr("mAP50-95", "metric") };
     for (int m = 0; m < MetricCount; ++m) {
         m_metrics[size_t(m)]->setText(labels[m]);
-        m_metrics[size_t(m)]->setToolTip(tr("results.csv: metrics/%1(B) and metrics/%1(P)").arg(QLatin1String(kMetricNames[m])));
+        m_metrics[size_t(m)]->setToolTip(
+            tr("results.csv: metrics/%1(B) and metrics/%1(P)").arg(QLatin1String(kMetricNames[m])));
     }
 }

@@ -357,7 +357,8 @@ bool PlotPanel::exportPng(const QString &file, QString *error)
 
 void PlotPanel::exportPngDialog()
 {
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export Plot as PNG"), QString(), tr("PNG images (*.png)"));
+    const QString file
+        = QFileDialog::getSaveFileName(this, tr("Export Plot as PNG"), QString(), tr("PNG images (*.png)"));
     QString error;
     if (!file.isEmpty() && !exportPng(file, &error))
         m_readout->setText(error);
@@ -365,7 +366,8 @@ void PlotPanel::exportPngDialog()
 
 void PlotPanel::exportCsvDialog()
 {
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export Plot as CSV"), QString(), tr("CSV files (*.csv)"));
+    const QString file
+        = QFileDialog::getSaveFileName(this, tr("Export Plot as CSV"), QString(), tr("CSV files (*.csv)"));
     QString error;
     if (!file.isEmpty() && !exportCsv(file, &error))
         m_readout->setText(error);

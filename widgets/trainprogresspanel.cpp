@@ -124,8 +124,8 @@ void TrainProgressPanel::onBatch(const BatchReport &b)
     const double perEpoch = m_timedEpochs > 0
         ? m_secondsPerEpoch
         : (b.batch + 1 > 0 && b.epochEtaSeconds >= 0
-                  ? b.epochEtaSeconds / std::max(1, b.batches - b.batch - 1) * b.batches
-                  : 0);
+                ? b.epochEtaSeconds / std::max(1, b.batches - b.batch - 1) * b.batches
+                : 0);
     m_runEta = b.epochEtaSeconds + epochsLeft * perEpoch;
     updateTexts();
 }
@@ -170,7 +170,9 @@ void TrainProgressPanel::updateTexts()
     m_epochBar->setFormat(m_epochs > 0 ? tr("epoch %v of %m") : tr("no run"));
     m_batchBar->setFormat(m_batchesPerEpoch > 0 ? tr("batch %v of %m") : QString());
     m_valBar->setFormat(m_validating || m_valBar->value() > 0 ? tr("validation: batch %v of %m") : tr("validation"));
-    m_speed->setText(tr("Speed: %1 img/s").arg(m_imagesPerSecond > 0 ? QString::number(m_imagesPerSecond, 'f', 1) : QStringLiteral("–")));
+    m_speed->setText(
+        tr("Speed: %1 img/s")
+            .arg(m_imagesPerSecond > 0 ? QString::number(m_imagesPerSecond, 'f', 1) : QStringLiteral("–")));
     m_eta->setText(tr("Left: epoch %1, run %2")
                        .arg(m_epochEta ? duration(*m_epochEta) : QStringLiteral("–"),
                            m_runEta ? duration(*m_runEta) : QStringLiteral("–")));
@@ -181,12 +183,14 @@ void TrainProgressPanel::updateTexts()
     else
         m_best->setText(tr("Best: –"));
     if (m_patience > 0)
-        m_patienceLabel->setText(tr("Early stop: %1 of %2 epochs without improvement").arg(m_withoutImprovement).arg(m_patience));
+        m_patienceLabel->setText(
+            tr("Early stop: %1 of %2 epochs without improvement").arg(m_withoutImprovement).arg(m_patience));
     else
         m_patienceLabel->setText(tr("Early stop: off"));
     m_skipped->setText(tr("Skipped steps (non-finite loss): %1").arg(m_skippedSteps));
     QPalette p = m_skipped->palette();
-    p.setColor(QPalette::WindowText, m_skippedSteps > 0 ? QColor(0xc0, 0x39, 0x2b) : palette().color(QPalette::WindowText));
+    p.setColor(
+        QPalette::WindowText, m_skippedSteps > 0 ? QColor(0xc0, 0x39, 0x2b) : palette().color(QPalette::WindowText));
     m_skipped->setPalette(p);
 }
 

@@ -24,15 +24,16 @@ QRectF instanceBounds(const PoseInstance &inst)
     return r;
 }
 
-void drawInstance(QPainter &p, const PoseInstance &inst, const Skeleton &skeleton, const QTransform &t, bool truth,
-    double scale)
+void drawInstance(
+    QPainter &p, const PoseInstance &inst, const Skeleton &skeleton, const QTransform &t, bool truth, double scale)
 {
     const auto &kps = inst.keypoints;
     auto at = [&](int i) { return t.map(QPointF(kps[size_t(i)].x, kps[size_t(i)].y)); };
     const double r = std::max(2.0, 3.0 * scale);
     if (!truth) {
         for (const auto &[a, b] : skeleton.edges()) {
-            if (a >= int(kps.size()) || b >= int(kps.size()) || !kps[size_t(a)].isLabelled() || !kps[size_t(b)].isLabelled())
+            if (a >= int(kps.size()) || b >= int(kps.size()) || !kps[size_t(a)].isLabelled()
+                || !kps[size_t(b)].isLabelled())
                 continue;
             p.setPen(QPen(skeleton.pointColor(a), std::max(1.0, 1.5 * scale)));
             p.drawLine(at(a), at(b));
@@ -143,7 +144,8 @@ void ValImageStrip::setItems(std::vector<Item> items, int epoch)
         li->setToolTip(tr("%1\nOKS %2 (the lowest of its objects); click to open it in the Label workspace")
                            .arg(QFileInfo(it.imagePath).fileName())
                            .arg(it.oks, 0, 'f', 3));
-        li->setSizeHint(QSize(std::max(60, it.thumbnail.width()) + 8, kThumbnailHeight + m_list->fontMetrics().height() + 12));
+        li->setSizeHint(
+            QSize(std::max(60, it.thumbnail.width()) + 8, kThumbnailHeight + m_list->fontMetrics().height() + 12));
     }
     retranslateUi();
 }

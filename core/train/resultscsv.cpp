@@ -120,7 +120,8 @@ ResultsCsv::Contents ResultsCsv::parse(const QString &text, const QString &fileN
                 e.epoch = int(v) - 1; // 1-based in the file
             else if (setters[size_t(c)])
                 setters[size_t(c)](e, v);
-            if (v != 0 && (header[c].startsWith(QLatin1String("metrics/")) || header[c].startsWith(QLatin1String("val/"))))
+            if (v != 0
+                && (header[c].startsWith(QLatin1String("metrics/")) || header[c].startsWith(QLatin1String("val/"))))
                 anyValidation = true;
         }
         if (!rowOk)

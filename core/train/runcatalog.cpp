@@ -35,16 +35,17 @@ RunRecord RunCatalog::inspect(const QString &runDir, const QDateTime &now)
         r.lastWeights = last;
     if (QFileInfo::exists(best))
         r.bestWeights = best;
-    for (const QString &f : { dir.filePath(QStringLiteral("args.yaml")), dir.filePath(QLatin1String(ResultsCsv::kFileName)),
-             dir.filePath(QStringLiteral("telemetry.csv")), last }) {
+    for (const QString &f :
+        { dir.filePath(QStringLiteral("args.yaml")), dir.filePath(QLatin1String(ResultsCsv::kFileName)),
+            dir.filePath(QStringLiteral("telemetry.csv")), last }) {
         const QFileInfo info(f);
         if (info.exists() && (!r.modified.isValid() || info.lastModified() > r.modified))
             r.modified = info.lastModified();
     }
 
     const bool allEpochs = r.epochs > 0 && r.epochsDone >= r.epochs;
-    const bool patienceRanOut = r.patience > 0 && !results.epochs.empty()
-        && results.epochs.back().epochsWithoutImprovement >= r.patience;
+    const bool patienceRanOut
+        = r.patience > 0 && !results.epochs.empty() && results.epochs.back().epochsWithoutImprovement >= r.patience;
     if (allEpochs)
         r.state = RunRecord::State::Finished;
     else if (patienceRanOut && !r.lastWeights.isEmpty())
@@ -69,7 +70,8 @@ std::vector<RunRecord> RunCatalog::scan(const QString &runsRoot, const QDateTime
             continue; // predict and val folders, or something else
         out.push_back(inspect(d.absoluteFilePath(), now));
     }
-    std::stable_sort(out.begin(), out.end(), [](const RunRecord &a, const RunRecord &b) { return a.modified > b.modified; });
+    std::stable_sort(
+        out.begin(), out.end(), [](const RunRecord &a, const RunRecord &b) { return a.modified > b.modified; });
     return out;
 }
 

@@ -37,7 +37,10 @@ struct RunRecord
 
     bool canResume() const { return state == State::Resumable && !lastWeights.isEmpty(); }
     // A finished run can train further epochs (resume= with epochs=N).
-    bool canExtend() const { return (state == State::Finished || state == State::EarlyStopped) && !lastWeights.isEmpty(); }
+    bool canExtend() const
+    {
+        return (state == State::Finished || state == State::EarlyStopped) && !lastWeights.isEmpty();
+    }
 };
 
 class RunCatalog

@@ -35,8 +35,8 @@ void TrainingHistory::addBatch(const BatchReport &batch, qint64 timeMs)
 
 void TrainingHistory::addEpoch(const EpochReport &epoch)
 {
-    auto it = std::find_if(
-        m_epochs.begin(), m_epochs.end(), [&](const EpochReport &e) { return e.epoch >= epoch.epoch; });
+    auto it
+        = std::find_if(m_epochs.begin(), m_epochs.end(), [&](const EpochReport &e) { return e.epoch >= epoch.epoch; });
     if (it != m_epochs.end() && it->epoch == epoch.epoch)
         *it = epoch;
     else
@@ -54,7 +54,8 @@ void TrainingHistory::resumeAt(int epoch, int firstBatch, int batches)
     m_batches.erase(std::remove_if(m_batches.begin(), m_batches.end(),
                         [&](const BatchPoint &p) { return p.position > from + 1e-9; }),
         m_batches.end());
-    m_epochs.erase(std::remove_if(m_epochs.begin(), m_epochs.end(), [&](const EpochReport &e) { return e.epoch >= epoch; }),
+    m_epochs.erase(
+        std::remove_if(m_epochs.begin(), m_epochs.end(), [&](const EpochReport &e) { return e.epoch >= epoch; }),
         m_epochs.end());
 }
 
@@ -86,8 +87,8 @@ std::optional<double> TrainingHistory::positionAt(qint64 timeMs) const
     }
     if (knots.empty() || timeMs < knots.front().first || timeMs > knots.back().first)
         return std::nullopt;
-    auto hi = std::lower_bound(knots.begin(), knots.end(), timeMs,
-        [](const std::pair<qint64, double> &k, qint64 t) { return k.first < t; });
+    auto hi = std::lower_bound(
+        knots.begin(), knots.end(), timeMs, [](const std::pair<qint64, double> &k, qint64 t) { return k.first < t; });
     if (hi == knots.begin())
         return hi->second;
     const auto lo = hi - 1;

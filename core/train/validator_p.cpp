@@ -107,8 +107,8 @@ PoseInstance toFileSpace(const EvalObject &p, const LetterboxTransform &t, QSize
 }
 
 // How well the predictions of one image agree with its labels (ValImageResult::oks).
-ValImageResult scoreImage(const EvalImage &e, const ImageAnnotation &file, const LetterboxTransform &t,
-    const std::vector<double> &sigmas)
+ValImageResult scoreImage(
+    const EvalImage &e, const ImageAnnotation &file, const LetterboxTransform &t, const std::vector<double> &sigmas)
 {
     ValImageResult r;
     r.imagePath = file.imagePath;
@@ -202,8 +202,8 @@ ValOutcome validateBatches(const ModelSpec &spec, const BatchForward &forward, c
             evaluator.addImage(e);
             ++outcome.images;
             if (keep > 0) {
-                outcome.worstImages.push_back(scoreImage(
-                    e, dataset.annotation(batches[bi].images[i]), loaded.letterboxes[i], options.sigmas));
+                outcome.worstImages.push_back(
+                    scoreImage(e, dataset.annotation(batches[bi].images[i]), loaded.letterboxes[i], options.sigmas));
                 if (outcome.worstImages.size() >= 2 * keep)
                     keepWorst(outcome.worstImages, keep);
             }

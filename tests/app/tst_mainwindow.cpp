@@ -5,7 +5,9 @@
 
 #include "aboutdialog.h"
 #include "annotationdocument.h"
+#include "configfield.h"
 #include "datasetchecker.h"
+#include "datasetcheckpanel.h"
 #include "frameimporter.h"
 #include "imagebrowser.h"
 #include "imagelistmodel.h"
@@ -14,10 +16,8 @@
 #include "languages.h"
 #include "mainwindow.h"
 #include "project.h"
-#include "synthgenerator.h"
-#include "configfield.h"
-#include "datasetcheckpanel.h"
 #include "runsetupform.h"
+#include "synthgenerator.h"
 #include "trainworkspace.h"
 #include "videoworkspace.h"
 

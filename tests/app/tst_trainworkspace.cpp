@@ -11,6 +11,7 @@
 #include "metricsplot.h"
 #include "project.h"
 #include "resultscsv.h"
+#include "runcatalog.h"
 #include "runsetupform.h"
 #include "runspanel.h"
 #include "runwatcher.h"
@@ -18,7 +19,6 @@
 #include "synthgenerator.h"
 #include "trainalert.h"
 #include "trainbanner.h"
-#include "runcatalog.h"
 #include "traincontroller.h"
 #include "traindashboard.h"
 #include "trainer.h"
@@ -30,18 +30,18 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
-#include <QProgressBar>
-#include <QTableWidget>
-#include <QHeaderView>
 #include <QDir>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -346,7 +346,8 @@ void TestTrainWorkspace::trainsStopsAndResumesFromTheForm()
     QTRY_VERIFY_WITH_TIMEOUT(d->imageStrip()->count() > 0 && !d->isBusy(), 30000);
     clickTab(d->tabs(), TrainDashboard::ImagesTab);
     QListWidget *strip = d->imageStrip()->list();
-    QTest::mouseClick(strip->viewport(), Qt::LeftButton, Qt::NoModifier, strip->visualItemRect(strip->item(0)).center());
+    QTest::mouseClick(
+        strip->viewport(), Qt::LeftButton, Qt::NoModifier, strip->visualItemRect(strip->item(0)).center());
     QCOMPARE(open.count(), 1);
     QCOMPARE(open.front().at(0).toString(), d->imageStrip()->item(0).imagePath);
     QVERIFY(m_project->config().imageFiles(QStringLiteral("val")).contains(open.front().at(0).toString()));
@@ -381,8 +382,8 @@ void TestTrainWorkspace::comparisonOverlaysTwoRuns()
 
     MetricsPlot *metrics = w.dashboard()->metricsPlot();
     metrics->rebuildNow();
-    for (const auto &[name, values, count] : { std::tuple { QStringLiteral("cmp_a"), poseA, 2 },
-             std::tuple { QStringLiteral("cmp_b"), poseB, 3 } }) {
+    for (const auto &[name, values, count] :
+        { std::tuple { QStringLiteral("cmp_a"), poseA, 2 }, std::tuple { QStringLiteral("cmp_b"), poseB, 3 } }) {
         const QCPGraph *g = metrics->graph(MetricsPlot::comparisonSeriesName(name, MetricsPlot::PoseTask));
         QVERIFY2(g, qPrintable(name));
         QCOMPARE(g->data()->size(), count);
@@ -450,7 +451,8 @@ void TestTrainWorkspace::alertsTellFailuresApart_data()
                                 << int(TrainAlert::Kind::NonFinite);
     QTest::newRow("oom") << QStringLiteral("out of memory at batch=64, imgsz=640; try batch=32")
                          << int(TrainAlert::Kind::OutOfMemory);
-    QTest::newRow("disk") << QStringLiteral("saving the checkpoint failed, the previous one is kept: write: No space left on device")
+    QTest::newRow("disk") << QStringLiteral(
+        "saving the checkpoint failed, the previous one is kept: write: No space left on device")
                           << int(TrainAlert::Kind::DiskFull);
     QTest::newRow("dataset") << QStringLiteral("/gone/data.yaml: cannot read") << int(TrainAlert::Kind::DatasetMissing);
     QTest::newRow("other") << QStringLiteral("training failed: something else") << int(TrainAlert::Kind::Failed);

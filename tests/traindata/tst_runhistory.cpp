@@ -10,11 +10,11 @@
 
 namespace {
 
-const QString kHeader = QStringLiteral(
-    "epoch,time,train/box_loss,train/pose_loss,train/kobj_loss,train/cls_loss,train/dfl_loss,"
-    "metrics/precision(B),metrics/recall(B),metrics/mAP50(B),metrics/mAP50-95(B),"
-    "metrics/precision(P),metrics/recall(P),metrics/mAP50(P),metrics/mAP50-95(P),"
-    "val/box_loss,val/pose_loss,val/kobj_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2");
+const QString kHeader
+    = QStringLiteral("epoch,time,train/box_loss,train/pose_loss,train/kobj_loss,train/cls_loss,train/dfl_loss,"
+                     "metrics/precision(B),metrics/recall(B),metrics/mAP50(B),metrics/mAP50-95(B),"
+                     "metrics/precision(P),metrics/recall(P),metrics/mAP50(P),metrics/mAP50-95(P),"
+                     "val/box_loss,val/pose_loss,val/kobj_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2");
 
 // One row of our own results.csv: epoch (1-based), then 22 values derived from `k` so that
 // every column differs.
@@ -24,8 +24,7 @@ QString row(int epoch, double boxMap, double poseMap, double k = 0.01)
     for (int c = 0; c < 5; ++c)
         cells << QString::number(1.0 + c + k);
     cells << QString::number(0.5) << QString::number(0.4) << QString::number(boxMap + 0.1) << QString::number(boxMap);
-    cells << QString::number(0.3) << QString::number(0.2) << QString::number(poseMap + 0.1)
-          << QString::number(poseMap);
+    cells << QString::number(0.3) << QString::number(0.2) << QString::number(poseMap + 0.1) << QString::number(poseMap);
     for (int c = 0; c < 5; ++c)
         cells << QString::number(2.0 + c);
     cells << QStringLiteral("0.001") << QStringLiteral("0.002") << QStringLiteral("0.003");
@@ -90,7 +89,8 @@ void TestRunHistory::readsUltralyticsLayout()
     // Ultralytics pads names with spaces (older releases) and may order columns its own way;
     // columns we do not know are ignored and missing ones read as 0.
     const QString text = QStringLiteral(
-        "                  epoch,         train/box_loss,  metrics/mAP50-95(P),   metrics/mAP50-95(B),    lr/pg0,  extra\n"
+        "                  epoch,         train/box_loss,  metrics/mAP50-95(P),   metrics/mAP50-95(B),    lr/pg0,  "
+        "extra\n"
         "                      1,                 1.5,                 0.125,                 0.25,   0.07,    9\n");
     const auto c = ResultsCsv::parse(text, QStringLiteral("results.csv"));
     QVERIFY2(c.problems.isEmpty(), qPrintable(c.problems.join('\n')));

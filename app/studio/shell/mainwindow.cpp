@@ -240,8 +240,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         // Closing waits for the run to save a resumable checkpoint; the window closes then.
         event->ignore();
         if (!m_closeWhenStopped)
-            afterTrainingStops(tr("A run is training. Stop it and quit? It saves a checkpoint you can resume."),
-                [this] { close(); });
+            afterTrainingStops(
+                tr("A run is training. Stop it and quit? It saves a checkpoint you can resume."), [this] { close(); });
         return;
     }
     saveWindowState();
@@ -307,7 +307,8 @@ void MainWindow::afterTrainingStops(const QString &question, std::function<void(
         return;
     }
     setWorkspace(Workspace::Train);
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Training in Progress"), question, QMessageBox::NoButton, this);
+    auto *box
+        = new QMessageBox(QMessageBox::Question, tr("Training in Progress"), question, QMessageBox::NoButton, this);
     box->setObjectName(QStringLiteral("stopTrainingQuestion"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     QPushButton *stop = box->addButton(tr("Stop Training"), QMessageBox::AcceptRole);

@@ -93,8 +93,9 @@ void ConfigField::setError(const QString &message)
         return;
     m_error = message;
     // A red frame, as Qt's own invalid inputs look.
-    m_editor->setStyleSheet(m_error.isEmpty() ? QString()
-                                              : QStringLiteral("#%1 { border: 2px solid #c0392b; }").arg(m_editor->objectName()));
+    m_editor->setStyleSheet(m_error.isEmpty()
+            ? QString()
+            : QStringLiteral("#%1 { border: 2px solid #c0392b; }").arg(m_editor->objectName()));
     updateToolTip();
 }
 

@@ -297,10 +297,12 @@ QString DatasetCheckPanel::summary() const
     for (const auto &[split, s] : m_report->splits)
         splits << tr("%1 %2", "number of images, split name").arg(s.images).arg(split);
     const int problems = int(m_report->issues.size());
-    QString text = tr("Dataset: %n image(s) (%1)", nullptr, m_report->totalImages()).arg(splits.join(QStringLiteral(", ")));
+    QString text
+        = tr("Dataset: %n image(s) (%1)", nullptr, m_report->totalImages()).arg(splits.join(QStringLiteral(", ")));
     text += QStringLiteral("; ")
-        + (problems == 0 ? tr("no problems found")
-                         : tr("%n problem(s), listed under Dataset; bad items are skipped in training", nullptr, problems));
+        + (problems == 0
+                ? tr("no problems found")
+                : tr("%n problem(s), listed under Dataset; bad items are skipped in training", nullptr, problems));
     return text;
 }
 

@@ -23,7 +23,8 @@ DeviceChooser::DeviceChooser(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_list);
     layout->addWidget(m_note);
-    connect(m_list, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) { onItemChanged(m_list->row(item)); });
+    connect(
+        m_list, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) { onItemChanged(m_list->row(item)); });
     rebuild();
     retranslateUi();
 }
@@ -144,8 +145,9 @@ void DeviceChooser::retranslateUi()
     for (const ComputeDevice &d : m_devices) {
         if (d.kind == ComputeDevice::Kind::Cpu)
             continue;
-        const QString memory = d.memoryBytes > 0 ? QLocale().formattedDataSize(d.memoryBytes, 1, QLocale::DataSizeTraditionalFormat)
-                                                 : tr("memory unknown");
+        const QString memory = d.memoryBytes > 0
+            ? QLocale().formattedDataSize(d.memoryBytes, 1, QLocale::DataSizeTraditionalFormat)
+            : tr("memory unknown");
         m_list->item(row++)->setText(tr("GPU %1: %2 (%3)").arg(d.index).arg(d.name, memory));
     }
     for (const QString &index : m_missing)

@@ -29,8 +29,8 @@ enum PresetIndex { RecipePreset = 0, UltralyticsPreset = 1, FirstSavedPreset = 2
 // The message is about `key` when it names it as a word ("imgsz=70 must…", "lr0 and lrf…").
 bool mentions(const QString &message, const QString &key)
 {
-    return message.contains(QRegularExpression(QStringLiteral("(^|[^A-Za-z0-9_])%1([^A-Za-z0-9_]|$)")
-                                                   .arg(QRegularExpression::escape(key))));
+    return message.contains(QRegularExpression(
+        QStringLiteral("(^|[^A-Za-z0-9_])%1([^A-Za-z0-9_]|$)").arg(QRegularExpression::escape(key))));
 }
 
 } // namespace
@@ -105,7 +105,8 @@ std::vector<RunSetupForm::Group> RunSetupForm::groups()
     auto keys = [](const char *list) { return QString::fromLatin1(list).split(QLatin1Char(' ')); };
     return {
         { QT_TR_NOOP("Model and run"), keys("model name") },
-        { QT_TR_NOOP("Schedule"), keys("epochs patience batch imgsz close_mosaic fraction save_period seed deterministic") },
+        { QT_TR_NOOP("Schedule"),
+            keys("epochs patience batch imgsz close_mosaic fraction save_period seed deterministic") },
         { QT_TR_NOOP("Hardware"), keys("device workers amp") },
         { QT_TR_NOOP("Optimizer"),
             keys("optimizer lr0 lrf cos_lr momentum weight_decay warmup_epochs warmup_momentum warmup_bias_lr nbs "
@@ -379,9 +380,9 @@ void RunSetupForm::loadFromRunDialog()
 
 void RunSetupForm::browseModel()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Start from Weights"),
-        m_project ? m_project->runsDir() : QString(),
-        tr("Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)"));
+    const QString file
+        = QFileDialog::getOpenFileName(this, tr("Start from Weights"), m_project ? m_project->runsDir() : QString(),
+            tr("Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)"));
     if (file.isEmpty())
         return;
     m_fields.value(QStringLiteral("model"))->setText(file);

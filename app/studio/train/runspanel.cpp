@@ -194,10 +194,11 @@ void RunsPanel::fill()
         item->setToolTip(NameColumn, QDir::toNativeSeparators(r.dir));
         const bool here = r.dir == m_activeRun;
         item->setText(StateColumn, here ? tr("training here") : RunCatalog::stateName(r.state));
-        item->setText(EpochsColumn, r.epochs > 0 ? tr("%1 / %2").arg(r.epochsDone).arg(r.epochs) : QString::number(r.epochsDone));
+        item->setText(
+            EpochsColumn, r.epochs > 0 ? tr("%1 / %2").arg(r.epochsDone).arg(r.epochs) : QString::number(r.epochsDone));
         if (r.best && r.best->validated)
-            item->setText(BestColumn,
-                tr("%1 (epoch %2)").arg(r.best->metrics.pose.map, 0, 'f', 3).arg(r.best->epoch + 1));
+            item->setText(
+                BestColumn, tr("%1 (epoch %2)").arg(r.best->metrics.pose.map, 0, 'f', 3).arg(r.best->epoch + 1));
         item->setText(ModifiedColumn, QLocale().toString(r.modified.toLocalTime(), QLocale::ShortFormat));
         if (selected && selected->dir == r.dir)
             item->setSelected(true);
@@ -229,7 +230,8 @@ void RunsPanel::updateButtons()
 
 void RunsPanel::retranslateUi()
 {
-    m_tree->setHeaderLabels({ tr("Compare"), tr("Run"), tr("State"), tr("Epochs"), tr("Best pose mAP50-95"), tr("Modified") });
+    m_tree->setHeaderLabels(
+        { tr("Compare"), tr("Run"), tr("State"), tr("Epochs"), tr("Best pose mAP50-95"), tr("Modified") });
     m_hint->setText(tr("Runs of this project, also those started with gripperpose train. Tick runs to overlay their "
                        "curves; double-click one to watch it."));
     m_refresh->setText(tr("Refresh"));

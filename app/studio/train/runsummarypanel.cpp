@@ -66,7 +66,8 @@ void RunSummaryPanel::showFinished(const TrainFinishReport &report, const Traini
     const QString state = report.stoppedByUser ? tr("Stopped — resumable")
         : report.stoppedEarly                  ? tr("Finished early: no improvement for the patience epochs")
                                                : tr("Finished");
-    display(state, report.runDir, report.bestWeights, report.lastWeights, report.seconds, report.epochsCompleted, history);
+    display(
+        state, report.runDir, report.bestWeights, report.lastWeights, report.seconds, report.epochsCompleted, history);
 }
 
 void RunSummaryPanel::showRecord(const RunRecord &record, const TrainingHistory &history)

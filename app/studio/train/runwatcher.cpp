@@ -92,8 +92,7 @@ void RunWatcher::readResults()
     // The file was written when its last epoch ended: the training clock started that many
     // seconds before (for placing telemetry on the epoch axis).
     if (!contents.epochs.empty())
-        m_history.setStartTime(
-            m_resultsTime.toMSecsSinceEpoch() - qint64(contents.epochs.back().seconds * 1000));
+        m_history.setStartTime(m_resultsTime.toMSecsSinceEpoch() - qint64(contents.epochs.back().seconds * 1000));
     m_history.setEpochs(std::move(contents.epochs));
     Q_EMIT resultsChanged();
 }

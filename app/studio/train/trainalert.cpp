@@ -11,7 +11,8 @@ TrainAlert TrainAlert::fromFailure(const QString &message, const QString &runDir
     const QString m = message.toLower();
     bool diskFull = m.contains(QLatin1String("no space left")) || m.contains(QLatin1String("disk full"))
         || m.contains(QLatin1String("disk quota"));
-    if (!diskFull && !runDir.isEmpty() && (m.contains(QLatin1String("cannot write")) || m.contains(QLatin1String("saving the checkpoint failed")))) {
+    if (!diskFull && !runDir.isEmpty()
+        && (m.contains(QLatin1String("cannot write")) || m.contains(QLatin1String("saving the checkpoint failed")))) {
         const QStorageInfo storage(QFileInfo(runDir).absolutePath());
         diskFull = storage.isValid() && storage.bytesAvailable() >= 0 && storage.bytesAvailable() < kLowDiskBytes;
     }

@@ -48,9 +48,9 @@ TrainController::~TrainController()
 QString TrainController::workerProgram()
 {
     const QDir here(QCoreApplication::applicationDirPath());
-    for (const QString &candidate : { here.filePath(QStringLiteral("gripperpose")),
-             here.filePath(QStringLiteral("../cli/gripperpose")),
-             here.filePath(QStringLiteral("../app/cli/gripperpose")) }) {
+    for (const QString &candidate :
+        { here.filePath(QStringLiteral("gripperpose")), here.filePath(QStringLiteral("../cli/gripperpose")),
+            here.filePath(QStringLiteral("../app/cli/gripperpose")) }) {
         const QFileInfo info(candidate);
         if (info.isFile() && info.isExecutable())
             return info.canonicalFilePath();
@@ -71,7 +71,8 @@ bool TrainController::start(TrainingSession::Options options, QString *error)
     m_cancel.reset();
     m_runDir.clear();
     setState(State::Running);
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, options] { worker->train(options); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, options] { worker->train(options); }, Qt::QueuedConnection);
     return true;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "canceltoken.h"
-#include "trainmetatypes.h"
 #include "trainingsession.h"
+#include "trainmetatypes.h"
 
 #include <QObject>
 

@@ -251,7 +251,8 @@ void TrainDashboard::onFinished(const TrainFinishReport &report)
         text = tr("Finished early after %n epoch(s): no improvement for the patience epochs.", nullptr,
             report.epochsCompleted);
     else
-        text = tr("Finished: %n epoch(s) in %1.", nullptr, report.epochsCompleted).arg(TrainProgressPanel::duration(report.seconds));
+        text = tr("Finished: %n epoch(s) in %1.", nullptr, report.epochsCompleted)
+                   .arg(TrainProgressPanel::duration(report.seconds));
     m_banner->showNotice(text);
     log(text);
     // The window asks for attention (taskbar) when a long run ends while it is elsewhere.

@@ -61,8 +61,8 @@ public:
     void log(const QString &line);
 
     // A run followed through its files (RunWatcher).
-    void showWatched(const TrainingHistory &history, const std::vector<TelemetrySample> &telemetry,
-        const RunRecord *record);
+    void showWatched(
+        const TrainingHistory &history, const std::vector<TelemetrySample> &telemetry, const RunRecord *record);
     bool isWatching() const { return m_watching; }
 
     const TrainingHistory &history() const { return m_watching ? m_watched : m_live; }

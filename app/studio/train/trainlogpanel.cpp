@@ -23,7 +23,9 @@ TrainLogPanel::TrainLogPanel(QWidget *parent)
 void TrainLogPanel::append(const QString &line, Level level)
 {
     const QString time = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
-    const QString prefix = level == Level::Error ? tr("error: ") : level == Level::Warning ? tr("warning: ") : QString();
+    const QString prefix = level == Level::Error ? tr("error: ")
+        : level == Level::Warning                ? tr("warning: ")
+                                                 : QString();
     for (const QString &l : line.split(QLatin1Char('\n')))
         m_log->appendPlainText(QStringLiteral("%1  %2%3").arg(time, prefix, l));
 }

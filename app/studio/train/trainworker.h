@@ -1,7 +1,7 @@
 #pragma once
 
-#include "trainmetatypes.h"
 #include "trainingsession.h"
+#include "trainmetatypes.h"
 
 #include <QObject>
 

@@ -10,9 +10,9 @@
 #include "runspanel.h"
 #include "runwatcher.h"
 #include "trainalert.h"
+#include "trainbanner.h"
 #include "traincontroller.h"
 #include "traindashboard.h"
-#include "trainbanner.h"
 
 #include <QDir>
 #include <QEvent>
@@ -97,7 +97,8 @@ TrainWorkspace::TrainWorkspace(QWidget *parent)
     connect(m_watcher, &RunWatcher::telemetryChanged, this, &TrainWorkspace::onWatchedChanged);
     connect(m_runs, &RunsPanel::watchRequested, this, &TrainWorkspace::watchRun);
     connect(m_runs, &RunsPanel::resumeRequested, this, [this](const QString &last) { resumeRun(last); });
-    connect(m_runs, &RunsPanel::extendRequested, this, [this](const QString &last, int epochs) { extendRun(last, epochs); });
+    connect(m_runs, &RunsPanel::extendRequested, this,
+        [this](const QString &last, int epochs) { extendRun(last, epochs); });
     connect(m_runs, &RunsPanel::openWeightsRequested, this, &TrainWorkspace::openWeightsRequested);
     connect(m_runs, &RunsPanel::comparisonChanged, this, &TrainWorkspace::compareRuns);
     connect(m_dashboard, &TrainDashboard::openImageRequested, this, &TrainWorkspace::openImageRequested);
@@ -205,7 +206,8 @@ bool TrainWorkspace::resumeRun(const QString &lastWeights, QString *error)
     options.explicitKeys = { QStringLiteral("resume") };
     QString why;
     // The resumed run keeps its own settings; its patience is in its args.yaml.
-    const RunRecord record = RunCatalog::inspect(QFileInfo(lastWeights).absoluteDir().absoluteFilePath(QStringLiteral("..")));
+    const RunRecord record
+        = RunCatalog::inspect(QFileInfo(lastWeights).absoluteDir().absoluteFilePath(QStringLiteral("..")));
     m_dashboard->setPatience(record.patience);
     if (startSession(options, &why))
         return true;
@@ -221,7 +223,8 @@ bool TrainWorkspace::extendRun(const QString &lastWeights, int epochs, QString *
     options.config.resume = lastWeights;
     options.config.epochs = epochs;
     options.explicitKeys = { QStringLiteral("resume"), QStringLiteral("epochs") };
-    const RunRecord record = RunCatalog::inspect(QFileInfo(lastWeights).absoluteDir().absoluteFilePath(QStringLiteral("..")));
+    const RunRecord record
+        = RunCatalog::inspect(QFileInfo(lastWeights).absoluteDir().absoluteFilePath(QStringLiteral("..")));
     m_dashboard->setPatience(record.patience);
     QString why;
     if (startSession(options, &why))
@@ -256,8 +259,8 @@ void TrainWorkspace::onSessionEnded(TrainingSession::Outcome outcome, const QStr
     if (outcome == TrainingSession::Outcome::Finished) {
         m_state->clear();
     } else {
-        const TrainAlert alert = TrainAlert::fromFailure(
-            error, m_controller->runDir(), m_project ? m_project->dataYaml() : QString());
+        const TrainAlert alert
+            = TrainAlert::fromFailure(error, m_controller->runDir(), m_project ? m_project->dataYaml() : QString());
         m_dashboard->onFailed(alert);
         m_state->setText(alert.title);
     }
@@ -300,8 +303,8 @@ void TrainWorkspace::updateControls()
     const bool running = m_controller->isRunning();
     m_start->setEnabled(!running && m_form->isValid());
     m_stop->setEnabled(m_controller->state() == TrainController::State::Running);
-    m_start->setToolTip(m_form->isValid() ? tr("Train with these settings (Ctrl+Return)")
-                                          : m_form->problems().join(QLatin1Char('\n')));
+    m_start->setToolTip(
+        m_form->isValid() ? tr("Train with these settings (Ctrl+Return)") : m_form->problems().join(QLatin1Char('\n')));
     if (running && m_controller->state() == TrainController::State::Running && !m_controller->runDir().isEmpty())
         m_state->setText(tr("Training %1.").arg(QDir::toNativeSeparators(m_controller->runDir())));
 }
