@@ -27,6 +27,8 @@ constexpr int kMaxConsecutiveBadSteps = 10;
 // (the others wait while rank 0 validates, as long as Ultralytics' DDP timeout).
 constexpr std::chrono::seconds kRendezvousTimeout { 300 };
 constexpr std::chrono::seconds kCollectiveTimeout { 3 * 3600 };
+// Validation images reported with each epoch (worst OKS first), for the dashboard's strip.
+constexpr int kWorstValImages = 24;
 
 QString csvNumber(double v)
 {
@@ -530,6 +532,7 @@ EpochReport TrainingRun::validateEpoch(int epoch)
     if ((m_config.val || last) && m_valSet->size() > 0) {
         ValOptions vo = ValOptions::make(
             m_config.conf, m_config.iou, m_config.maxDet, *m_loss, m_spec.numKeypoints, m_device, m_cancel);
+        vo.keepWorstImages = kWorstValImages;
         const int batches = int(m_valBatches.size());
         m_events.onValStart({ epoch, 0, batches });
         vo.progress = [this, epoch](int64_t done, int64_t total) {
@@ -541,6 +544,7 @@ EpochReport TrainingRun::validateEpoch(int epoch)
         er.metrics = v.metrics;
         er.valLoss = v.loss;
         er.validated = !v.cancelled;
+        er.worstImages = v.worstImages;
     }
     const double fitness = er.validated ? er.metrics.fitness : -er.trainLoss.sum();
     er.best = fitness > m_bestFitness;

@@ -36,6 +36,14 @@ public:
     // Opens `file` (asynchronously); videoOpened() or videoFailed() follows.
     void openVideo(const QString &file);
     void closeVideo();
+    // The weights to predict with (a checkpoint or weight file), e.g. a run's best.ckpt
+    // handed over by the Train workspace; modelChanged() follows.
+    void setModel(const QString &weights)
+    {
+        m_model = weights;
+        Q_EMIT modelChanged(weights);
+    }
+    const QString &model() const { return m_model; }
 
     const VideoInfo &videoInfo() const { return m_info; }
     int shownFrame() const { return m_shownFrame; }
@@ -67,6 +75,7 @@ Q_SIGNALS:
     void frameShown(int frame);
     // A frame was added to (or was already in) the dataset: label it.
     void frameAdded(const QString &imageFile, const QString &split);
+    void modelChanged(const QString &weights);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -102,4 +111,5 @@ private:
     QAction *m_addFrameAction;
     QPushButton *m_addFrameButton;
     QImage m_shownImage;
+    QString m_model;
 };
