@@ -66,6 +66,9 @@ MainWindow::MainWindow(Languages *languages, QWidget *parent)
     createActions();
     createMenus();
     connect(m_label, &LabelWorkspace::countsChanged, this, &MainWindow::updateStatus);
+    // Frames sent from the Video workspace with the model's labels need review there too
+    // (before the first of them opens in the Label workspace).
+    connect(m_video, &VideoWorkspace::framesSentForReview, m_label, &LabelWorkspace::markNeedsReview);
     // A frame taken from the Video workspace opens in the Label workspace.
     connect(m_video, &VideoWorkspace::frameAdded, this, [this](const QString &file, const QString &split) {
         m_label->showNewImage(file, split);
