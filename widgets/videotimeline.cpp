@@ -33,16 +33,12 @@ VideoTimeline::VideoTimeline(QWidget *parent)
     m_next->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
     m_prev->setAutoRepeat(true);
     m_next->setAutoRepeat(true);
-    m_back10->setText(QStringLiteral("−10"));
-    m_forward10->setText(QStringLiteral("+10"));
     m_back10->setAutoRepeat(true);
     m_forward10->setAutoRepeat(true);
     m_goto->setMaximumWidth(m_goto->fontMetrics().horizontalAdvance(QStringLiteral("00:00.00000")));
     for (double f : { 0.25, 0.5, 1.0, 2.0, 4.0 })
         m_speed->addItem(QStringLiteral("%1×").arg(f), f);
     m_speed->setCurrentIndex(2);
-    m_setLoopIn->setText(QStringLiteral("["));
-    m_setLoopOut->setText(QStringLiteral("]"));
     m_loop->setCheckable(true);
     m_slider->setTracking(true);
     m_counter->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -218,6 +214,14 @@ void VideoTimeline::retranslateUi()
     m_prev->setToolTip(tr("Previous frame"));
     m_next->setToolTip(tr("Next frame"));
     m_slider->setToolTip(tr("Drag to scrub through the video frame by frame"));
+    //: A button that steps 10 frames back.
+    m_back10->setText(tr("−10"));
+    //: A button that steps 10 frames forward.
+    m_forward10->setText(tr("+10"));
+    //: The button that starts the loop range.
+    m_setLoopIn->setText(tr("["));
+    //: The button that ends the loop range.
+    m_setLoopOut->setText(tr("]"));
     m_back10->setToolTip(tr("Back 10 frames"));
     m_forward10->setToolTip(tr("Forward 10 frames"));
     m_goto->setPlaceholderText(tr("Go to…"));

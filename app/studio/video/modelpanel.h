@@ -29,6 +29,8 @@ public:
     bool rangeOnly() const;
 
     QCheckBox *liveBox() const { return m_live; }
+    QSpinBox *imgszBox() const { return m_imgsz; }
+    QDoubleSpinBox *confBox() const { return m_conf; }
     QPushButton *analyseButton() const { return m_analyse; }
     QPushButton *exportButton() const { return m_export; }
 
