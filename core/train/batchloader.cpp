@@ -8,6 +8,7 @@ BatchLoader::BatchLoader(const TrainDataset &dataset, const Augmenter &augmenter
     : m_dataset(dataset)
     , m_augmenter(augmenter)
     , m_config(config)
+    , m_scenarios(config)
     , m_options(options)
 {
 }
@@ -103,6 +104,9 @@ TrainSample BatchLoader::buildSample(size_t position, int epoch, bool mosaic, QS
     // Mixup blends in a second pre-transformed image; like mosaic it stops in the last epochs.
     if (mosaic && rng.chance(m_config.mixup))
         s = Augmenter::mixup(s, preTransform(rng.below(n)), rng);
+    // Blur, low light, noise and occluders, where Ultralytics runs its Albumentations; unlike
+    // mosaic they stay on to the last epoch.
+    m_scenarios.apply(s, rng);
     m_augmenter.hsv(s, rng);
     m_augmenter.flips(s, rng);
     return s;

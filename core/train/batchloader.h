@@ -1,6 +1,7 @@
 #pragma once
 
 #include "augmenter.h"
+#include "scenarioaugmenter.h"
 #include "traindataset.h"
 
 #include <QString>
@@ -72,6 +73,7 @@ private:
     const TrainDataset &m_dataset;
     const Augmenter &m_augmenter;
     TrainingConfig m_config;
+    ScenarioAugmenter m_scenarios;
     Options m_options;
     std::vector<size_t> m_order;
     int m_epoch = 0;

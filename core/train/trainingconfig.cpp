@@ -66,6 +66,11 @@ const std::vector<Field> &fields()
         {"fliplr", &C::fliplr, QT_TRANSLATE_NOOP("TrainingConfig", "horizontal flip probability (swaps left/right keypoints)")},
         {"mosaic", &C::mosaic, QT_TRANSLATE_NOOP("TrainingConfig", "mosaic probability")},
         {"mixup", &C::mixup, QT_TRANSLATE_NOOP("TrainingConfig", "mixup probability")},
+        {"blur", &C::blur, QT_TRANSLATE_NOOP("TrainingConfig", "Gaussian blur probability (sigma 0.5-2 px at 640)")},
+        {"motion_blur", &C::motionBlur, QT_TRANSLATE_NOOP("TrainingConfig", "motion blur probability (random direction, up to 60 px per frame at 720p)")},
+        {"low_light", &C::lowLight, QT_TRANSLATE_NOOP("TrainingConfig", "low-light probability (exposure 3-25 %, gamma, colour cast, sensor noise)")},
+        {"noise", &C::noise, QT_TRANSLATE_NOOP("TrainingConfig", "Gaussian sensor noise probability (sigma 2-10 levels)")},
+        {"erasing", &C::erasing, QT_TRANSLATE_NOOP("TrainingConfig", "occluder paste probability: covers 20-60 % of one gripper, covered points become occluded (v=1)")},
         {"close_mosaic", &C::closeMosaic, QT_TRANSLATE_NOOP("TrainingConfig", "turn mosaic off for the last N epochs")},
         {"val", &C::val, QT_TRANSLATE_NOOP("TrainingConfig", "validate after every epoch")},
         {"conf", &C::conf, QT_TRANSLATE_NOOP("TrainingConfig", "validation confidence threshold")},
@@ -182,6 +187,8 @@ QStringList TrainingConfig::validate() const
     check(QStringList({QStringLiteral("auto"), QStringLiteral("off"), QStringLiteral("fp16"), QStringLiteral("bf16")}).contains(amp),
           tr("amp=%1 must be auto, off, fp16 or bf16").arg(amp));
     for (const auto &[v, key] : {std::pair{flipud, "flipud"}, {fliplr, "fliplr"}, {mosaic, "mosaic"}, {mixup, "mixup"},
+                                 {blur, "blur"}, {motionBlur, "motion_blur"}, {lowLight, "low_light"}, {noise, "noise"},
+                                 {erasing, "erasing"},
                                  {fraction, "fraction"}})
         check(v >= 0 && v <= 1, tr("%1 must lie in [0, 1]").arg(QLatin1String(key)));
     check(conf >= 0 && conf < 1 && iou > 0 && iou <= 1, tr("conf must lie in [0, 1) and iou in (0, 1]"));

@@ -52,6 +52,9 @@ public:
     double degrees = 10.0, translate = 0.1, scale = 0.5, shear = 2.0, perspective = 0.0;
     double flipud = 0.0, fliplr = 0.5;
     double mosaic = 1.0, mixup = 0.1;
+    // Hard-scenario augmentations (probabilities; ScenarioAugmenter). Off by default: the
+    // product recipe stays Ultralytics' so the two train alike.
+    double blur = 0.0, motionBlur = 0.0, lowLight = 0.0, noise = 0.0, erasing = 0.0;
     int closeMosaic = 10;
     // Validation.
     bool val = true;
