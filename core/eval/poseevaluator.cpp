@@ -40,6 +40,8 @@ PoseEvaluator::PoseEvaluator(std::vector<double> sigmas, AveragePrecision::EndSe
     , m_sentinel(sentinel)
     , m_thresholds(DetectionMatcher::iouThresholds())
     , m_perKeypoint(m_sigmas.size())
+    , m_perKeypointVisible(m_sigmas.size())
+    , m_perKeypointOccluded(m_sigmas.size())
 {
 }
 
@@ -72,6 +74,7 @@ void PoseEvaluator::addImage(const EvalImage &image)
             const double scaled = d / std::sqrt(area + 1e-7);
             m_perKeypoint[k].add(d, scaled, oksTerm);
             (a.v >= 2.0 ? m_visible : m_occluded).add(d, scaled, oksTerm);
+            (a.v >= 2.0 ? m_perKeypointVisible : m_perKeypointOccluded)[k].add(d, scaled, oksTerm);
         }
     }
 }
@@ -84,8 +87,11 @@ PoseMetrics PoseEvaluator::result() const
     m.fitness = m.box.map + m.pose.map;
     m.images = m_images;
     m.instances = int(m_targetClass.size());
-    for (const ErrorSum &e : m_perKeypoint)
-        m.perKeypoint.push_back(e.stats());
+    for (size_t k = 0; k < m_perKeypoint.size(); ++k) {
+        m.perKeypoint.push_back(m_perKeypoint[k].stats());
+        m.perKeypointVisible.push_back(m_perKeypointVisible[k].stats());
+        m.perKeypointOccluded.push_back(m_perKeypointOccluded[k].stats());
+    }
     m.visible = m_visible.stats();
     m.occluded = m_occluded.stats();
     return m;

@@ -31,6 +31,8 @@ struct PoseMetrics
     int images = 0;
     int instances = 0;
     std::vector<KeypointErrorStats> perKeypoint; // by keypoint index, all labelled GT points
+    std::vector<KeypointErrorStats> perKeypointVisible; // by keypoint index, GT visibility 2
+    std::vector<KeypointErrorStats> perKeypointOccluded; // by keypoint index, GT visibility 1
     KeypointErrorStats visible;                  // GT visibility 2
     KeypointErrorStats occluded;                 // GT visibility 1
 };
@@ -65,7 +67,7 @@ private:
     std::vector<std::vector<bool>> m_boxTp, m_poseTp, m_lastBoxTp, m_lastPoseTp;
     std::vector<double> m_conf;
     std::vector<int> m_predClass, m_targetClass;
-    std::vector<ErrorSum> m_perKeypoint;
+    std::vector<ErrorSum> m_perKeypoint, m_perKeypointVisible, m_perKeypointOccluded;
     ErrorSum m_visible, m_occluded;
     int m_images = 0;
 };

@@ -2,11 +2,13 @@
 
 #include "poseevaluator.h"
 #include "poselosstypes.h"
+#include "valimageresult.h"
 
 #include <QString>
 #include <QStringList>
 
 #include <array>
+#include <vector>
 
 // Plain-struct payloads of the trainer's named events (Ultralytics' on_train_start,
 // on_train_epoch_start, on_train_batch_end, on_val_start, on_val_batch_end,
@@ -74,6 +76,8 @@ struct EpochReport
     bool validated = false;
     bool best = false;
     int epochsWithoutImprovement = 0;
+    // The validation images with the lowest OKS, worst first (empty without validation).
+    std::vector<ValImageResult> worstImages;
 };
 
 struct TrainFinishReport

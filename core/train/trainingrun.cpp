@@ -2,9 +2,9 @@
 
 #include "autocastguard.h"
 #include "batchtensors.h"
-#include "labelcache.h"
 #include "project.h"
 #include "trainer.h"
+#include "trainingdata.h"
 #include "weightimport.h"
 #include "weightimport_p.h"
 
@@ -27,6 +27,8 @@ constexpr int kMaxConsecutiveBadSteps = 10;
 // (the others wait while rank 0 validates, as long as Ultralytics' DDP timeout).
 constexpr std::chrono::seconds kRendezvousTimeout { 300 };
 constexpr std::chrono::seconds kCollectiveTimeout { 3 * 3600 };
+// Validation images reported with each epoch (worst OKS first), for the dashboard's strip.
+constexpr int kWorstValImages = 24;
 
 QString csvNumber(double v)
 {
@@ -269,19 +271,23 @@ bool TrainingRun::setupDevice()
 
 bool TrainingRun::setupData()
 {
-    m_data = DatasetConfig::load(m_config.data, &m_issues);
-    if (!m_data)
-        return fail(m_issues.isEmpty() ? tr("%1: cannot read").arg(m_config.data) : m_issues.issues.front().toString());
-    // Rank 0 parses the labels and writes the cache first; the other ranks then read it.
+    // The one dataset validation (`check`'s): a fatal problem stops the run here, before any
+    // batch. Rank 0 inspects the images and writes the cache first; the other ranks then read it.
     const bool rankZero = m_dist.isMain();
     if (m_comm && !rankZero)
         m_comm->barrier();
-    m_trainSet.emplace(LabelCache::load(*m_data, QStringLiteral("train"), &m_issues));
-    m_valSet.emplace(LabelCache::load(*m_data, QStringLiteral("val"), &m_issues));
+    QString why;
+    auto prepared = TrainingData::forTraining(m_config.data, m_config.cacheDir, &why);
     if (m_comm && rankZero)
         m_comm->barrier();
-    if (m_trainSet->size() == 0)
-        return fail(tr("%1: the train split has no readable images").arg(m_config.data));
+    if (!prepared)
+        return fail(why);
+    for (const QString &note : prepared->notes)
+        m_events.onWarning(note);
+    m_data = prepared->config;
+    m_issues = prepared->problems;
+    m_trainSet.emplace(std::move(prepared->train));
+    m_valSet.emplace(std::move(prepared->val));
     m_skeleton = Project::skeletonForDataset(m_data->yamlFile);
     return true;
 }
@@ -333,7 +339,7 @@ bool TrainingRun::setupModel()
     lossOptions.gains = { cfg.box, cfg.pose, cfg.kobj, cfg.cls, cfg.dfl };
     m_loss.emplace(lossOptions);
 
-    m_augmenter.emplace(cfg, m_data->flipIdx.empty() ? m_skeleton.flipIndex() : m_data->flipIdx);
+    m_augmenter.emplace(cfg, m_data->effectiveFlipIdx(m_skeleton));
     m_loader.emplace(*m_trainSet, *m_augmenter, cfg,
         BatchLoader::Options {
             cfg.batch, cfg.workers, 2, uint64_t(cfg.seed), true, cfg.fraction, m_dist.rank, m_dist.worldSize });
@@ -531,6 +537,7 @@ EpochReport TrainingRun::validateEpoch(int epoch)
     if ((m_config.val || last) && m_valSet->size() > 0) {
         ValOptions vo = ValOptions::make(
             m_config.conf, m_config.iou, m_config.maxDet, *m_loss, m_spec.numKeypoints, m_device, m_cancel);
+        vo.keepWorstImages = kWorstValImages;
         const int batches = int(m_valBatches.size());
         m_events.onValStart({ epoch, 0, batches });
         vo.progress = [this, epoch](int64_t done, int64_t total) {
@@ -542,6 +549,7 @@ EpochReport TrainingRun::validateEpoch(int epoch)
         er.metrics = v.metrics;
         er.valLoss = v.loss;
         er.validated = !v.cancelled;
+        er.worstImages = v.worstImages;
     }
     const double fitness = er.validated ? er.metrics.fitness : -er.trainLoss.sum();
     er.best = fitness > m_bestFitness;

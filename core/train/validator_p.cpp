@@ -2,9 +2,13 @@
 
 #include "augmenter.h"
 #include "batchtensors.h"
+#include "detectionmatcher.h"
+#include "letterbox.h"
 
+#include <algorithm>
 #include <future>
 #include <numeric>
+#include <optional>
 
 namespace gp {
 
@@ -38,12 +42,23 @@ std::vector<ValBatch> rectBatches(const TrainDataset &dataset, int imgsz, int ba
 
 namespace {
 
-std::vector<TrainSample> loadBatch(const TrainDataset &dataset, const ValBatch &b, int imgsz)
+struct LoadedBatch
 {
     std::vector<TrainSample> samples;
-    for (size_t i : b.images)
-        samples.push_back(Augmenter::letterbox(dataset.load(i, imgsz), b.width, b.height, /*scaleUp=*/false));
-    return samples;
+    // Each sample's letterbox from its loaded size, to map predictions back to the file.
+    std::vector<LetterboxTransform> letterboxes;
+};
+
+LoadedBatch loadBatch(const TrainDataset &dataset, const ValBatch &b, int imgsz)
+{
+    LoadedBatch out;
+    for (size_t i : b.images) {
+        const TrainSample loaded = dataset.load(i, imgsz);
+        out.letterboxes.push_back(
+            LetterboxTransform::make(loaded.image.cols, loaded.image.rows, b.width, b.height, /*scaleUp=*/false));
+        out.samples.push_back(Augmenter::letterbox(loaded, b.width, b.height, /*scaleUp=*/false));
+    }
+    return out;
 }
 
 EvalObject truthObject(const PoseInstance &inst)
@@ -74,6 +89,80 @@ std::vector<EvalObject> predictionObjects(const torch::Tensor &rows, int numKeyp
     return out;
 }
 
+// A prediction in network pixels as an object in pixels of the label file: the loaded image
+// is the file scaled uniformly, so network x maps back through the letterbox's resized width
+// to the annotation's width.
+PoseInstance toFileSpace(const EvalObject &p, const LetterboxTransform &t, QSize fileSize)
+{
+    const double sx = double(fileSize.width()) / std::max(1, t.resizedWidth);
+    const double sy = double(fileSize.height()) / std::max(1, t.resizedHeight);
+    auto x = [&](double v) { return (v - t.padLeft) * sx; };
+    auto y = [&](double v) { return (v - t.padTop) * sy; };
+    PoseInstance inst;
+    inst.classId = p.cls;
+    inst.box = QRectF(QPointF(x(p.box[0]), y(p.box[1])), QPointF(x(p.box[2]), y(p.box[3])));
+    for (const EvalKeypoint &k : p.keypoints)
+        inst.keypoints.push_back({ x(k.x), y(k.y), k.v >= 0.5 ? Keypoint::Visible : Keypoint::Occluded });
+    return inst;
+}
+
+// How well the predictions of one image agree with its labels (ValImageResult::oks).
+ValImageResult scoreImage(
+    const EvalImage &e, const ImageAnnotation &file, const LetterboxTransform &t, const std::vector<double> &sigmas)
+{
+    ValImageResult r;
+    r.imagePath = file.imagePath;
+    r.imageSize = file.imageSize;
+    r.truth = file.instances;
+    const DetectionMatcher::Matrix oks = DetectionMatcher::oks(e.truth, e.predictions, sigmas);
+    std::vector<size_t> shown;
+    for (size_t p = 0; p < e.predictions.size(); ++p)
+        if (e.predictions[p].conf >= ValImageResult::kShownConfidence)
+            shown.push_back(p);
+    bool scored = false;
+    for (size_t g = 0; g < e.truth.size(); ++g) {
+        const auto &kps = e.truth[g].keypoints;
+        if (std::none_of(kps.begin(), kps.end(), [](const EvalKeypoint &k) { return k.v > 0; }))
+            continue;
+        double best = 0;
+        std::optional<size_t> bestPrediction;
+        for (size_t p = 0; p < e.predictions.size(); ++p)
+            if (e.predictions[p].cls == e.truth[g].cls && oks[g][p] > best) {
+                best = oks[g][p];
+                bestPrediction = p;
+            }
+        if (bestPrediction && std::find(shown.begin(), shown.end(), *bestPrediction) == shown.end())
+            shown.push_back(*bestPrediction);
+        if (!scored || best < r.oks) {
+            r.oks = best;
+            r.worstInstance = e.truth.size() == file.instances.size() ? int(g) : -1;
+            scored = true;
+        }
+    }
+    if (!scored)
+        r.oks = std::any_of(e.predictions.begin(), e.predictions.end(),
+                    [](const EvalObject &p) { return p.conf >= ValImageResult::kShownConfidence; })
+            ? 0.0
+            : 1.0;
+    std::sort(shown.begin(), shown.end()); // most confident first, as NMS sorted them
+    for (size_t p : shown) {
+        r.predictions.push_back(toFileSpace(e.predictions[p], t, file.imageSize));
+        r.confidences.push_back(e.predictions[p].conf);
+    }
+    return r;
+}
+
+// Keeps the `keep` lowest-scoring images, worst first (ties by file name, so the order is
+// the same every run).
+void keepWorst(std::vector<ValImageResult> &images, size_t keep)
+{
+    std::stable_sort(images.begin(), images.end(), [](const ValImageResult &a, const ValImageResult &b) {
+        return a.oks != b.oks ? a.oks < b.oks : a.imagePath < b.imagePath;
+    });
+    if (images.size() > keep)
+        images.resize(keep);
+}
+
 } // namespace
 
 namespace {
@@ -87,11 +176,13 @@ ValOutcome validateBatches(const ModelSpec &spec, const BatchForward &forward, c
     ValOutcome outcome;
     PoseEvaluator evaluator(options.sigmas);
     // Decode the next batch while the network runs on this one.
-    std::future<std::vector<TrainSample>> next;
+    std::future<LoadedBatch> next;
+    const size_t keep = size_t(std::max(0, options.keepWorstImages));
     if (!batches.empty())
         next = std::async(std::launch::async, loadBatch, std::cref(dataset), std::cref(batches[0]), imgsz);
     for (size_t bi = 0; bi < batches.size(); ++bi) {
-        std::vector<TrainSample> samples = next.get();
+        LoadedBatch loaded = next.get();
+        const std::vector<TrainSample> &samples = loaded.samples;
         if (bi + 1 < batches.size())
             next = std::async(std::launch::async, loadBatch, std::cref(dataset), std::cref(batches[bi + 1]), imgsz);
         if (options.cancel.isCancelled()) {
@@ -110,9 +201,16 @@ ValOutcome validateBatches(const ModelSpec &spec, const BatchForward &forward, c
             e.predictions = predictionObjects(rows[i], spec.numKeypoints, spec.keypointDims);
             evaluator.addImage(e);
             ++outcome.images;
+            if (keep > 0) {
+                outcome.worstImages.push_back(
+                    scoreImage(e, dataset.annotation(batches[bi].images[i]), loaded.letterboxes[i], options.sigmas));
+                if (outcome.worstImages.size() >= 2 * keep)
+                    keepWorst(outcome.worstImages, keep);
+            }
         }
         options.progress.report(int64_t(bi + 1), int64_t(batches.size()));
     }
+    keepWorst(outcome.worstImages, keep);
     outcome.metrics = evaluator.result();
     return outcome;
 }

@@ -10,6 +10,7 @@
 #include "postprocess.h"
 #include "progress.h"
 #include "traindataset.h"
+#include "valimageresult.h"
 
 namespace gp {
 
@@ -30,6 +31,8 @@ struct ValOutcome
     PoseLossItems loss; // mean over batches (zero when no loss is given)
     int images = 0;
     bool cancelled = false;
+    // The options.keepWorstImages images with the lowest OKS, worst first.
+    std::vector<ValImageResult> worstImages;
 };
 
 struct ValOptions
@@ -41,6 +44,7 @@ struct ValOptions
     const PoseLoss *loss = nullptr;
     CancelToken cancel;
     Progress progress; // batches done of the batches
+    int keepWorstImages = 0; // how many per-image results ValOutcome keeps (the worst)
 
     // The validation recipe for these NMS thresholds, with the loss's OKS sigmas for the
     // metrics (the trainer and `gripperpose val` score alike).

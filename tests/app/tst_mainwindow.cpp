@@ -4,15 +4,20 @@
 // keeps, and the demo project's generation (and its cancellation).
 
 #include "aboutdialog.h"
+#include "annotationdocument.h"
+#include "configfield.h"
 #include "datasetchecker.h"
+#include "datasetcheckpanel.h"
 #include "frameimporter.h"
 #include "imagebrowser.h"
 #include "imagelistmodel.h"
 #include "imageview.h"
+#include "poseoverlayview.h"
 #include "labelworkspace.h"
 #include "languages.h"
 #include "mainwindow.h"
 #include "project.h"
+#include "runsetupform.h"
 #include "synthgenerator.h"
 #include "trainworkspace.h"
 #include "videoworkspace.h"
@@ -116,6 +121,7 @@ private Q_SLOTS:
     void createsDemoProject();
     void cancelsDemoProject();
     void videoFrameOpensInLabelWorkspace();
+    void trainWorkspaceHandsOverImagesAndWeights();
 
 private:
     void openWindow(MainWindow &w);
@@ -414,21 +420,18 @@ void TestMainWindow::trainWorkspaceSummarisesDataset()
     }
     QCOMPARE(t->item(0, 2)->data(Qt::DisplayRole).toInt(), 10);
     QCOMPARE(train->problemTable()->rowCount(), 0);
-    // The recipe the trainer will use.
-    QTableWidget *recipe = train->recipeTable();
-    QMap<QString, QString> values;
-    for (int r = 0; r < recipe->rowCount(); ++r)
-        values[recipe->item(r, 0)->text()] = recipe->item(r, 1)->text();
-    QCOMPARE(values.value("model"), QStringLiteral("yolov8s-pose"));
-    QCOMPARE(values.value("imgsz"), QStringLiteral("640"));
-    QCOMPARE(values.value("batch"), QStringLiteral("16"));
-    QCOMPARE(values.value("epochs"), QStringLiteral("100"));
-    QCOMPARE(values.value("optimizer"), QStringLiteral("AdamW"));
-    QCOMPARE(values.value("lr0"), QStringLiteral("0.001"));
-    QCOMPARE(values.value("kpt_shape"), QStringLiteral("[14, 3]"));
-    // No button pretends to start training.
-    for (QPushButton *b : train->findChildren<QPushButton *>())
-        QVERIFY2(!b->text().contains(QStringLiteral("Start")), qPrintable(b->text()));
+    // The setup form starts from the recipe the trainer uses.
+    RunSetupForm *form = train->setupForm();
+    QCOMPARE(form->field("model")->text(), QStringLiteral("yolov8s-pose"));
+    QCOMPARE(form->field("imgsz")->text(), QStringLiteral("640"));
+    QCOMPARE(form->field("batch")->text(), QStringLiteral("16"));
+    QCOMPARE(form->field("epochs")->text(), QStringLiteral("100"));
+    QCOMPARE(form->field("optimizer")->text(), QStringLiteral("AdamW"));
+    QCOMPARE(form->field("lr0")->text(), QStringLiteral("0.001"));
+    // The dataset check's summary is shown above the settings.
+    QCOMPARE(form->datasetLabel()->text(), train->datasetPanel()->summary());
+    QVERIFY2(form->datasetLabel()->text().contains(QStringLiteral("10")), qPrintable(form->datasetLabel()->text()));
+    QVERIFY(train->startButton()->isEnabled());
 }
 
 void TestMainWindow::trainWorkspaceListsProblems()
@@ -527,16 +530,16 @@ void TestMainWindow::retranslatesEveryWorkspace()
     for (QGroupBox *g : w.findChildren<QGroupBox *>())
         if (!bracketed(g->title()))
             untranslated << g->title();
-    QTableWidget *recipe = w.trainWorkspace()->recipeTable();
-    for (int c = 0; c < recipe->columnCount(); ++c)
-        if (!bracketed(recipe->horizontalHeaderItem(c)->text()))
-            untranslated << recipe->horizontalHeaderItem(c)->text();
+    QTableWidget *problems = w.trainWorkspace()->problemTable();
+    for (int c = 0; c < problems->columnCount(); ++c)
+        if (!bracketed(problems->horizontalHeaderItem(c)->text()))
+            untranslated << problems->horizontalHeaderItem(c)->text();
     QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QStringLiteral(" | "))));
 
     QCoreApplication::removeTranslator(&pseudo);
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     QCOMPARE(w.workspaceTabs()->tabText(0), QStringLiteral("Label"));
-    QCOMPARE(recipe->horizontalHeaderItem(0)->text(), QStringLiteral("Setting"));
+    QCOMPARE(problems->horizontalHeaderItem(0)->text(), QStringLiteral("Kind"));
 }
 
 void TestMainWindow::switchesLanguageAtRuntime()
@@ -560,8 +563,9 @@ void TestMainWindow::switchesLanguageAtRuntime()
     QCOMPARE(tabs->tabText(2), QCoreApplication::translate("MainWindow", "Video", "workspace"));
     QCOMPARE(w.menuBar()->actions().at(0)->text(), QCoreApplication::translate("MainWindow", "&File"));
     // Widgets inside the workspaces follow.
-    QCOMPARE(w.trainWorkspace()->recipeTable()->horizontalHeaderItem(0)->text(),
-        QCoreApplication::translate("TrainWorkspace", "Setting"));
+    QCOMPARE(w.trainWorkspace()->problemTable()->horizontalHeaderItem(0)->text(),
+        QCoreApplication::translate("DatasetCheckPanel", "Kind"));
+    QCOMPARE(w.trainWorkspace()->startButton()->text(), QCoreApplication::translate("TrainWorkspace", "Start"));
 
     QVERIFY(w.setLanguage(QStringLiteral("en")));
     QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(0), QStringLiteral("Label"), kSlowMachineMs);
@@ -713,6 +717,29 @@ void TestMainWindow::videoFrameOpensInLabelWorkspace()
     QTRY_VERIFY_WITH_TIMEOUT(!label->browser()->isListing(), kSlowMachineMs);
     QCOMPARE(label->splitCounts(QStringLiteral("train")).images, before + 1);
     QFile::remove(file); // the shared project as it was
+}
+
+void TestMainWindow::trainWorkspaceHandsOverImagesAndWeights()
+{
+    MainWindow w(&m_languages);
+    openWindow(w);
+    // A worst validation image clicked on the dashboard: the Label workspace shows it with
+    // the object selected.
+    QString file;
+    for (const QString &f : w.project()->config().imageFiles(QStringLiteral("val")))
+        if (file.isEmpty() && QFileInfo(DatasetConfig::labelFileFor(f)).size() > 0)
+            file = f;
+    QVERIFY(!file.isEmpty());
+    w.setWorkspace(MainWindow::Workspace::Train);
+    Q_EMIT w.trainWorkspace()->openImageRequested(file, 0);
+    QCOMPARE(w.workspace(), MainWindow::Workspace::Label);
+    QTRY_COMPARE_WITH_TIMEOUT(w.labelWorkspace()->shownFile(), file, kSlowMachineMs);
+    QTRY_COMPARE_WITH_TIMEOUT(w.labelWorkspace()->document()->currentInstance(), 0, kSlowMachineMs);
+    // A run's weights: the Video workspace uses them.
+    const QString weights = m_tmp.filePath(QStringLiteral("runs/pose/train/weights/best.ckpt"));
+    Q_EMIT w.trainWorkspace()->openWeightsRequested(weights);
+    QCOMPARE(w.workspace(), MainWindow::Workspace::Video);
+    QCOMPARE(w.videoWorkspace()->model(), weights);
 }
 
 QTEST_MAIN(TestMainWindow)

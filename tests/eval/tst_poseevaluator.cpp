@@ -200,6 +200,15 @@ void TestPoseEvaluator::perKeypointErrors()
     QVERIFY(qAbs(m.perKeypoint[3].meanScaledError - 5.0 / std::sqrt(5300.0 + 1e-7)) < 1e-12);
     QCOMPARE(m.occluded.count, 4);
     QCOMPARE(m.visible.count, 9);
+    // Per keypoint by the GT's visibility: points 1-4 occluded, 5-13 visible.
+    QCOMPARE(m.perKeypointOccluded.size(), size_t(14));
+    QCOMPARE(m.perKeypointVisible.size(), size_t(14));
+    for (int k = 0; k < 14; ++k) {
+        QCOMPARE(m.perKeypointOccluded[size_t(k)].count, k >= 1 && k < 5 ? 1 : 0);
+        QCOMPARE(m.perKeypointVisible[size_t(k)].count, k >= 5 ? 1 : 0);
+    }
+    QVERIFY(qAbs(m.perKeypointOccluded[2].meanPixelError - 5.0) < 1e-12);
+    QVERIFY(qAbs(m.perKeypointVisible[9].meanPixelError - 5.0) < 1e-12);
     // A perfect detection scores 0.995, not 1: the last trapezoid ends on the (1, 0) sentinel.
     QVERIFY(qAbs(m.box.map50 - 0.995) < 1e-12);
 }

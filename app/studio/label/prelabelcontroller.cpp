@@ -46,7 +46,7 @@ void PrelabelController::start(const QStringList &images)
         return;
     if (m_options.model.isEmpty()) {
         const QString model = QFileDialog::getOpenFileName(m_window, tr("Pre-label with a Trained Model"),
-            m_project->runsDir(), tr("Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)"));
+            m_project->runsDir(), tr("Checkpoints, weights and ONNX exports (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)"));
         if (model.isEmpty())
             return;
         m_options.model = model;
@@ -90,5 +90,13 @@ bool PrelabelController::reject(const QString &imageFile, QString *error)
         return false;
     }
     m_review.remove(imageFile);
+    return m_review.save(error);
+}
+
+bool PrelabelController::markNeedsReview(const QStringList &imageFiles, QString *error)
+{
+    if (!m_project || imageFiles.isEmpty())
+        return true;
+    m_review.add(imageFiles);
     return m_review.save(error);
 }

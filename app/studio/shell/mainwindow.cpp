@@ -22,6 +22,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
@@ -66,6 +67,20 @@ MainWindow::MainWindow(Languages *languages, QWidget *parent)
     createActions();
     createMenus();
     connect(m_label, &LabelWorkspace::countsChanged, this, &MainWindow::updateStatus);
+    // A worst validation image opens in the Label workspace with its object selected.
+    connect(m_train, &TrainWorkspace::openImageRequested, this, [this](const QString &file, int instance) {
+        m_label->openImage(file, QString(), instance);
+        setWorkspace(Workspace::Label);
+    });
+    // A run's weights go to the Video workspace.
+    connect(m_train, &TrainWorkspace::openWeightsRequested, this, [this](const QString &weights) {
+        m_video->setModel(weights);
+        setWorkspace(Workspace::Video);
+        statusBar()->showMessage(tr("The Video workspace uses %1").arg(QDir::toNativeSeparators(weights)), 10000);
+    });
+    // Frames sent from the Video workspace with the model's labels need review there too
+    // (before the first of them opens in the Label workspace).
+    connect(m_video, &VideoWorkspace::framesSentForReview, m_label, &LabelWorkspace::markNeedsReview);
     // A frame taken from the Video workspace opens in the Label workspace.
     connect(m_video, &VideoWorkspace::frameAdded, this, [this](const QString &file, const QString &split) {
         m_label->showNewImage(file, split);
@@ -188,7 +203,7 @@ void MainWindow::retranslateUi()
     m_tabs->setTabText(int(Workspace::Train), tr("Train", "workspace"));
     m_tabs->setTabText(int(Workspace::Video), tr("Video", "workspace"));
     m_tabs->setTabToolTip(int(Workspace::Label), tr("Browse the images and their keypoint labels"));
-    m_tabs->setTabToolTip(int(Workspace::Train), tr("Check the dataset and review the training recipe"));
+    m_tabs->setTabToolTip(int(Workspace::Train), tr("Set up, start, watch, stop and resume training"));
     m_tabs->setTabToolTip(int(Workspace::Video), tr("Play a video frame by frame with keypoints drawn over it"));
 
     m_fileMenu->setTitle(tr("&File"));
@@ -224,6 +239,14 @@ void MainWindow::changeEvent(QEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (m_train->isTraining()) {
+        // Closing waits for the run to save a resumable checkpoint; the window closes then.
+        event->ignore();
+        if (!m_closeWhenStopped)
+            afterTrainingStops(
+                tr("A run is training. Stop it and quit? It saves a checkpoint you can resume."), [this] { close(); });
+        return;
+    }
     saveWindowState();
     m_demoJob->cancel();
     QMainWindow::closeEvent(event);
@@ -280,8 +303,44 @@ bool MainWindow::isBusy() const
     return m_demoJob->isRunning() || m_label->isBusy() || m_train->isBusy() || m_video->isBusy();
 }
 
+void MainWindow::afterTrainingStops(const QString &question, std::function<void()> then)
+{
+    if (!m_train->isTraining()) {
+        then();
+        return;
+    }
+    setWorkspace(Workspace::Train);
+    auto *box
+        = new QMessageBox(QMessageBox::Question, tr("Training in Progress"), question, QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("stopTrainingQuestion"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *stop = box->addButton(tr("Stop Training"), QMessageBox::AcceptRole);
+    box->addButton(QMessageBox::Cancel);
+    box->setDefaultButton(stop);
+    connect(box, &QMessageBox::buttonClicked, this, [this, stop, then = std::move(then)](QAbstractButton *clicked) {
+        if (clicked != stop || !m_train->isTraining())
+            return;
+        m_closeWhenStopped = true;
+        statusBar()->showMessage(tr("Stopping the run and saving a resumable checkpoint…"));
+        // Once: the connection is dropped as soon as the session has ended.
+        auto connection = std::make_shared<QMetaObject::Connection>();
+        *connection = connect(m_train, &TrainWorkspace::trainingEnded, this, [this, connection, then] {
+            disconnect(*connection);
+            m_closeWhenStopped = false;
+            statusBar()->clearMessage();
+            then();
+        });
+        m_train->stopTraining();
+    });
+    box->open();
+}
+
 bool MainWindow::openProject(const QString &dirOrYaml, QString *error)
 {
+    if (m_train->isTraining()) {
+        *error = tr("a run is training in the current project; stop it first");
+        return false;
+    }
     auto project = Project::open(dirOrYaml, error);
     if (!project)
         return false;
@@ -306,6 +365,13 @@ bool MainWindow::openProject(const QString &dirOrYaml, QString *error)
 
 void MainWindow::openProjectInteractive(const QString &dir)
 {
+    if (m_train->isTraining()) {
+        afterTrainingStops(tr("A run is training in this project. Stop it and open %1? It saves a checkpoint you "
+                              "can resume.")
+                               .arg(QDir::toNativeSeparators(dir)),
+            [this, dir] { openProjectInteractive(dir); });
+        return;
+    }
     QString error;
     if (openProject(dir, &error))
         return;

@@ -6,6 +6,7 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -41,7 +42,8 @@ public:
     ~MainWindow() override;
 
     // Opens a project folder (or its data.yaml) without asking anything; on failure
-    // returns false with *error set and keeps the current project.
+    // returns false with *error set and keeps the current project. Refused while a run
+    // trains (the interactive paths ask to stop it first).
     bool openProject(const QString &dirOrYaml, QString *error);
     // The last project, or on the first run (no last project) the demo project.
     void openStartupProject();
@@ -93,6 +95,9 @@ private:
     void openProjectDialog();
     void openProjectInteractive(const QString &dir);
     void showError(const QString &title, const QString &text);
+    // While a run trains: asks whether to stop it (a resumable checkpoint is saved) and, if
+    // so, runs `then` once it has stopped. Without a run, runs `then` at once.
+    void afterTrainingStops(const QString &question, std::function<void()> then);
     void saveWindowState();
     void demoProjectDone();
 
@@ -110,6 +115,7 @@ private:
     BackgroundJob *m_demoJob;
     QPointer<JobProgressDialog> m_demoProgress;
     QString m_demoDir;
+    bool m_closeWhenStopped = false;
 
     QMenu *m_fileMenu = nullptr;
     QMenu *m_recentMenu = nullptr;

@@ -1,378 +1,334 @@
 #include "trainworkspace.h"
 
-#include "trainingconfig.h"
-
 #include "backgroundjob.h"
+#include "computedevices.h"
+#include "datasetcheckpanel.h"
 #include "project.h"
+#include "resultscsv.h"
+#include "runcatalog.h"
+#include "runsetupform.h"
+#include "runspanel.h"
+#include "runwatcher.h"
+#include "trainalert.h"
+#include "trainbanner.h"
+#include "traincontroller.h"
+#include "traindashboard.h"
 
 #include <QDir>
 #include <QEvent>
-#include <QGroupBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTabWidget>
 #include <QVBoxLayout>
-
-namespace {
-
-QTableWidget *makeTable(QWidget *parent)
-{
-    auto *t = new QTableWidget(parent);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setAlternatingRowColors(true);
-    t->verticalHeader()->setVisible(false);
-    t->setWordWrap(false);
-    return t;
-}
-
-QTableWidgetItem *numberItem(int n)
-{
-    auto *item = new QTableWidgetItem;
-    item->setData(Qt::DisplayRole, n);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
-
-} // namespace
 
 TrainWorkspace::TrainWorkspace(QWidget *parent)
     : QWidget(parent)
-    , m_scan(new BackgroundJob(this))
-    , m_datasetBox(new QGroupBox(this))
-    , m_dataYaml(new QLabel(this))
-    , m_checkButton(new QPushButton(this))
-    , m_cancelButton(new QPushButton(this))
-    , m_progress(new QProgressBar(this))
-    , m_status(new QLabel(this))
-    , m_summary(makeTable(this))
-    , m_kindsTitle(new QLabel(this))
-    , m_kinds(makeTable(this))
-    , m_problemsTitle(new QLabel(this))
-    , m_problems(makeTable(this))
-    , m_recipeBox(new QGroupBox(this))
-    , m_recipeNote(new QLabel(this))
-    , m_recipe(makeTable(this))
+    , m_controller(new TrainController(this))
+    , m_watcher(new RunWatcher(this))
+    , m_deviceQuery(new BackgroundJob(this))
+    , m_comparisonJob(new BackgroundJob(this))
+    , m_side(new QTabWidget(this))
+    , m_form(new RunSetupForm(this))
+    , m_runs(new RunsPanel(this))
+    , m_dataset(new DatasetCheckPanel(this))
+    , m_start(new QPushButton(this))
+    , m_stop(new QPushButton(this))
+    , m_state(new QLabel(this))
+    , m_dashboard(new TrainDashboard(m_controller->telemetry(), this))
 {
-    m_dataYaml->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_status->setWordWrap(true);
-    m_problems->setSortingEnabled(true);
-    m_kinds->setSortingEnabled(true);
-
+    m_start->setObjectName(QStringLiteral("startTraining"));
+    m_stop->setObjectName(QStringLiteral("stopTraining"));
+    QFont bold = m_start->font();
+    bold.setBold(true);
+    m_start->setFont(bold);
+    m_state->setWordWrap(true);
+    auto *setup = new QWidget(this);
+    auto *setupLayout = new QVBoxLayout(setup);
+    setupLayout->setContentsMargins(4, 4, 4, 4);
+    setupLayout->addWidget(m_form, 1);
     auto *controls = new QHBoxLayout;
-    controls->addWidget(m_checkButton);
-    controls->addWidget(m_progress, 1);
-    controls->addWidget(m_cancelButton);
-
-    auto *kindsPane = new QWidget(this);
-    auto *kindsLayout = new QVBoxLayout(kindsPane);
-    kindsLayout->setContentsMargins(0, 0, 0, 0);
-    kindsLayout->addWidget(m_kindsTitle);
-    kindsLayout->addWidget(m_kinds);
-    m_summary->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    m_summary->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_summary->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_summary->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Maximum);
-    m_summary->verticalHeader()->setVisible(true);
-    auto *counts = new QHBoxLayout;
-    counts->addWidget(m_summary, 0, Qt::AlignTop);
-    counts->addWidget(kindsPane, 1);
-
-    auto *datasetLayout = new QVBoxLayout(m_datasetBox);
-    datasetLayout->addWidget(m_dataYaml);
-    datasetLayout->addLayout(controls);
-    datasetLayout->addWidget(m_status);
-    datasetLayout->addLayout(counts);
-    datasetLayout->addWidget(m_problemsTitle);
-    datasetLayout->addWidget(m_problems, 1);
-
-    m_recipeNote->setWordWrap(true);
-    auto *recipeLayout = new QVBoxLayout(m_recipeBox);
-    recipeLayout->addWidget(m_recipeNote);
-    recipeLayout->addWidget(m_recipe, 1);
+    controls->addWidget(m_start);
+    controls->addWidget(m_stop);
+    setupLayout->addLayout(controls);
+    setupLayout->addWidget(m_state);
+    m_side->addTab(setup, QString());
+    m_side->addTab(m_runs, QString());
+    m_side->addTab(m_dataset, QString());
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(m_datasetBox);
-    splitter->addWidget(m_recipeBox);
-    splitter->setStretchFactor(0, 1);
+    splitter->addWidget(m_side);
+    splitter->addWidget(m_dashboard);
+    splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({ 800, 640 });
+    splitter->setSizes({ 420, 1020 });
     splitter->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter);
 
-    // Wrapped descriptions: the row heights follow the width of the last column.
-    m_recipe->setWordWrap(true);
-    connect(m_recipe->horizontalHeader(), &QHeaderView::sectionResized, m_recipe, [this](int column) {
-        if (column == 2)
-            m_recipe->resizeRowsToContents();
-    });
-    connect(m_checkButton, &QPushButton::clicked, this, &TrainWorkspace::startCheck);
-    connect(m_cancelButton, &QPushButton::clicked, this, &TrainWorkspace::cancelCheck);
-    connect(m_scan, &BackgroundJob::progressChanged, this, &TrainWorkspace::onProgress);
-    connect(m_scan, &BackgroundJob::finished, this, [this] { onFinished(m_scan->result<DatasetChecker::Report>()); });
+    connect(m_start, &QPushButton::clicked, this, [this] { startTraining(); });
+    connect(m_stop, &QPushButton::clicked, this, &TrainWorkspace::stopTraining);
+    connect(m_form, &RunSetupForm::edited, this, &TrainWorkspace::updateControls);
+    connect(m_dataset, &DatasetCheckPanel::checkFinished, this, &TrainWorkspace::checkFinished);
+    connect(m_dataset, &DatasetCheckPanel::summaryChanged, m_form, &RunSetupForm::setDatasetSummary);
 
+    // The trainer's events, in order, to the dashboard.
+    connect(m_controller, &TrainController::trainStarted, this, [this](const TrainStartInfo &info) {
+        m_watcher->stop();
+        m_dashboard->onTrainStart(info);
+        m_runs->setActiveRun(info.runDir);
+        m_runs->refresh();
+        updateControls();
+    });
+    connect(m_controller, &TrainController::epochStarted, m_dashboard, &TrainDashboard::onEpochStart);
+    connect(m_controller, &TrainController::batchEnded, m_dashboard, &TrainDashboard::onBatch);
+    connect(m_controller, &TrainController::validationProgress, m_dashboard, &TrainDashboard::onValidation);
+    connect(m_controller, &TrainController::epochEnded, m_dashboard, &TrainDashboard::onEpochEnd);
+    connect(m_controller, &TrainController::modelSaved, m_dashboard, &TrainDashboard::onModelSaved);
+    connect(m_controller, &TrainController::trainFinished, m_dashboard, &TrainDashboard::onFinished);
+    connect(m_controller, &TrainController::warning, m_dashboard, &TrainDashboard::onWarning);
+    connect(m_controller, &TrainController::stateChanged, this, &TrainWorkspace::updateControls);
+    connect(m_controller, &TrainController::sessionEnded, this, &TrainWorkspace::onSessionEnded);
+
+    connect(m_watcher, &RunWatcher::resultsChanged, this, &TrainWorkspace::onWatchedChanged);
+    connect(m_watcher, &RunWatcher::telemetryChanged, this, &TrainWorkspace::onWatchedChanged);
+    connect(m_runs, &RunsPanel::watchRequested, this, &TrainWorkspace::watchRun);
+    connect(m_runs, &RunsPanel::resumeRequested, this, [this](const QString &last) { resumeRun(last); });
+    connect(m_runs, &RunsPanel::extendRequested, this,
+        [this](const QString &last, int epochs) { extendRun(last, epochs); });
+    connect(m_runs, &RunsPanel::openWeightsRequested, this, &TrainWorkspace::openWeightsRequested);
+    connect(m_runs, &RunsPanel::comparisonChanged, this, &TrainWorkspace::compareRuns);
+    connect(m_dashboard, &TrainDashboard::openImageRequested, this, &TrainWorkspace::openImageRequested);
+    connect(m_dashboard, &TrainDashboard::openWeightsRequested, this, &TrainWorkspace::openWeightsRequested);
+    connect(m_deviceQuery, &BackgroundJob::finished, this,
+        [this] { m_form->setDevices(m_deviceQuery->result<RuntimeInfo>().devices); });
+    connect(m_comparisonJob, &BackgroundJob::finished, this, [this] {
+        if (m_comparisonJob->wasCancelled())
+            return;
+        m_dashboard->setComparison(m_comparisonJob->result<std::vector<TrainingHistory>>());
+        Q_EMIT comparisonLoaded();
+    });
     retranslateUi();
-    updateState();
+    updateControls();
 }
 
-TrainWorkspace::~TrainWorkspace() = default;
+TrainWorkspace::~TrainWorkspace()
+{
+    // A run still training saves a resumable checkpoint before the window goes.
+    m_controller->stopAndWait(120000);
+}
 
 void TrainWorkspace::setProject(std::shared_ptr<const Project> project)
 {
-    m_scan->stop();
     m_project = std::move(project);
-    m_report.reset();
-    m_checkWanted = m_project != nullptr;
-    m_progress->setValue(0);
-    fillReport();
-    fillRecipe();
-    updateState();
-    if (m_checkWanted && isVisible())
-        startCheck();
+    m_watcher->stop();
+    m_dataset->setProject(m_project);
+    m_form->setProject(m_project);
+    m_runs->setRunsRoot(m_project ? QDir(m_project->runsDir()).filePath(QStringLiteral("pose")) : QString());
+    m_dashboard->setSkeleton(m_project ? m_project->skeleton() : Skeleton::defaultGripper());
+    m_dashboard->setComparison({});
+    if (isVisible())
+        m_dataset->startCheckIfWanted();
+    updateControls();
 }
 
 bool TrainWorkspace::isBusy() const
 {
-    return m_scan->isRunning() || (m_checkWanted && isVisible());
+    return m_dataset->isBusy() || m_deviceQuery->isRunning() || m_dashboard->isBusy() || m_comparisonJob->isRunning();
+}
+
+bool TrainWorkspace::isTraining() const
+{
+    return m_controller->isRunning();
+}
+
+const std::optional<DatasetChecker::Report> &TrainWorkspace::report() const
+{
+    return m_dataset->report();
+}
+
+QTableWidget *TrainWorkspace::summaryTable() const
+{
+    return m_dataset->summaryTable();
+}
+
+QTableWidget *TrainWorkspace::kindTable() const
+{
+    return m_dataset->kindTable();
+}
+
+QTableWidget *TrainWorkspace::problemTable() const
+{
+    return m_dataset->problemTable();
+}
+
+QProgressBar *TrainWorkspace::progressBar() const
+{
+    return m_dataset->progressBar();
 }
 
 void TrainWorkspace::startCheck()
 {
-    if (!m_project)
-        return;
-    m_checkWanted = false;
-    m_report.reset();
-    m_progress->setRange(0, 0); // busy until the checker knows its total
-    const DatasetChecker checker(m_project->config());
-    m_scan->start([checker](const gp::CancelToken &cancel, const gp::Progress &progress) {
-        return checker.run(cancel, progress);
-    });
-    fillReport();
-    updateState();
+    m_dataset->startCheck();
 }
 
 void TrainWorkspace::cancelCheck()
 {
-    m_scan->cancel();
+    m_dataset->cancelCheck();
 }
 
-void TrainWorkspace::onProgress(qint64 done, qint64 total)
+bool TrainWorkspace::startTraining(QString *error)
 {
-    m_progress->setRange(0, int(std::max<qint64>(1, total)));
-    m_progress->setValue(int(done));
-}
-
-void TrainWorkspace::onFinished(const DatasetChecker::Report &report)
-{
-    m_lastElapsedMs = qint64(m_scan->elapsedSeconds() * 1000);
-    m_report = report;
-    // Problems found while opening data.yaml come first, as `gripperpose check` prints them.
-    if (m_project && !m_project->issues().isEmpty()) {
-        DatasetIssueList all = m_project->issues();
-        all.append(report.issues);
-        m_report->issues = all;
-    }
-    m_progress->setRange(0, std::max(1, report.totalImages()));
-    m_progress->setValue(report.cancelled ? m_progress->value() : m_progress->maximum());
-    fillReport();
-    updateState();
-    Q_EMIT checkFinished();
-}
-
-void TrainWorkspace::updateState()
-{
-    const bool running = m_scan->isRunning();
-    m_checkButton->setEnabled(m_project && !running);
-    m_cancelButton->setEnabled(running);
-    m_progress->setEnabled(m_project != nullptr);
-    if (!m_project) {
-        m_dataYaml->setText(tr("No project is open."));
-        m_status->clear();
-        return;
-    }
-    m_dataYaml->setText(tr("Dataset: %1").arg(QDir::toNativeSeparators(m_project->dataYaml())));
-    if (running) {
-        m_status->setText(tr("Checking every image and label line…"));
-    } else if (!m_report) {
-        m_status->setText(tr("Not checked yet."));
+    QString why;
+    if (!m_form->isValid()) {
+        why = m_form->problems().join(QLatin1Char('\n'));
     } else {
-        const int problems = int(m_report->issues.size());
-        const QString seconds = QString::number(m_lastElapsedMs / 1000.0, 'f', 1);
-        if (m_report->cancelled)
-            m_status->setText(tr("Check cancelled; the counts below are incomplete."));
-        else if (problems == 0)
-            m_status->setText(
-                tr("Checked %n image(s) in %1 s: no problems found.", nullptr, m_report->totalImages()).arg(seconds));
-        else
-            m_status->setText(tr("Checked %n image(s) in %1 s.", nullptr, m_report->totalImages()).arg(seconds)
-                + QLatin1Char(' ')
-                + tr("Found %n problem(s); the bad items are skipped in training.", nullptr, problems));
+        TrainingSession::Options options;
+        options.config = m_form->config();
+        options.explicitKeys = m_form->explicitKeys();
+        m_dashboard->setPatience(options.config.patience);
+        if (startSession(options, &why))
+            return true;
     }
+    if (error)
+        *error = why;
+    m_state->setText(why);
+    return false;
 }
 
-void TrainWorkspace::fillReport()
+bool TrainWorkspace::resumeRun(const QString &lastWeights, QString *error)
 {
-    // One column per split (and the total), one row per measure.
-    const QStringList measures { tr("Images"), tr("Labelled"), tr("Background (empty labels)"), tr("Unlabelled"),
-        tr("Unreadable"), tr("Instances"), tr("Visible points"), tr("Occluded points"), tr("Absent points") };
-    std::vector<std::pair<QString, DatasetChecker::SplitSummary>> columns;
-    if (m_report) {
-        DatasetChecker::SplitSummary total;
-        for (const auto &[split, s] : m_report->splits) {
-            columns.emplace_back(split, s);
-            total.images += s.images;
-            total.labelled += s.labelled;
-            total.background += s.background;
-            total.unlabelled += s.unlabelled;
-            total.badImages += s.badImages;
-            total.instances += s.instances;
-            total.visible += s.visible;
-            total.occluded += s.occluded;
-            total.absent += s.absent;
-        }
-        if (columns.size() > 1)
-            columns.emplace_back(tr("Total"), total);
-    }
-    m_summary->clear();
-    m_summary->setRowCount(int(measures.size()));
-    m_summary->setVerticalHeaderLabels(measures);
-    m_summary->setColumnCount(int(columns.size()));
-    QStringList headers;
-    for (int c = 0; c < int(columns.size()); ++c) {
-        const auto &s = columns[size_t(c)].second;
-        headers << columns[size_t(c)].first;
-        const int values[] = { s.images, s.labelled, s.background, s.unlabelled, s.badImages, s.instances, s.visible,
-            s.occluded, s.absent };
-        for (int r = 0; r < int(measures.size()); ++r)
-            m_summary->setItem(r, c, numberItem(values[r]));
-    }
-    m_summary->setHorizontalHeaderLabels(headers);
-    if (columns.size() > 1) {
-        QFont bold = m_summary->font();
-        bold.setBold(true);
-        for (int r = 0; r < m_summary->rowCount(); ++r)
-            m_summary->item(r, m_summary->columnCount() - 1)->setFont(bold);
-    }
-    m_summary->resizeColumnsToContents();
-    for (int c = 0; c < m_summary->columnCount(); ++c)
-        m_summary->setColumnWidth(c, std::max(80, m_summary->columnWidth(c) + 12));
-
-    m_kinds->setSortingEnabled(false);
-    m_kinds->clear();
-    m_kinds->setColumnCount(2);
-    m_kinds->setHorizontalHeaderLabels({ tr("Kind"), tr("Count") });
-    m_kinds->setRowCount(0);
-    m_problems->setSortingEnabled(false);
-    m_problems->clear();
-    m_problems->setColumnCount(3);
-    m_problems->setHorizontalHeaderLabels({ tr("Kind"), tr("Location"), tr("Message") });
-    m_problems->setRowCount(0);
-    if (m_report) {
-        for (const auto &[kind, n] : m_report->issues.countByKind()) {
-            const int row = m_kinds->rowCount();
-            m_kinds->insertRow(row);
-            m_kinds->setItem(row, 0, new QTableWidgetItem(DatasetIssue::kindName(kind)));
-            m_kinds->setItem(row, 1, numberItem(n));
-        }
-        m_problems->setRowCount(int(m_report->issues.size()));
-        int row = 0;
-        for (const DatasetIssue &i : m_report->issues.issues) {
-            const QString location = i.line > 0 ? QStringLiteral("%1:%2").arg(i.file).arg(i.line) : i.file;
-            m_problems->setItem(row, 0, new QTableWidgetItem(DatasetIssue::kindName(i.kind)));
-            auto *loc = new QTableWidgetItem(location);
-            loc->setToolTip(location);
-            m_problems->setItem(row, 1, loc);
-            auto *msg = new QTableWidgetItem(i.message);
-            msg->setToolTip(i.toString());
-            m_problems->setItem(row, 2, msg);
-            ++row;
-        }
-    }
-    m_kinds->setSortingEnabled(true);
-    m_problems->setSortingEnabled(true);
-    m_kinds->resizeColumnsToContents();
-    m_problems->resizeColumnsToContents();
-    m_problems->horizontalHeader()->setStretchLastSection(true);
-    m_kindsTitle->setText(m_report ? tr("Problems by kind (%1)").arg(m_report->issues.size()) : tr("Problems by kind"));
-    m_problemsTitle->setText(tr("Problems (file:line and what was expected)"));
+    TrainingSession::Options options;
+    options.config.resume = lastWeights;
+    options.explicitKeys = { QStringLiteral("resume") };
+    QString why;
+    // The resumed run keeps its own settings; its patience is in its args.yaml.
+    const RunRecord record
+        = RunCatalog::inspect(QFileInfo(lastWeights).absoluteDir().absoluteFilePath(QStringLiteral("..")));
+    m_dashboard->setPatience(record.patience);
+    if (startSession(options, &why))
+        return true;
+    if (error)
+        *error = why;
+    m_state->setText(why);
+    return false;
 }
 
-std::vector<TrainWorkspace::RecipeRow> TrainWorkspace::defaultRecipe(const QString &kptShape)
+bool TrainWorkspace::extendRun(const QString &lastWeights, int epochs, QString *error)
 {
-    // Values and descriptions come from the trainer's own settings, so this table cannot
-    // drift from what `gripperpose train` runs.
-    static const QStringList kShown { QStringLiteral("model"), QStringLiteral("imgsz"), QStringLiteral("batch"),
-        QStringLiteral("epochs"), QStringLiteral("patience"), QStringLiteral("optimizer"), QStringLiteral("lr0"),
-        QStringLiteral("lrf"), QStringLiteral("cos_lr"), QStringLiteral("momentum"), QStringLiteral("weight_decay"),
-        QStringLiteral("warmup_epochs"), QStringLiteral("close_mosaic"), QStringLiteral("mosaic"),
-        QStringLiteral("mixup"), QStringLiteral("hsv_h"), QStringLiteral("hsv_s"), QStringLiteral("hsv_v"),
-        QStringLiteral("fliplr"), QStringLiteral("degrees"), QStringLiteral("translate"), QStringLiteral("scale"),
-        QStringLiteral("shear"), QStringLiteral("amp"), QStringLiteral("ema") };
-    const TrainingConfig recipe;
-    std::vector<RecipeRow> rows { { QStringLiteral("kpt_shape"), kptShape,
-        tr("keypoints per object and values per keypoint, from the skeleton") } };
-    for (const TrainingConfig::Key &k : TrainingConfig::keys())
-        if (kShown.contains(k.name))
-            rows.push_back({ k.name, recipe.get(k.name), k.help });
-    return rows;
+    TrainingSession::Options options;
+    options.config.resume = lastWeights;
+    options.config.epochs = epochs;
+    options.explicitKeys = { QStringLiteral("resume"), QStringLiteral("epochs") };
+    const RunRecord record
+        = RunCatalog::inspect(QFileInfo(lastWeights).absoluteDir().absoluteFilePath(QStringLiteral("..")));
+    m_dashboard->setPatience(record.patience);
+    QString why;
+    if (startSession(options, &why))
+        return true;
+    if (error)
+        *error = why;
+    m_state->setText(why);
+    return false;
 }
 
-void TrainWorkspace::fillRecipe()
+bool TrainWorkspace::startSession(TrainingSession::Options options, QString *error)
 {
-    const QString kptShape = m_project
-        ? QStringLiteral("[%1, %2]").arg(m_project->config().keypointCount).arg(m_project->config().keypointDims)
-        : QStringLiteral("[14, 3]");
-    const auto rows = defaultRecipe(kptShape);
-    m_recipe->clear();
-    m_recipe->setColumnCount(3);
-    m_recipe->setHorizontalHeaderLabels({ tr("Setting"), tr("Value"), tr("What it does") });
-    m_recipe->setRowCount(int(rows.size()));
-    for (int r = 0; r < int(rows.size()); ++r) {
-        auto *key = new QTableWidgetItem(rows[size_t(r)].key);
-        QFont mono = key->font();
-        mono.setFamily(QStringLiteral("monospace"));
-        mono.setStyleHint(QFont::Monospace);
-        key->setFont(mono);
-        m_recipe->setItem(r, 0, key);
-        auto *value = new QTableWidgetItem(rows[size_t(r)].value);
-        value->setFont(mono);
-        m_recipe->setItem(r, 1, value);
-        auto *desc = new QTableWidgetItem(rows[size_t(r)].description);
-        desc->setToolTip(rows[size_t(r)].description);
-        m_recipe->setItem(r, 2, desc);
+    if (!m_controller->start(std::move(options), error))
+        return false;
+    m_dashboard->banner()->dismiss();
+    m_state->setText(tr("Starting: reading the dataset and building the model…"));
+    Q_EMIT trainingStarted();
+    updateControls();
+    return true;
+}
+
+void TrainWorkspace::stopTraining()
+{
+    m_controller->stop();
+    m_state->setText(tr("Stopping after this batch; a resumable checkpoint is saved…"));
+}
+
+void TrainWorkspace::onSessionEnded(TrainingSession::Outcome outcome, const QString &error)
+{
+    m_runs->setActiveRun(QString());
+    m_runs->refresh();
+    if (outcome == TrainingSession::Outcome::Finished) {
+        m_state->clear();
+    } else {
+        const TrainAlert alert
+            = TrainAlert::fromFailure(error, m_controller->runDir(), m_project ? m_project->dataYaml() : QString());
+        m_dashboard->onFailed(alert);
+        m_state->setText(alert.title);
     }
-    m_recipe->resizeColumnToContents(0);
-    m_recipe->resizeColumnToContents(1);
-    m_recipe->horizontalHeader()->setStretchLastSection(true);
-    m_recipe->resizeRowsToContents();
+    updateControls();
+    Q_EMIT trainingEnded(outcome, error);
+}
+
+void TrainWorkspace::watchRun(const QString &runDir)
+{
+    // The run training here is already on the dashboard, live.
+    if (isTraining() && QDir(runDir) == QDir(m_controller->runDir()))
+        return;
+    m_watcher->watch(runDir);
+    onWatchedChanged();
+}
+
+void TrainWorkspace::onWatchedChanged()
+{
+    if (!m_watcher->isWatching() || isTraining())
+        return;
+    const RunRecord record = RunCatalog::inspect(m_watcher->runDir());
+    m_dashboard->showWatched(m_watcher->history(), m_watcher->telemetry(), &record);
+}
+
+void TrainWorkspace::compareRuns(const QStringList &runDirs)
+{
+    m_comparisonJob->start([runDirs](const gp::CancelToken &, const gp::Progress &) {
+        std::vector<TrainingHistory> runs;
+        for (const QString &dir : runDirs) {
+            TrainingHistory h(QDir(dir).dirName(), dir);
+            h.setEpochs(ResultsCsv::read(QDir(dir).filePath(QLatin1String(ResultsCsv::kFileName))).epochs);
+            runs.push_back(std::move(h));
+        }
+        return runs;
+    });
+}
+
+void TrainWorkspace::updateControls()
+{
+    const bool running = m_controller->isRunning();
+    m_start->setEnabled(!running && m_form->isValid());
+    m_stop->setEnabled(m_controller->state() == TrainController::State::Running);
+    m_start->setToolTip(
+        m_form->isValid() ? tr("Train with these settings (Ctrl+Return)") : m_form->problems().join(QLatin1Char('\n')));
+    if (running && m_controller->state() == TrainController::State::Running && !m_controller->runDir().isEmpty())
+        m_state->setText(tr("Training %1.").arg(QDir::toNativeSeparators(m_controller->runDir())));
 }
 
 void TrainWorkspace::retranslateUi()
 {
-    m_datasetBox->setTitle(tr("Dataset check"));
-    m_checkButton->setText(tr("&Check Again"));
-    m_checkButton->setToolTip(tr("Decode every image and validate every label line again"));
-    m_cancelButton->setText(tr("Cancel"));
-    m_progress->setFormat(tr("%v / %m images"));
-    m_recipeBox->setTitle(tr("Training recipe"));
-    m_recipeNote->setText(tr("The default recipe the trainer will use for this project. Settings are "
-                             "named as in Ultralytics, so a recipe written for `yolo pose train` reads the same."));
-    fillReport();
-    fillRecipe();
-    updateState();
+    m_side->setTabText(SetupTab, tr("Setup"));
+    m_side->setTabText(RunsTab, tr("Runs"));
+    m_side->setTabText(DatasetTab, tr("Dataset"));
+    m_start->setText(tr("Start"));
+    m_start->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    m_stop->setText(tr("Stop"));
+    m_stop->setToolTip(tr("Stop after the batch in progress and save a resumable checkpoint"));
+    updateControls();
 }
 
 void TrainWorkspace::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (m_checkWanted)
-        startCheck();
+    m_dataset->startCheckIfWanted();
+    if (!m_devicesQueried) {
+        m_devicesQueried = true;
+        m_deviceQuery->start([](const gp::CancelToken &, const gp::Progress &) { return queryRuntimeInfo(); });
+    }
 }
 
 void TrainWorkspace::changeEvent(QEvent *event)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "datasetchecker.h"
+#include "trainingsession.h"
 
 #include <QWidget>
 
@@ -8,82 +9,100 @@
 #include <optional>
 
 class BackgroundJob;
+class DatasetCheckPanel;
 class Project;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QTabWidget;
 class QTableWidget;
-class QGroupBox;
+class RunSetupForm;
+class RunWatcher;
+class RunsPanel;
+class TrainController;
+class TrainDashboard;
 
-// The Train workspace at this stage: the dataset summary the trainer will see (a
-// DatasetChecker scan on a worker thread, per split counts, every problem with its file
-// and line and a count per kind) and the default training recipe, read-only.
+// The Train workspace: on the left the run setup form (with Start and Stop), the project's
+// runs (watch, resume, extend, compare) and the dataset check; on the right the dashboard
+// of the run training here or of the run being watched. Training runs on the controller's
+// thread; the window keeps repainting and taking input while a batch runs.
 class TrainWorkspace : public QWidget
 {
     Q_OBJECT
 
 public:
-    struct RecipeRow
-    {
-        QString key; // the Ultralytics key (`lr0`)
-        QString value; // as the trainer reads it
-        QString description;
-    };
+    enum SideTab { SetupTab, RunsTab, DatasetTab };
 
     explicit TrainWorkspace(QWidget *parent = nullptr);
     ~TrainWorkspace() override;
 
-    // The scan starts when the workspace is first shown for this project.
     void setProject(std::shared_ptr<const Project> project);
+    // Background work other than training (dataset check, device query, thumbnails).
     bool isBusy() const;
-    const std::optional<DatasetChecker::Report> &report() const { return m_report; }
+    bool isTraining() const;
 
-    // The recipe the trainer uses by default (DESIGN.md), for `kptShape` keypoints.
-    static std::vector<RecipeRow> defaultRecipe(const QString &kptShape);
+    // The dataset check (DatasetCheckPanel).
+    const std::optional<DatasetChecker::Report> &report() const;
+    QTableWidget *summaryTable() const;
+    QTableWidget *kindTable() const;
+    QTableWidget *problemTable() const;
+    QProgressBar *progressBar() const;
 
-    QTableWidget *summaryTable() const { return m_summary; }
-    QTableWidget *kindTable() const { return m_kinds; }
-    QTableWidget *problemTable() const { return m_problems; }
-    QTableWidget *recipeTable() const { return m_recipe; }
-    QProgressBar *progressBar() const { return m_progress; }
+    RunSetupForm *setupForm() const { return m_form; }
+    RunsPanel *runsPanel() const { return m_runs; }
+    DatasetCheckPanel *datasetPanel() const { return m_dataset; }
+    TrainDashboard *dashboard() const { return m_dashboard; }
+    TrainController *controller() const { return m_controller; }
+    RunWatcher *watcher() const { return m_watcher; }
+    QPushButton *startButton() const { return m_start; }
+    QPushButton *stopButton() const { return m_stop; }
+    QTabWidget *sideTabs() const { return m_side; }
 
 public Q_SLOTS:
     void startCheck();
     void cancelCheck();
+    // Starts a run with the form's settings; false (and *error) when it cannot start.
+    bool startTraining(QString *error = nullptr);
+    // Asks the run to stop after the batch in progress; it saves a resumable checkpoint.
+    void stopTraining();
+    bool resumeRun(const QString &lastWeights, QString *error = nullptr);
+    // Trains a finished run on up to `epochs` epochs in all.
+    bool extendRun(const QString &lastWeights, int epochs, QString *error = nullptr);
+    void watchRun(const QString &runDir);
+    void compareRuns(const QStringList &runDirs);
 
 Q_SIGNALS:
     void checkFinished();
+    void trainingStarted();
+    // A session is over (finished, stopped with a checkpoint, refused or failed).
+    void trainingEnded(TrainingSession::Outcome outcome, const QString &error);
+    void comparisonLoaded();
+    void openImageRequested(const QString &imagePath, int instance);
+    void openWeightsRequested(const QString &weights);
 
 protected:
     void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
+    bool startSession(TrainingSession::Options options, QString *error);
+    void onSessionEnded(TrainingSession::Outcome outcome, const QString &error);
+    void onWatchedChanged();
+    void updateControls();
     void retranslateUi();
-    void onProgress(qint64 done, qint64 total);
-    void onFinished(const DatasetChecker::Report &report);
-    void fillReport();
-    void fillRecipe();
-    void updateState();
 
     std::shared_ptr<const Project> m_project;
-    BackgroundJob *m_scan;
-    std::optional<DatasetChecker::Report> m_report;
-    bool m_checkWanted = false;
-    qint64 m_lastElapsedMs = 0;
-
-    QGroupBox *m_datasetBox;
-    QLabel *m_dataYaml;
-    QPushButton *m_checkButton;
-    QPushButton *m_cancelButton;
-    QProgressBar *m_progress;
-    QLabel *m_status;
-    QTableWidget *m_summary;
-    QLabel *m_kindsTitle;
-    QTableWidget *m_kinds;
-    QLabel *m_problemsTitle;
-    QTableWidget *m_problems;
-    QGroupBox *m_recipeBox;
-    QLabel *m_recipeNote;
-    QTableWidget *m_recipe;
+    TrainController *m_controller;
+    RunWatcher *m_watcher;
+    BackgroundJob *m_deviceQuery;
+    BackgroundJob *m_comparisonJob;
+    bool m_devicesQueried = false;
+    QTabWidget *m_side;
+    RunSetupForm *m_form;
+    RunsPanel *m_runs;
+    DatasetCheckPanel *m_dataset;
+    QPushButton *m_start;
+    QPushButton *m_stop;
+    QLabel *m_state;
+    TrainDashboard *m_dashboard;
 };

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "telemetrysample.h"
+#include "traininghistory.h"
+
+#include <QDateTime>
+#include <QObject>
+
+#include <vector>
+
+class BackgroundJob;
+class QFileSystemWatcher;
+class QTimer;
+
+// Follows a run folder that another process trains (`gripperpose train` in a terminal, or a
+// run of an earlier session): results.csv is read again whenever it changes, as the file
+// system reports it (QFileSystemWatcher), and in any case every kPollMs, since network and
+// some container file systems never report; telemetry.csv, which grows by a row a second,
+// is read on a background job. A finished run is read once and followed the same way.
+class RunWatcher : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kPollMs = 2000;
+
+    explicit RunWatcher(QObject *parent = nullptr);
+    ~RunWatcher() override;
+
+    void watch(const QString &runDir);
+    void stop();
+    bool isWatching() const { return !m_runDir.isEmpty(); }
+    QString runDir() const { return m_runDir; }
+
+    const TrainingHistory &history() const { return m_history; }
+    const std::vector<TelemetrySample> &telemetry() const { return m_telemetry; }
+    const QStringList &problems() const { return m_problems; }
+
+public Q_SLOTS:
+    // Reads whatever changed since the last look (also what the timer and watcher call).
+    void refresh();
+
+Q_SIGNALS:
+    void resultsChanged();
+    void telemetryChanged();
+
+private:
+    void readResults();
+    void readTelemetry();
+    void rewatch();
+
+    QString m_runDir;
+    TrainingHistory m_history;
+    std::vector<TelemetrySample> m_telemetry;
+    QStringList m_problems;
+    QFileSystemWatcher *m_watcher;
+    QTimer *m_poll;
+    BackgroundJob *m_telemetryJob;
+    // Size and time of each file when last read: unchanged files are not read again.
+    qint64 m_resultsSize = -1;
+    QDateTime m_resultsTime;
+    qint64 m_telemetrySize = -1;
+    QDateTime m_telemetryTime;
+};

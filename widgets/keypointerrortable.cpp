@@ -1,0 +1,171 @@
+#include "keypointerrortable.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+
+QString stripSide(const QString &name)
+{
+    for (const char *prefix : { "left_", "right_", "l_", "r_" })
+        if (name.startsWith(QLatin1String(prefix)))
+            return name.mid(int(qstrlen(prefix)));
+    return name;
+}
+
+} // namespace
+
+KeypointErrorTable::KeypointErrorTable(const Skeleton &skeleton, QWidget *parent)
+    : QWidget(parent)
+    , m_caption(new QLabel(this))
+    , m_table(new QTableWidget(0, ColumnCount, this))
+{
+    m_caption->setWordWrap(true);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_table, 1);
+    setSkeleton(skeleton);
+    retranslateUi();
+}
+
+QString KeypointErrorTable::jointName(const QString &left, const QString &right)
+{
+    if (left.isEmpty())
+        return stripSide(right);
+    if (right.isEmpty())
+        return stripSide(left);
+    const QString a = stripSide(left), b = stripSide(right);
+    return a == b ? a : QStringLiteral("%1 / %2").arg(left, right);
+}
+
+void KeypointErrorTable::setSkeleton(const Skeleton &skeleton)
+{
+    m_skeleton = skeleton;
+    m_rows.clear();
+    const int n = skeleton.keypointCount();
+    std::vector<int> partner(size_t(n), -1);
+    for (const auto &[a, b] : skeleton.flipPairs())
+        if (a >= 0 && b >= 0 && a < n && b < n) {
+            partner[size_t(a)] = b;
+            partner[size_t(b)] = a;
+        }
+    std::vector<bool> done(size_t(n), false);
+    for (int k = 0; k < n; ++k) {
+        if (done[size_t(k)])
+            continue;
+        const int p = partner[size_t(k)];
+        const bool kIsRight = skeleton.points()[size_t(k)].side == Skeleton::Side::Right;
+        if (p < 0)
+            m_rows.emplace_back(kIsRight ? -1 : k, kIsRight ? k : -1);
+        else
+            m_rows.emplace_back(kIsRight ? p : k, kIsRight ? k : p);
+        done[size_t(k)] = true;
+        if (p >= 0)
+            done[size_t(p)] = true;
+    }
+    fill();
+}
+
+void KeypointErrorTable::setMetrics(const PoseMetrics &metrics, int epoch)
+{
+    m_metrics = metrics;
+    m_epoch = epoch;
+    fill();
+    retranslateUi();
+}
+
+void KeypointErrorTable::clear()
+{
+    m_metrics.reset();
+    m_epoch = -1;
+    fill();
+    retranslateUi();
+}
+
+void KeypointErrorTable::fill()
+{
+    m_table->setRowCount(int(m_rows.size()));
+    double worst = 0;
+    if (m_metrics)
+        for (const auto *v : { &m_metrics->perKeypointVisible, &m_metrics->perKeypointOccluded })
+            for (const KeypointErrorStats &s : *v)
+                if (s.count > 0)
+                    worst = std::max(worst, s.meanPixelError);
+    auto stats = [&](const std::vector<KeypointErrorStats> &v, int k) -> const KeypointErrorStats * {
+        return k >= 0 && m_metrics && size_t(k) < v.size() ? &v[size_t(k)] : nullptr;
+    };
+    auto errorItem = [&](const KeypointErrorStats *s) {
+        auto *item = new QTableWidgetItem;
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (!s || s->count == 0) {
+            item->setText(QStringLiteral("–"));
+            return item;
+        }
+        item->setText(QString::number(s->meanPixelError, 'f', 2));
+        item->setToolTip(tr("%n point(s), mean error relative to the object's size %1", nullptr, s->count)
+                             .arg(s->meanScaledError, 0, 'f', 3));
+        // Red in proportion to the worst error in the table.
+        const double f = worst > 0 ? s->meanPixelError / worst : 0;
+        item->setBackground(QColor::fromRgbF(1.0, 1.0 - 0.55 * f, 1.0 - 0.55 * f));
+        item->setForeground(Qt::black);
+        return item;
+    };
+    auto oksItem = [&](const KeypointErrorStats *s) {
+        auto *item
+            = new QTableWidgetItem(s && s->count > 0 ? QString::number(s->meanOks, 'f', 3) : QStringLiteral("–"));
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        return item;
+    };
+    const auto &points = m_skeleton.points();
+    for (int r = 0; r < int(m_rows.size()); ++r) {
+        const auto [l, rt] = m_rows[size_t(r)];
+        auto *name = new QTableWidgetItem(
+            jointName(l >= 0 ? points[size_t(l)].name : QString(), rt >= 0 ? points[size_t(rt)].name : QString()));
+        name->setToolTip(tr("keypoints %1 (left) and %2 (right)")
+                             .arg(l >= 0 ? QString::number(l) : QStringLiteral("–"),
+                                 rt >= 0 ? QString::number(rt) : QStringLiteral("–")));
+        m_table->setItem(r, NameColumn, name);
+        if (!m_metrics) {
+            for (int c = 1; c < ColumnCount; ++c)
+                m_table->setItem(r, c, new QTableWidgetItem);
+            continue;
+        }
+        m_table->setItem(r, LeftVisibleColumn, errorItem(stats(m_metrics->perKeypointVisible, l)));
+        m_table->setItem(r, LeftOccludedColumn, errorItem(stats(m_metrics->perKeypointOccluded, l)));
+        m_table->setItem(r, LeftOksColumn, oksItem(stats(m_metrics->perKeypoint, l)));
+        m_table->setItem(r, RightVisibleColumn, errorItem(stats(m_metrics->perKeypointVisible, rt)));
+        m_table->setItem(r, RightOccludedColumn, errorItem(stats(m_metrics->perKeypointOccluded, rt)));
+        m_table->setItem(r, RightOksColumn, oksItem(stats(m_metrics->perKeypoint, rt)));
+    }
+}
+
+void KeypointErrorTable::retranslateUi()
+{
+    m_table->setHorizontalHeaderLabels({ tr("Joint"), tr("Left visible px"), tr("Left occluded px"), tr("Left OKS"),
+        tr("Right visible px"), tr("Right occluded px"), tr("Right OKS") });
+    m_caption->setText(m_epoch >= 0
+            ? tr("Keypoint errors after epoch %1 (mean distance in pixels of the network input, for points labelled "
+                 "visible and occluded; OKS per point, 1 is perfect)")
+                  .arg(m_epoch + 1)
+            : tr("Keypoint errors appear after the first validation."));
+}
+
+void KeypointErrorTable::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        fill();
+    }
+    QWidget::changeEvent(event);
+}

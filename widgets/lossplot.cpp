@@ -1,0 +1,214 @@
+#include "lossplot.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+
+namespace {
+
+const QColor kComponentColors[] = { QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
+    QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd) };
+
+} // namespace
+
+LossPlot::LossPlot(QWidget *parent)
+    : PlotPanel(parent)
+    , m_val(new QCheckBox(this))
+    , m_windowBox(new QComboBox(this))
+{
+    for (int c = 0; c < ComponentCount; ++c) {
+        m_components[size_t(c)] = new QCheckBox(this);
+        m_components[size_t(c)]->setChecked(true);
+        connect(m_components[size_t(c)], &QCheckBox::toggled, this, [this] { rebuildNow(); });
+        addToolWidget(m_components[size_t(c)]);
+    }
+    m_val->setChecked(true);
+    connect(m_val, &QCheckBox::toggled, this, [this] { rebuildNow(); });
+    addToolWidget(m_val);
+    m_windowBox->addItems({ QString(), QString(), QString() });
+    m_windowBox->setCurrentIndex(int(Window::All));
+    connect(
+        m_windowBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int i) { setWindow(Window(i)); });
+    addToolWidget(m_windowBox);
+    LossPlot::retranslateUi();
+}
+
+QString LossPlot::componentKey(Component c)
+{
+    static const char *kKeys[] = { "box", "pose", "kobj", "cls", "dfl" };
+    return QLatin1String(kKeys[c]);
+}
+
+double LossPlot::componentValue(const gp::PoseLossItems &l, Component c)
+{
+    switch (c) {
+    case Box:
+        return l.box;
+    case Pose:
+        return l.pose;
+    case Kobj:
+        return l.kobj;
+    case Cls:
+        return l.cls;
+    case Dfl:
+    case ComponentCount:
+        break;
+    }
+    return l.dfl;
+}
+
+QString LossPlot::batchSeriesName(Component c)
+{
+    return tr("%1 (each batch)").arg(componentKey(c));
+}
+
+QString LossPlot::smoothedSeriesName(Component c)
+{
+    return tr("%1 (smoothed)").arg(componentKey(c));
+}
+
+QString LossPlot::epochSeriesName(Component c)
+{
+    return tr("%1 (epoch)").arg(componentKey(c));
+}
+
+QString LossPlot::valSeriesName(Component c)
+{
+    return tr("val %1").arg(componentKey(c));
+}
+
+QString LossPlot::comparisonSeriesName(const QString &run, Component c)
+{
+    return tr("%1: %2").arg(run, componentKey(c));
+}
+
+void LossPlot::setComponentVisible(Component c, bool on)
+{
+    m_components[size_t(c)]->setChecked(on);
+}
+
+bool LossPlot::isComponentVisible(Component c) const
+{
+    return m_components[size_t(c)]->isChecked();
+}
+
+void LossPlot::setWindow(Window window)
+{
+    m_window = window;
+    m_windowBox->setCurrentIndex(int(window));
+    fitView();
+    rebuildNow();
+}
+
+size_t LossPlot::firstShownBatch() const
+{
+    const TrainingHistory *h = history();
+    if (!h)
+        return 0;
+    const size_t n = h->batches().size();
+    const size_t keep = m_window == Window::Last200 ? 200 : m_window == Window::Last1000 ? 1000 : n;
+    return n > keep ? n - keep : 0;
+}
+
+bool LossPlot::automaticXRange(double *lower, double *upper) const
+{
+    if (!PlotPanel::automaticXRange(lower, upper))
+        return false;
+    // The window starts where its first batch starts.
+    const TrainingHistory *h = history();
+    if (h && m_window != Window::All && !h->batches().empty()) {
+        const size_t first = firstShownBatch();
+        *lower = first == 0 ? *lower : h->batches()[first - 1].position;
+        *upper = std::max(*upper, h->batches().back().position);
+    }
+    return true;
+}
+
+void LossPlot::rebuild()
+{
+    setAxisLabels(tr("epoch"), tr("loss"));
+    const TrainingHistory *h = history();
+    for (int ci = 0; ci < ComponentCount; ++ci) {
+        const Component c = Component(ci);
+        if (!isComponentVisible(c))
+            continue;
+        const QColor color = kComponentColors[ci];
+        if (h) {
+            const auto &batches = h->batches();
+            const size_t first = firstShownBatch();
+            QVector<double> x, raw, smooth;
+            x.reserve(int(batches.size() - first));
+            // Debiased EMA over every batch (so the window does not change the curve).
+            double ema = 0;
+            int count = 0;
+            double lastPosition = -1;
+            for (size_t i = 0; i < batches.size(); ++i) {
+                const double v = componentValue(batches[i].loss, c);
+                // A resumed run starts its average again where the points continue.
+                if (batches[i].position < lastPosition) {
+                    ema = 0;
+                    count = 0;
+                }
+                lastPosition = batches[i].position;
+                if (std::isfinite(v)) {
+                    ema = kSmoothing * ema + (1 - kSmoothing) * v;
+                    ++count;
+                }
+                if (i < first)
+                    continue;
+                x << batches[i].position;
+                raw << v;
+                smooth << (count > 0 ? ema / (1 - std::pow(kSmoothing, count)) : v);
+            }
+            addPoints(batchSeriesName(c), color)->setData(x, raw, true);
+            addLine(smoothedSeriesName(c), color, Qt::SolidLine, 1.4)->setData(x, smooth, true);
+            QVector<double> ex, ey, vx, vy;
+            for (const EpochReport &e : h->epochs()) {
+                ex << e.epoch + 1.0;
+                ey << componentValue(e.trainLoss, c);
+                if (e.validated) {
+                    vx << e.epoch + 1.0;
+                    vy << componentValue(e.valLoss, c);
+                }
+            }
+            QCPGraph *epochs = addLine(epochSeriesName(c), color.darker(130), Qt::SolidLine, 2.2);
+            epochs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+            epochs->setData(ex, ey, true);
+            if (m_val->isChecked()) {
+                QCPGraph *val = addLine(valSeriesName(c), color, Qt::DashLine, 1.6);
+                val->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 5));
+                val->setData(vx, vy, true);
+            }
+        }
+        const Qt::PenStyle styles[] = { Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine };
+        for (size_t r = 0; r < comparison().size(); ++r) {
+            const TrainingHistory &run = comparison()[r];
+            QVector<double> ex, ey;
+            for (const EpochReport &e : run.epochs()) {
+                ex << e.epoch + 1.0;
+                ey << componentValue(e.trainLoss, c);
+            }
+            QCPGraph *g = addLine(comparisonSeriesName(run.name(), c), color, styles[r % 3], 1.4);
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, runColor(int(r) + 1), 5));
+            g->setData(ex, ey, true);
+        }
+    }
+}
+
+void LossPlot::retranslateUi()
+{
+    PlotPanel::retranslateUi();
+    m_val->setText(tr("val"));
+    m_val->setToolTip(tr("Validation losses per epoch (dashed)"));
+    m_windowBox->setItemText(int(Window::Last200), tr("Last 200 batches"));
+    m_windowBox->setItemText(int(Window::Last1000), tr("Last 1,000 batches"));
+    m_windowBox->setItemText(int(Window::All), tr("All batches"));
+    // The loss names of Ultralytics' results.csv (train/box_loss, …).
+    const QString labels[] = { tr("box", "loss component"), tr("pose", "loss component"), tr("kobj", "loss component"),
+        tr("cls", "loss component"), tr("dfl", "loss component") };
+    for (int c = 0; c < ComponentCount; ++c) {
+        m_components[size_t(c)]->setText(labels[c]);
+        m_components[size_t(c)]->setToolTip(tr("Show the %1 loss (train/%1_loss)").arg(componentKey(Component(c))));
+    }
+}

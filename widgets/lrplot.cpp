@@ -1,0 +1,55 @@
+#include "lrplot.h"
+
+#include <qcustomplot.h>
+
+namespace {
+
+const QColor kGroupColors[] = { QColor(0x8c, 0x56, 0x4b), QColor(0x1f, 0x77, 0xb4), QColor(0x17, 0xbe, 0xcf) };
+
+} // namespace
+
+LrPlot::LrPlot(QWidget *parent)
+    : PlotPanel(parent)
+{ }
+
+QString LrPlot::seriesName(int group)
+{
+    return QStringLiteral("lr/pg%1").arg(group);
+}
+
+QString LrPlot::comparisonSeriesName(const QString &run)
+{
+    return tr("%1: %2").arg(run, seriesName(1));
+}
+
+void LrPlot::rebuild()
+{
+    setAxisLabels(tr("epoch"), tr("learning rate"));
+    if (const TrainingHistory *h = history()) {
+        for (int g = 0; g < 3; ++g) {
+            QVector<double> x, y;
+            if (!h->batches().empty()) {
+                for (const TrainingHistory::BatchPoint &b : h->batches()) {
+                    x << b.position;
+                    y << b.lr[size_t(g)];
+                }
+            } else {
+                for (const EpochReport &e : h->epochs()) {
+                    x << e.epoch + 1.0;
+                    y << e.lr[size_t(g)];
+                }
+            }
+            addLine(seriesName(g), kGroupColors[g], g == 2 ? Qt::DashLine : Qt::SolidLine, 1.6)->setData(x, y, true);
+        }
+    }
+    for (size_t r = 0; r < comparison().size(); ++r) {
+        QVector<double> x, y;
+        for (const EpochReport &e : comparison()[r].epochs()) {
+            x << e.epoch + 1.0;
+            y << e.lr[1];
+        }
+        QCPGraph *g = addLine(comparisonSeriesName(comparison()[r].name()), runColor(int(r) + 1), Qt::DashDotLine, 1.4);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, 5));
+        g->setData(x, y, true);
+    }
+}

@@ -1,0 +1,440 @@
+#include "plotpanel.h"
+
+#include <qcustomplot.h>
+
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSaveFile>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+constexpr double kReadoutRadiusPx = 20.0;
+constexpr double kOutlierQuantile = 0.02;
+
+QString csvField(const QString &s)
+{
+    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')))
+        return s;
+    return QLatin1Char('"') + QString(s).replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+}
+
+double quantile(std::vector<double> &v, double q)
+{
+    const size_t i = std::min(v.size() - 1, size_t(std::floor(q * double(v.size() - 1) + 0.5)));
+    std::nth_element(v.begin(), v.begin() + long(i), v.end());
+    return v[i];
+}
+
+} // namespace
+
+PlotPanel::PlotPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+    , m_tools(new QHBoxLayout)
+    , m_logButton(new QToolButton(this))
+    , m_outlierButton(new QToolButton(this))
+    , m_fitButton(new QToolButton(this))
+    , m_pngButton(new QToolButton(this))
+    , m_csvButton(new QToolButton(this))
+    , m_readout(new QLabel(this))
+    , m_throttle(new QTimer(this))
+{
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
+    m_plot->setMinimumHeight(140);
+    m_plot->legend->setVisible(true);
+    QFont legendFont = font();
+    legendFont.setPointSizeF(std::max(6.0, legendFont.pointSizeF() * 0.8));
+    m_plot->legend->setFont(legendFont);
+    m_plot->legend->setRowSpacing(0);
+    m_plot->legend->setBrush(QColor(255, 255, 255, 200));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
+    // A range the program did not set is the user zooming or panning: keep their view.
+    auto onRange = [this](const QCPRange &) {
+        if (!m_settingRange)
+            m_autoRange = false;
+    };
+    connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
+    connect(m_plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
+    connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
+        [this](const QCPRange &r) { Q_EMIT xRangeChanged(r.lower, r.upper); });
+
+    for (QToolButton *b : { m_logButton, m_outlierButton })
+        b->setCheckable(true);
+    for (QToolButton *b : { m_logButton, m_outlierButton, m_fitButton, m_pngButton, m_csvButton })
+        b->setAutoRaise(true);
+    connect(m_logButton, &QToolButton::toggled, this, &PlotPanel::setLogScale);
+    connect(m_outlierButton, &QToolButton::toggled, this, &PlotPanel::setIgnoreOutliers);
+    connect(m_fitButton, &QToolButton::clicked, this, &PlotPanel::fitView);
+    connect(m_pngButton, &QToolButton::clicked, this, &PlotPanel::exportPngDialog);
+    connect(m_csvButton, &QToolButton::clicked, this, &PlotPanel::exportCsvDialog);
+    m_tools->setContentsMargins(0, 0, 0, 0);
+    m_tools->addStretch(1);
+    for (QToolButton *b : { m_logButton, m_outlierButton, m_fitButton, m_pngButton, m_csvButton })
+        m_tools->addWidget(b);
+    m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_readout->setMinimumHeight(m_readout->fontMetrics().height());
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(m_tools);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_readout);
+
+    m_throttle->setSingleShot(true);
+    connect(m_throttle, &QTimer::timeout, this, &PlotPanel::rebuildNow);
+    m_sinceRedraw.start();
+    clearPlot();
+    retranslateUi();
+}
+
+PlotPanel::~PlotPanel() = default;
+
+QColor PlotPanel::runColor(int index)
+{
+    // Tableau's ten, as matplotlib cycles them: familiar from Ultralytics' own plots.
+    static const QColor kColors[] = { QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
+        QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2),
+        QColor(0x7f, 0x7f, 0x7f), QColor(0xbc, 0xbd, 0x22), QColor(0x17, 0xbe, 0xcf) };
+    return kColors[std::abs(index) % 10];
+}
+
+void PlotPanel::setHistory(const TrainingHistory *history)
+{
+    m_history = history;
+    scheduleRebuild();
+}
+
+void PlotPanel::setComparison(std::vector<TrainingHistory> runs)
+{
+    m_comparison = std::move(runs);
+    scheduleRebuild();
+}
+
+void PlotPanel::scheduleRebuild()
+{
+    m_pending = true;
+    if (m_throttle->isActive())
+        return;
+    m_throttle->start(int(std::max<qint64>(0, kMinRedrawIntervalMs - m_sinceRedraw.elapsed())));
+}
+
+void PlotPanel::rebuildNow()
+{
+    m_throttle->stop();
+    m_pending = false;
+    clearPlot();
+    rebuild();
+    fitAxes();
+    draw();
+}
+
+void PlotPanel::draw()
+{
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_sinceRedraw.restart();
+    ++m_redraws;
+    Q_EMIT redrawn();
+}
+
+void PlotPanel::clearPlot()
+{
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    m_tracer = new QCPItemTracer(m_plot);
+    m_tracer->setStyle(QCPItemTracer::tsCircle);
+    m_tracer->setSize(8);
+    m_tracer->setVisible(false);
+}
+
+QCPGraph *PlotPanel::addLine(const QString &name, const QColor &color, Qt::PenStyle style, double width)
+{
+    QCPGraph *g = m_plot->addGraph();
+    g->setName(name);
+    QPen pen(color, width, style);
+    g->setPen(pen);
+    g->setLineStyle(QCPGraph::lsLine);
+    return g;
+}
+
+QCPGraph *PlotPanel::addPoints(const QString &name, const QColor &color, double size)
+{
+    QCPGraph *g = m_plot->addGraph();
+    g->setName(name);
+    g->setLineStyle(QCPGraph::lsNone);
+    QColor faint = color;
+    faint.setAlpha(70);
+    g->setPen(QPen(faint));
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, faint, faint, size));
+    g->removeFromLegend();
+    return g;
+}
+
+void PlotPanel::addMarker(double x, const QString &text, const QColor &color)
+{
+    auto *line = new QCPItemStraightLine(m_plot);
+    line->point1->setCoords(x, 0);
+    line->point2->setCoords(x, 1);
+    line->setPen(QPen(color, 1.2, Qt::DashLine));
+    auto *label = new QCPItemText(m_plot);
+    label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(x, 0.02);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label->setText(text);
+    label->setColor(color);
+    label->setPadding(QMargins(4, 0, 0, 0));
+}
+
+void PlotPanel::addToolWidget(QWidget *widget)
+{
+    m_tools->insertWidget(m_tools->count() - 6, widget);
+}
+
+void PlotPanel::setAxisLabels(const QString &x, const QString &y)
+{
+    m_plot->xAxis->setLabel(x);
+    m_plot->yAxis->setLabel(y);
+}
+
+QCPGraph *PlotPanel::graph(const QString &name) const
+{
+    for (int i = 0; i < m_plot->graphCount(); ++i)
+        if (m_plot->graph(i)->name() == name && !m_plot->graph(i)->data()->isEmpty())
+            return m_plot->graph(i);
+    return nullptr;
+}
+
+void PlotPanel::setLogScale(bool on)
+{
+    m_logScale = on;
+    m_logButton->setChecked(on);
+    if (on) {
+        m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+        m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    } else {
+        m_plot->yAxis->setScaleType(QCPAxis::stLinear);
+        m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    }
+    m_autoRange = true;
+    rebuildNow();
+}
+
+void PlotPanel::setIgnoreOutliers(bool on)
+{
+    m_ignoreOutliers = on;
+    m_outlierButton->setChecked(on);
+    m_autoRange = true;
+    fitAxes();
+    draw();
+}
+
+void PlotPanel::fitView()
+{
+    m_autoRange = true;
+    fitAxes();
+    draw();
+}
+
+bool PlotPanel::automaticXRange(double *lower, double *upper) const
+{
+    bool any = false;
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        const QCPGraph *g = m_plot->graph(i);
+        if (!g->visible() || g->data()->isEmpty())
+            continue;
+        bool found = false;
+        const QCPRange r = g->data()->keyRange(found);
+        if (!found)
+            continue;
+        *lower = any ? std::min(*lower, r.lower) : r.lower;
+        *upper = any ? std::max(*upper, r.upper) : r.upper;
+        any = true;
+    }
+    return any;
+}
+
+std::vector<double> PlotPanel::visibleValues(double xLower, double xUpper) const
+{
+    std::vector<double> values;
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        const QCPGraph *g = m_plot->graph(i);
+        if (!g->visible())
+            continue;
+        for (auto it = g->data()->findBegin(xLower, false); it != g->data()->constEnd() && it->key <= xUpper; ++it)
+            if (std::isfinite(it->value) && (!m_logScale || it->value > 0))
+                values.push_back(it->value);
+    }
+    return values;
+}
+
+void PlotPanel::fitAxes()
+{
+    if (!m_autoRange)
+        return;
+    m_settingRange = true;
+    double x0 = 0, x1 = 1;
+    if (!automaticXRange(&x0, &x1)) {
+        x0 = 0;
+        x1 = 1;
+    }
+    if (x1 - x0 < 1e-9)
+        x1 = x0 + 1;
+    m_plot->xAxis->setRange(x0, x1);
+    std::vector<double> v = visibleValues(x0, x1);
+    if (!v.empty()) {
+        double lo = 0, hi = 0;
+        if (m_ignoreOutliers && v.size() >= 10) {
+            lo = quantile(v, kOutlierQuantile);
+            hi = quantile(v, 1 - kOutlierQuantile);
+        } else {
+            const auto [mn, mx] = std::minmax_element(v.begin(), v.end());
+            lo = *mn;
+            hi = *mx;
+        }
+        if (m_logScale) {
+            const double a = std::log10(lo), b = std::log10(std::max(hi, lo * 1.0001));
+            const double pad = std::max(0.05, (b - a) * 0.05);
+            m_plot->yAxis->setRange(std::pow(10, a - pad), std::pow(10, b + pad));
+        } else {
+            const double pad = std::max((hi - lo) * 0.05, std::max(std::abs(hi), 1e-6) * 0.02);
+            m_plot->yAxis->setRange(lo - pad, hi + pad);
+        }
+    } else {
+        m_plot->yAxis->setRange(m_logScale ? 0.01 : 0, 1);
+    }
+    m_settingRange = false;
+}
+
+QString PlotPanel::csv() const
+{
+    QString out = QStringLiteral("series,x,y\n");
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        const QCPGraph *g = m_plot->graph(i);
+        if (!g->visible())
+            continue;
+        const QString name = csvField(g->name());
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+            out += name + QLatin1Char(',') + QString::number(it->key, 'g', 10) + QLatin1Char(',')
+                + QString::number(it->value, 'g', 10) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+bool PlotPanel::exportCsv(const QString &file, QString *error) const
+{
+    QSaveFile f(file);
+    if (!f.open(QIODevice::WriteOnly) || f.write(csv().toUtf8()) < 0 || !f.commit()) {
+        *error = tr("%1: cannot write: %2").arg(file, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool PlotPanel::exportPng(const QString &file, QString *error)
+{
+    if (m_pending)
+        rebuildNow();
+    if (!m_plot->savePng(file, std::max(640, m_plot->width()), std::max(360, m_plot->height()), 2.0)) {
+        *error = tr("%1: cannot write the image").arg(file);
+        return false;
+    }
+    return true;
+}
+
+void PlotPanel::exportPngDialog()
+{
+    const QString file
+        = QFileDialog::getSaveFileName(this, tr("Export Plot as PNG"), QString(), tr("PNG images (*.png)"));
+    QString error;
+    if (!file.isEmpty() && !exportPng(file, &error))
+        m_readout->setText(error);
+}
+
+void PlotPanel::exportCsvDialog()
+{
+    const QString file
+        = QFileDialog::getSaveFileName(this, tr("Export Plot as CSV"), QString(), tr("CSV files (*.csv)"));
+    QString error;
+    if (!file.isEmpty() && !exportCsv(file, &error))
+        m_readout->setText(error);
+}
+
+QString PlotPanel::readoutAt(const QPointF &pos)
+{
+    const QCPGraph *best = nullptr;
+    double bestDistance = kReadoutRadiusPx;
+    double bx = 0, by = 0;
+    const double key = m_plot->xAxis->pixelToCoord(pos.x());
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        const QCPGraph *g = m_plot->graph(i);
+        if (!g->visible() || g->data()->isEmpty())
+            continue;
+        auto it = g->data()->findBegin(key, true);
+        for (int step = 0; step < 3 && it != g->data()->constEnd(); ++step, ++it) {
+            const QPointF p = g->coordsToPixels(it->key, it->value);
+            const double d = std::hypot(p.x() - pos.x(), p.y() - pos.y());
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = g;
+                bx = it->key;
+                by = it->value;
+            }
+        }
+    }
+    if (!best) {
+        m_tracer->setVisible(false);
+        return QString();
+    }
+    m_tracer->position->setCoords(bx, by);
+    m_tracer->setPen(best->pen().color().alpha() < 255 ? QPen(Qt::black) : best->pen());
+    m_tracer->setVisible(true);
+    return tr("%1: %2 at %3 %4")
+        .arg(best->name(), QString::number(by, 'g', 5), m_plot->xAxis->label(), QString::number(bx, 'f', 2));
+}
+
+void PlotPanel::onMouseMove(QMouseEvent *event)
+{
+    if (event->buttons() != Qt::NoButton)
+        return; // dragging
+    m_readout->setText(readoutAt(event->position()));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotPanel::retranslateUi()
+{
+    m_logButton->setText(tr("Log"));
+    m_logButton->setToolTip(tr("Logarithmic y axis"));
+    m_outlierButton->setText(tr("Ignore outliers"));
+    m_outlierButton->setToolTip(
+        tr("Fit the y axis to the 2nd to 98th percentile of the values shown, so one diverged batch does not "
+           "flatten the curve"));
+    m_fitButton->setText(tr("Fit"));
+    m_fitButton->setToolTip(tr("Back to the automatic view (the wheel zooms, dragging pans)"));
+    m_pngButton->setText(tr("PNG…"));
+    m_pngButton->setToolTip(tr("Save the plot as a PNG image"));
+    m_csvButton->setText(tr("CSV…"));
+    m_csvButton->setToolTip(tr("Save the points of the plot as CSV (series, x, y)"));
+}
+
+void PlotPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslateUi();
+        scheduleRebuild();
+    }
+    QWidget::changeEvent(event);
+}

@@ -1,0 +1,119 @@
+#pragma once
+
+#include "traininghistory.h"
+
+#include <QColor>
+#include <QElapsedTimer>
+#include <QWidget>
+
+#include <vector>
+
+class QCPGraph;
+class QCPItemText;
+class QCPItemTracer;
+class QCPRange;
+class QCustomPlot;
+class QHBoxLayout;
+class QLabel;
+class QTimer;
+class QToolButton;
+
+// A training plot with the dashboard's controls: zoom and pan with the mouse (wheel, drag;
+// "Fit" returns to the automatic view), a read-out of the point nearest the cursor, a log
+// scale, "ignore outliers" (the y range follows the 2nd to 98th percentile of what is
+// shown, so one diverged batch does not flatten the curve), and export as PNG or CSV.
+// Subclasses fill the graphs from the live run's history and the runs it is compared with
+// in rebuild(). Redraws are throttled: scheduleRebuild() may be called for every batch,
+// the plot is rebuilt and drawn at most once per kMinRedrawIntervalMs.
+class PlotPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kMinRedrawIntervalMs = 250;
+
+    explicit PlotPanel(QWidget *parent = nullptr);
+    ~PlotPanel() override;
+
+    // The run being trained or watched (not owned; it must outlive the panel or be reset).
+    void setHistory(const TrainingHistory *history);
+    const TrainingHistory *history() const { return m_history; }
+    // Runs overlaid for comparison, each drawn in its own colour.
+    void setComparison(std::vector<TrainingHistory> runs);
+    const std::vector<TrainingHistory> &comparison() const { return m_comparison; }
+    static QColor runColor(int index);
+
+    QCustomPlot *plot() const { return m_plot; }
+    bool isLogScale() const { return m_logScale; }
+    bool ignoresOutliers() const { return m_ignoreOutliers; }
+    // False while the user has zoomed or panned; fitView() makes it true again.
+    bool isAutoRange() const { return m_autoRange; }
+    int redrawCount() const { return m_redraws; }
+
+    // The visible graphs' points as CSV: series,x,y.
+    QString csv() const;
+    bool exportCsv(const QString &file, QString *error) const;
+    bool exportPng(const QString &file, QString *error);
+    // The read-out for a position on the plot (widget pixels): the nearest point of a visible
+    // graph within a few pixels; empty when none.
+    QString readoutAt(const QPointF &pos);
+    QLabel *readoutLabel() const { return m_readout; }
+    // Every graph with at least one point, by name (tests and the comparison check use it).
+    QCPGraph *graph(const QString &name) const;
+
+public Q_SLOTS:
+    void scheduleRebuild();
+    void rebuildNow();
+    void setLogScale(bool on);
+    void setIgnoreOutliers(bool on);
+    void fitView();
+    void exportPngDialog();
+    void exportCsvDialog();
+
+Q_SIGNALS:
+    void redrawn();
+    void xRangeChanged(double lower, double upper);
+
+protected:
+    // Fills the graphs (clearPlot() first); the base then fits the axes and draws.
+    virtual void rebuild() = 0;
+    // The x range the automatic view shows; by default all data.
+    virtual bool automaticXRange(double *lower, double *upper) const;
+    virtual void retranslateUi();
+    void changeEvent(QEvent *event) override;
+
+    void clearPlot();
+    QCPGraph *addLine(const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine, double width = 1.6);
+    QCPGraph *addPoints(const QString &name, const QColor &color, double size = 2.5);
+    // Marks an x position with a vertical line and a label (the best epoch).
+    void addMarker(double x, const QString &text, const QColor &color);
+    void addToolWidget(QWidget *widget);
+    void setAxisLabels(const QString &x, const QString &y);
+
+private:
+    void onMouseMove(QMouseEvent *event);
+    void fitAxes();
+    void draw();
+    // Every x and y of the visible graphs inside [xLower, xUpper].
+    std::vector<double> visibleValues(double xLower, double xUpper) const;
+
+    const TrainingHistory *m_history = nullptr;
+    std::vector<TrainingHistory> m_comparison;
+    QCustomPlot *m_plot;
+    QHBoxLayout *m_tools;
+    QToolButton *m_logButton;
+    QToolButton *m_outlierButton;
+    QToolButton *m_fitButton;
+    QToolButton *m_pngButton;
+    QToolButton *m_csvButton;
+    QLabel *m_readout;
+    QCPItemTracer *m_tracer = nullptr;
+    QTimer *m_throttle;
+    QElapsedTimer m_sinceRedraw;
+    bool m_pending = false;
+    bool m_logScale = false;
+    bool m_ignoreOutliers = false;
+    bool m_autoRange = true;
+    bool m_settingRange = false;
+    int m_redraws = 0;
+};

@@ -1,0 +1,206 @@
+#include "telemetrysparklines.h"
+
+#include <qcustomplot.h>
+
+#include <QEvent>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+
+constexpr int kMinRedrawIntervalMs = 250;
+constexpr int kRowHeight = 46;
+
+} // namespace
+
+TelemetrySparklines::TelemetrySparklines(QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+    , m_throttle(new QTimer(this))
+{
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_throttle->setSingleShot(true);
+    connect(m_throttle, &QTimer::timeout, this, &TelemetrySparklines::rebuildNow);
+    m_sinceRedraw.start();
+    rebuildNow();
+}
+
+QString TelemetrySparklines::rowName(Row row)
+{
+    switch (row) {
+    case BusyRow:
+        return tr("GPU %");
+    case VramRow:
+        return tr("VRAM %");
+    case TempRow:
+        return tr("Temp °C");
+    case PowerRow:
+        return tr("Power W");
+    case CpuRow:
+    case RowCount:
+        break;
+    }
+    return tr("CPU %");
+}
+
+std::optional<double> TelemetrySparklines::value(const TelemetrySample &s, Row row, int gpu)
+{
+    if (row == CpuRow)
+        return s.host.cpuPercent;
+    if (gpu < 0 || gpu >= int(s.gpus.size()))
+        return std::nullopt;
+    const GpuSample &g = s.gpus[size_t(gpu)];
+    switch (row) {
+    case BusyRow:
+        return g.busyPercent;
+    case VramRow:
+        return g.vramPercent();
+    case TempRow:
+        // rocm-smi's headline temperature is the junction (hotspot) where there is one.
+        return g.junctionTempC ? g.junctionTempC : g.edgeTempC;
+    case PowerRow:
+        return g.powerAverageW;
+    case CpuRow:
+    case RowCount:
+        break;
+    }
+    return std::nullopt;
+}
+
+void TelemetrySparklines::setHistory(const TrainingHistory *history)
+{
+    m_history = history;
+    scheduleRebuild();
+}
+
+void TelemetrySparklines::setSamples(const std::vector<TelemetrySample> &samples)
+{
+    m_samples.assign(samples.begin(), samples.end());
+    while (m_samples.size() > kMaxSamples)
+        m_samples.pop_front();
+    scheduleRebuild();
+}
+
+void TelemetrySparklines::clearSamples()
+{
+    m_samples.clear();
+    scheduleRebuild();
+}
+
+void TelemetrySparklines::addSample(const TelemetrySample &sample)
+{
+    m_samples.push_back(sample);
+    if (m_samples.size() > kMaxSamples)
+        m_samples.pop_front();
+    scheduleRebuild();
+}
+
+void TelemetrySparklines::setXRange(double lower, double upper)
+{
+    m_xRange = std::make_pair(lower, upper);
+    for (const auto &[row, rect] : m_rects)
+        rect->axis(QCPAxis::atBottom)->setRange(lower, upper);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int TelemetrySparklines::pointCount(Row row) const
+{
+    return m_points[row];
+}
+
+void TelemetrySparklines::scheduleRebuild()
+{
+    if (!m_throttle->isActive())
+        m_throttle->start(int(std::max<qint64>(0, kMinRedrawIntervalMs - m_sinceRedraw.elapsed())));
+}
+
+void TelemetrySparklines::rebuildNow()
+{
+    m_throttle->stop();
+    std::fill(std::begin(m_points), std::end(m_points), 0);
+    // Each sample's place on the loss plot's axis; samples outside the run are left out.
+    std::vector<std::pair<double, const TelemetrySample *>> placed;
+    int gpus = 0;
+    if (m_history)
+        for (const TelemetrySample &s : m_samples)
+            if (const auto x = m_history->positionAt(s.time.toMSecsSinceEpoch())) {
+                placed.emplace_back(*x, &s);
+                gpus = std::max(gpus, int(s.gpus.size()));
+            }
+    // The rows with something to show, GPU rows first.
+    std::vector<Row> rows;
+    for (int r = 0; r < RowCount; ++r)
+        for (const auto &[x, s] : placed)
+            if (value(*s, Row(r), 0)) {
+                rows.push_back(Row(r));
+                break;
+            }
+    if (rows.empty())
+        rows.push_back(CpuRow);
+
+    m_plot->plotLayout()->clear();
+    m_plot->clearPlottables();
+    m_rects.clear();
+    double x0 = 0, x1 = 1;
+    if (!placed.empty()) {
+        x0 = placed.front().first;
+        x1 = std::max(x0 + 1e-3, placed.back().first);
+    }
+    if (m_xRange) {
+        x0 = m_xRange->first;
+        x1 = m_xRange->second;
+    }
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const Row row = rows[i];
+        auto *rect = new QCPAxisRect(m_plot);
+        rect->setMinimumSize(0, kRowHeight);
+        rect->setupFullAxesBox(false);
+        rect->setRangeDrag(Qt::Orientations());
+        rect->setRangeZoom(Qt::Orientations());
+        QCPAxis *x = rect->axis(QCPAxis::atBottom);
+        QCPAxis *y = rect->axis(QCPAxis::atLeft);
+        x->setTickLabels(i + 1 == rows.size());
+        y->setLabel(rowName(row));
+        QFont small = font();
+        small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.75));
+        y->setLabelFont(small);
+        y->setTickLabelFont(small);
+        x->setTickLabelFont(small);
+        y->ticker()->setTickCount(2);
+        m_plot->plotLayout()->addElement(int(i), 0, rect);
+        double yMax = row == TempRow || row == PowerRow ? 1 : 100;
+        for (int gpu = 0; gpu < (row == CpuRow ? 1 : std::max(1, gpus)); ++gpu) {
+            QVector<double> xs, ys;
+            for (const auto &[px, s] : placed)
+                if (const auto v = value(*s, row, gpu)) {
+                    xs << px;
+                    ys << *v;
+                    yMax = std::max(yMax, *v);
+                }
+            QCPGraph *g = m_plot->addGraph(x, y);
+            const QColor colors[] = { QColor(0xd6, 0x27, 0x28), QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c),
+                QColor(0x94, 0x67, 0xbd) };
+            g->setPen(QPen(row == CpuRow ? QColor(0x7f, 0x7f, 0x7f) : colors[gpu % 4], 1.3));
+            g->setData(xs, ys, true);
+            m_points[row] += int(xs.size());
+        }
+        y->setRange(0, row == TempRow || row == PowerRow ? yMax * 1.1 : std::max(100.0, yMax));
+        x->setRange(x0, x1);
+        m_rects.emplace_back(row, rect);
+    }
+    m_plot->setMinimumHeight(int(rows.size()) * kRowHeight + 20);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_sinceRedraw.restart();
+}
+
+void TelemetrySparklines::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        scheduleRebuild();
+    QWidget::changeEvent(event);
+}
