@@ -36,9 +36,12 @@ struct Reference
     double instancesPerSample, emptyFraction, kptLabelled, kptVisible, boxW, boxH, meanValue;
 };
 
-// Ultralytics 8.4.52, seeds 1 and 2, 25 passes over the 40 train images each.
-constexpr Reference kUltralyticsMosaic { 2.844, 0.063, 0.7773, 0.6998, 0.1807, 0.1462, 111.74 };
-constexpr Reference kUltralyticsNoMosaic { 1.221, 0.1515, 0.9143, 0.8230, 0.2238, 0.1788, 112.41 };
+// Ultralytics 8.4.52, seeds 1 and 2, 25 passes over the 40 train images each
+// (bench/ultralytics/dump_augment_stats.py). The mean values are those of the scenes the
+// generator draws since its scenario styles (a little darker than before, same labels); they
+// differ by about 1.1 between the two seeds.
+constexpr Reference kUltralyticsMosaic { 2.844, 0.063, 0.7773, 0.6998, 0.1807, 0.1462, 108.82 };
+constexpr Reference kUltralyticsNoMosaic { 1.221, 0.1515, 0.9143, 0.8230, 0.2238, 0.1788, 110.71 };
 
 Stats measure(const TrainDataset &ds, const Augmenter &aug, const TrainingConfig &c, bool mosaic, int passes)
 {
