@@ -89,7 +89,7 @@ TrainSample Augmenter::letterbox(const TrainSample &s, int width, int height, bo
     return out;
 }
 
-cv::Mat Augmenter::randomMatrix(cv::Size in, cv::Size out, AugmentRng &rng) const
+cv::Mat Augmenter::randomMatrix(cv::Size in, cv::Size out, AugmentRng &rng, double *scaleOut) const
 {
     // M = T · S · R · P · C, as Ultralytics' RandomPerspective composes it.
     cv::Mat C = cv::Mat::eye(3, 3, CV_64F);
@@ -101,6 +101,8 @@ cv::Mat Augmenter::randomMatrix(cv::Size in, cv::Size out, AugmentRng &rng) cons
     cv::Mat R = cv::Mat::eye(3, 3, CV_64F);
     const double angle = rng.uniform(-m_config.degrees, m_config.degrees);
     const double scale = rng.uniform(1 - m_config.scale, 1 + m_config.scale);
+    if (scaleOut)
+        *scaleOut = scale;
     cv::getRotationMatrix2D(cv::Point2f(0, 0), angle, scale).copyTo(R.rowRange(0, 2));
     cv::Mat S = cv::Mat::eye(3, 3, CV_64F);
     S.at<double>(0, 1) = std::tan(rng.uniform(-m_config.shear, m_config.shear) * kPi / 180);
@@ -111,15 +113,17 @@ cv::Mat Augmenter::randomMatrix(cv::Size in, cv::Size out, AugmentRng &rng) cons
     return T * S * R * P * C;
 }
 
-TrainSample Augmenter::warp(const TrainSample &s, const cv::Mat &m, cv::Size out, bool perspective)
+TrainSample Augmenter::warp(const TrainSample &s, const cv::Mat &m, cv::Size out, bool perspective, double scale)
 {
     TrainSample r;
     if (perspective)
         cv::warpPerspective(s.image, r.image, m, out, cv::INTER_LINEAR, cv::BORDER_CONSTANT, kPadColor);
     else
         cv::warpAffine(s.image, r.image, m.rowRange(0, 2), out, cv::INTER_LINEAR, cv::BORDER_CONSTANT, kPadColor);
-    // The scale the matrix applies (√|det| of its linear part), for the size filter.
-    const double scale = std::sqrt(std::abs(cv::determinant(m(cv::Rect(0, 0, 2, 2)))));
+    // The size filter compares areas at the random scale (Ultralytics' box_candidates), not at
+    // the matrix's own √|det|, which shear changes a little.
+    if (scale <= 0)
+        scale = std::sqrt(std::abs(cv::determinant(m(cv::Rect(0, 0, 2, 2)))));
     const double w = out.width, h = out.height;
     for (const PoseInstance &inst : s.instances) {
         PoseInstance n = inst;
@@ -183,23 +187,31 @@ TrainSample Augmenter::mosaic(const std::array<TrainSample, 4> &samples, Augment
                 canvas.instances.push_back(std::move(inst));
         }
     }
-    const cv::Mat m = randomMatrix(canvas.image.size(), cv::Size(s, s), rng);
-    return warp(canvas, m, cv::Size(s, s), m_config.perspective != 0.0);
+    double scale = 1.0;
+    const cv::Mat m = randomMatrix(canvas.image.size(), cv::Size(s, s), rng, &scale);
+    return warp(canvas, m, cv::Size(s, s), m_config.perspective != 0.0, scale);
 }
 
 TrainSample Augmenter::letterboxAndPerspective(const TrainSample &sample, AugmentRng &rng) const
 {
     const int s = m_config.imgsz;
     const TrainSample boxed = letterbox(sample, s, s);
-    const cv::Mat m = randomMatrix(boxed.image.size(), boxed.image.size(), rng);
-    return warp(boxed, m, boxed.image.size(), m_config.perspective != 0.0);
+    double scale = 1.0;
+    const cv::Mat m = randomMatrix(boxed.image.size(), boxed.image.size(), rng, &scale);
+    return warp(boxed, m, boxed.image.size(), m_config.perspective != 0.0, scale);
 }
 
 TrainSample Augmenter::mixup(const TrainSample &a, const TrainSample &b, AugmentRng &rng)
 {
     const double r = rng.beta(32.0, 32.0);
     TrainSample out;
-    cv::addWeighted(a.image, r, b.image, 1 - r, 0.0, out.image);
+    // Ultralytics blends in float and truncates (astype(uint8)); addWeighted would round.
+    out.image.create(a.image.size(), a.image.type());
+    CV_Assert(a.image.isContinuous() && b.image.isContinuous() && b.image.size() == a.image.size());
+    const uchar *pa = a.image.ptr<uchar>(), *pb = b.image.ptr<uchar>();
+    uchar *po = out.image.ptr<uchar>();
+    for (size_t i = 0, n = a.image.total() * a.image.elemSize(); i < n; ++i)
+        po[i] = uchar(pa[i] * r + pb[i] * (1 - r));
     out.instances = a.instances;
     out.instances.insert(out.instances.end(), b.instances.begin(), b.instances.end());
     return out;
@@ -214,10 +226,12 @@ void Augmenter::hsv(TrainSample &s, AugmentRng &rng) const
     const double rv = rng.uniform(-1, 1) * m_config.hsvV;
     cv::Mat lut(1, 256, CV_8UC3);
     for (int x = 0; x < 256; ++x) {
-        // OpenCV's 8-bit hue is 0..179: shift it around the circle.
+        // OpenCV's 8-bit hue is 0..179: shift it around the circle. Every table entry is
+        // truncated, not rounded, as Ultralytics' astype(uint8) does (rounding would brighten
+        // every augmented image by half a level on average).
         const int hue = int(std::fmod(std::fmod(x + rh * 180, 180) + 180, 180));
-        lut.at<cv::Vec3b>(0, x) = cv::Vec3b(uchar(hue), cv::saturate_cast<uchar>(std::clamp(x * (rs + 1), 0.0, 255.0)),
-                                            cv::saturate_cast<uchar>(std::clamp(x * (rv + 1), 0.0, 255.0)));
+        lut.at<cv::Vec3b>(0, x) = cv::Vec3b(
+            uchar(hue), uchar(std::clamp(x * (rs + 1), 0.0, 255.0)), uchar(std::clamp(x * (rv + 1), 0.0, 255.0)));
     }
     cv::Mat hsvImage;
     cv::cvtColor(s.image, hsvImage, cv::COLOR_BGR2HSV);

@@ -27,9 +27,11 @@ public:
     void hsv(TrainSample &s, AugmentRng &rng) const;
     void flips(TrainSample &s, AugmentRng &rng) const;
 
-    // The geometric steps, exposed for tests. `m` is 3×3 (CV_64F).
-    static TrainSample warp(const TrainSample &s, const cv::Mat &m, cv::Size out, bool perspective);
-    cv::Mat randomMatrix(cv::Size in, cv::Size out, AugmentRng &rng) const;
+    // The geometric steps, exposed for tests. `m` is 3×3 (CV_64F). `scale`: the random scale
+    // in `m`, which the size filter compares areas at (0: √|det| of m's linear part);
+    // randomMatrix gives it in *scale.
+    static TrainSample warp(const TrainSample &s, const cv::Mat &m, cv::Size out, bool perspective, double scale = 0);
+    cv::Mat randomMatrix(cv::Size in, cv::Size out, AugmentRng &rng, double *scale = nullptr) const;
     static void flipHorizontal(TrainSample &s, const std::vector<int> &flipIdx);
     static void flipVertical(TrainSample &s);
     // scaleUp false: never enlarge (validation).

@@ -59,7 +59,7 @@ struct BatchReport
     gp::PoseLossItems batchLoss; // this batch's own
     int instances = 0; // in this batch
     int imageSize = 0;
-    std::array<double, 3> lr {}; // pg0 (biases), pg1 (weights with decay), pg2 (norm weights)
+    std::array<double, 3> lr {}; // pg0 (weights with decay), pg1 (norm weights), pg2 (biases), as Ultralytics
     double imagesPerSecond = 0;
     double epochEtaSeconds = 0;
     int skippedSteps = 0; // non-finite losses skipped so far

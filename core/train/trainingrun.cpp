@@ -177,6 +177,12 @@ bool TrainingRun::setup()
     const int startEpoch = m_resumed ? m_resumed->info.epoch + (m_state.nextBatch > 0 ? 0 : 1) : 0;
     m_firstEpoch = m_resumed && m_state.nextBatch > 0 ? m_resumed->info.epoch + 1 : startEpoch;
     m_results = m_results.mid(0, 1 + m_firstEpoch);
+    // The batch of the last optimizer step counts on across epochs, as in Ultralytics: the
+    // batches after an epoch's last step accumulate into the next epoch's first one.
+    if (m_resumed)
+        m_lastOptStep = m_state.lastOptStep != TrainerState::kUnknown
+            ? m_state.lastOptStep
+            : m_batches * m_firstEpoch + m_state.nextBatch - 1; // older checkpoints ended every epoch on a step
 
     TrainStartInfo start;
     start.runDir = m_runDir;
@@ -382,9 +388,8 @@ bool TrainingRun::trainEpoch(int epoch, EpochEnd *end)
     m_running = PoseLossItems();
     m_seen = 0;
     m_imagesThisEpoch = 0;
-    int lastOptStep = m_batches * epoch + firstBatch - 1;
-    if (m_resumed && epoch == m_firstEpoch && m_state.nextBatch > 0 && m_state.lastOptStep != TrainerState::kUnknown) {
-        lastOptStep = m_state.lastOptStep;
+    if (m_resumed && epoch == m_firstEpoch && m_state.lastOptStep != TrainerState::kUnknown
+        && m_batches * epoch + firstBatch - 1 > m_lastOptStep) {
         if (const QString warning = restoreRankGradients(m_model->parameters(), m_resumed->pendingGradients, m_dist);
             !warning.isEmpty())
             m_events.onWarning(warning);
@@ -392,20 +397,20 @@ bool TrainingRun::trainEpoch(int epoch, EpochEnd *end)
     m_epochClock.start();
     for (int bi = firstBatch; bi < m_batches; ++bi) {
         if (anyRank(m_cancel.isCancelled())) {
-            saveInterrupted(epoch, bi, lastOptStep);
+            saveInterrupted(epoch, bi, m_lastOptStep);
             *end = EpochEnd::Stopped;
             return true;
         }
         auto batch = m_loader->next();
         if (!batch)
             break;
-        if (!trainBatch(epoch, bi, *batch, &lastOptStep))
+        if (!trainBatch(epoch, bi, *batch, &m_lastOptStep))
             return false;
     }
-    // Apply what is still accumulated so that every epoch ends on a step: a run
-    // resumed at an epoch boundary then continues exactly.
-    if (m_batches * epoch + m_batches - 1 > lastOptStep)
-        optimizerStep();
+    // No step at the epoch's end (Ultralytics takes none): what is accumulated since the last
+    // step goes into the next epoch's first one, and into last.ckpt so that a run resumed
+    // here continues exactly.
+    capturePendingGradients(m_batches * epoch + m_batches);
     m_loader->stop();
     if (m_comm && !m_comm->parametersAgree(m_model->parameters()))
         return fail(tr("the weights of the %1 processes differ after epoch %2; the run is stopped")
@@ -573,6 +578,7 @@ bool TrainingRun::saveEpoch(int epoch, const EpochReport &er)
         row << csvNumber(v);
     m_results << row.join(QLatin1Char(','));
     m_state.nextBatch = 0;
+    m_state.lastOptStep = m_lastOptStep;
     m_state.elapsedSeconds = er.seconds;
     try {
         saveCheckpoint(m_lastPath, epoch, m_state, true);
@@ -626,20 +632,25 @@ void TrainingRun::saveCheckpoint(const QString &path, int completedEpoch, Traine
 
 void TrainingRun::saveInterrupted(int epoch, int nextBatch, int lastOptStep)
 {
-    // Resumable from the next batch: the gradients accumulated since the last step are saved
-    // with it (one entry per rank), so the resumed run takes the very step the uninterrupted
-    // one would.
-    if (m_batches * epoch + nextBatch - 1 > lastOptStep) {
-        const torch::Tensor mine = flattenGradients(m_model->parameters()).to(torch::kCPU);
-        const std::vector<torch::Tensor> all = m_comm ? m_comm->gatherOnRankZero(mine) : std::vector { mine };
-        for (size_t r = 0; r < all.size(); ++r)
-            m_pendingGradients.emplace_back("rank" + std::to_string(r), all[r]);
-    }
+    // Resumable from the next batch, with the gradients accumulated since the last step.
+    capturePendingGradients(m_batches * epoch + nextBatch);
     m_state.nextBatch = nextBatch;
     m_state.lastOptStep = lastOptStep;
     m_state.elapsedSeconds = elapsed();
     saveCheckpoint(m_lastPath, epoch - 1, m_state, true);
     m_finish.epochsCompleted = epoch;
+}
+
+void TrainingRun::capturePendingGradients(int nextIteration)
+{
+    // One entry per rank, so that the resumed run takes the very step the uninterrupted one would.
+    m_pendingGradients.clear();
+    if (nextIteration - 1 <= m_lastOptStep)
+        return;
+    const torch::Tensor mine = flattenGradients(m_model->parameters()).to(torch::kCPU);
+    const std::vector<torch::Tensor> all = m_comm ? m_comm->gatherOnRankZero(mine) : std::vector { mine };
+    for (size_t r = 0; r < all.size(); ++r)
+        m_pendingGradients.emplace_back("rank" + std::to_string(r), all[r]);
 }
 
 void TrainingRun::teardown(bool stoppedByUser)

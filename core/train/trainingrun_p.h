@@ -68,6 +68,9 @@ private:
     void saveCheckpoint(const QString &path, int completedEpoch, TrainerState state, bool withOptimizer);
     // A stop inside an epoch: last.ckpt resumable from the next batch.
     void saveInterrupted(int epoch, int nextBatch, int lastOptStep);
+    // Keeps (each rank's) gradients accumulated since the last step for last.ckpt, when
+    // iterations before `nextIteration` are still unapplied.
+    void capturePendingGradients(int nextIteration);
     // Collective decisions: every rank takes the same branch or the next collective hangs.
     bool anyRank(bool local);
     double elapsed() const;
@@ -123,6 +126,7 @@ private:
     // Each rank's gradients accumulated since the last step, for a stop inside an
     // accumulation: kept apart (not summed) so that the resumed ranks add in the same order.
     NamedTensors m_pendingGradients;
+    int m_lastOptStep = -1; // global batch of the last optimizer step
     int m_consecutiveBad = 0;
     PoseLossItems m_running; // mean train loss of the epoch so far
     int m_seen = 0; // batches in m_running

@@ -20,12 +20,19 @@ double interp(double x, double x0, double x1, double y0, double y1)
     return y0 + (y1 - y0) * (x - x0) / (x1 - x0);
 }
 
+// Python's round() and NumPy's np.round(): halves go to the even neighbour (2.5 -> 2), which
+// is what Ultralytics' accumulate ramp and warmup length use; std::lround would give 3.
+int roundHalfEven(double x)
+{
+    return int(std::nearbyint(x));
+}
+
 } // namespace
 
 TrainOptimizer::TrainOptimizer(PoseModelImpl &model, const TrainingConfig &config, int iterationsPerEpoch, int trainImages)
     : m_config(config)
 {
-    m_accumulate = std::max(int(std::lround(double(config.nbs) / config.batch)), 1);
+    m_accumulate = std::max(roundHalfEven(double(config.nbs) / config.batch), 1);
     const double decay = config.weightDecay * config.batch * m_accumulate / config.nbs;
 
     m_name = config.optimizer;
@@ -102,9 +109,8 @@ TrainOptimizer::TrainOptimizer(PoseModelImpl &model, const TrainingConfig &confi
     else
         m_optimizer = std::make_unique<torch::optim::AdamW>(std::move(groups), torch::optim::AdamWOptions(m_lr0));
     // At least 100 warmup iterations, as Ultralytics.
-    m_warmupIterations = config.warmupEpochs > 0
-                             ? std::max(int(std::lround(config.warmupEpochs * iterationsPerEpoch)), 100)
-                             : -1;
+    m_warmupIterations
+        = config.warmupEpochs > 0 ? std::max(roundHalfEven(config.warmupEpochs * iterationsPerEpoch), 100) : -1;
 }
 
 double TrainOptimizer::factor(int epoch) const
@@ -142,16 +148,15 @@ int TrainOptimizer::schedule(int ni, int epoch)
     for (size_t g = 0; g < m_groups.size(); ++g)
         setGroup(g, interp(ni, 0, w, m_groups[g].kind == GroupKind::Bias ? m_warmupBiasLr : 0.0, target * m_groups[g].lrScale),
                  interp(ni, 0, w, m_config.warmupMomentum, m_momentum));
-    return std::max(1, int(std::lround(interp(ni, 0, w, 1, double(m_config.nbs) / m_config.batch))));
+    return std::max(1, roundHalfEven(interp(ni, 0, w, 1, double(m_config.nbs) / m_config.batch)));
 }
 
 std::array<double, 3> TrainOptimizer::learningRates() const
 {
-    // The first three groups are always the plain bias, weight and norm groups.
-    std::array<double, 3> lr{};
-    for (size_t g = 0; g < 3; ++g)
-        lr[g] = m_optimizer->param_groups()[g].options().get_lr();
-    return lr;
+    // The first three groups are always the plain bias, weight and norm groups; reported in
+    // Ultralytics' order (its lr/pg0..2 columns): weights with decay, norm weights, biases.
+    const auto lr = [this](size_t g) { return m_optimizer->param_groups()[g].options().get_lr(); };
+    return { lr(1), lr(2), lr(0) };
 }
 
 std::vector<TrainOptimizer::GroupInfo> TrainOptimizer::groups() const

@@ -40,7 +40,7 @@ public:
     // Sets each group's lr (and momentum for SGD) for global iteration `ni` of `epoch`;
     // returns how many iterations to accumulate gradients over at this point.
     int schedule(int ni, int epoch);
-    // lr/pg0..2: the bias, weight and norm groups.
+    // lr/pg0..2 as Ultralytics reports them: the weight (with decay), norm and bias groups.
     std::array<double, 3> learningRates() const;
     std::vector<GroupInfo> groups() const;
     // The epoch factor of the schedule: lr = lr0 · factor(epoch) after warmup.

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 namespace {
 
 // Records what the trainer reports; can ask it to stop after a given number of batches.
@@ -68,6 +70,30 @@ public:
     void onFitEpochEnd(const EpochReport &e) override { lines << QStringLiteral("fit %1").arg(e.epoch); }
     void onTrainEnd(const TrainFinishReport &f) override { lines << QStringLiteral("end %1").arg(f.epochsCompleted); }
 };
+
+// The number of optimizer steps in Ultralytics' loop (BaseTrainer._do_train) over `iterations`
+// batches: accumulate ramps from 1 to nbs/batch over the nw = max(round(warmup·nb), 100)
+// warmup iterations, rounded half to even by NumPy, then stays at max(round(nbs/batch), 1).
+long long ultralyticsSteps(int iterations, int nb, const TrainingConfig &c)
+{
+    const auto pyRound = [](double x) {
+        const double f = std::floor(x);
+        return x - f == 0.5 ? (long(f) % 2 == 0 ? long(f) : long(f) + 1) : long(std::floor(x + 0.5));
+    };
+    const long nw = std::max(pyRound(c.warmupEpochs * nb), 100L);
+    long accumulate = std::max(pyRound(double(c.nbs) / c.batch), 1L);
+    long long steps = 0;
+    long last = -1;
+    for (long ni = 0; ni < iterations; ++ni) {
+        if (ni <= nw)
+            accumulate = std::max(1L, pyRound(1 + (double(c.nbs) / c.batch - 1) * ni / nw));
+        if (ni - last >= accumulate) {
+            ++steps;
+            last = ni;
+        }
+    }
+    return steps;
+}
 
 } // namespace
 
@@ -154,6 +180,15 @@ void TestTrainer::trainsAndWritesTheRun()
     QVERIFY(readCheckpointInfo(run.filePath(QStringLiteral("weights/last.ckpt")), &info, &why));
     QCOMPARE(info.epoch, 3);
     QVERIFY(info.hasOptimizer);
+    // Optimizer steps (one EMA update each) where Ultralytics' loop takes them: when
+    // ni − last_opt_step ≥ accumulate, last_opt_step carried across epochs and no step forced
+    // at an epoch's end. 12 iterations, all inside the 100 of warmup: accumulate =
+    // round(1 + 15·ni/100) half to even, so steps at ni 0, 1, 2, 3, 5, 7, 9 (ni 10 gives 2.5 → 2,
+    // one iteration after the step at 9; ni 11 gives 3). A step forced at each epoch's end
+    // would give 9 (0, 1, 2, 3, 5, 7, 8, 10, 11).
+    QCOMPARE(r.batchesPerEpoch, 3);
+    QCOMPARE(info.emaUpdates, ultralyticsSteps(3 * 4, 3, c));
+    QCOMPARE(info.emaUpdates, 7LL);
 }
 
 void TestTrainer::everyListenerHearsEveryEvent()
