@@ -22,6 +22,7 @@ packages=(
   librocm-smi-dev libgloo-dev
   xvfb xauth fonts-wqy-microhei
   python3-torch  # only for the tests that import weights saved by Python torch
+  clang libclang-rt-14-dev  # only for the fuzz targets' sanitizer build (.ci/fuzz)
 )
 
 missing=()

@@ -33,9 +33,9 @@
     <message numerus="yes">
         <location line="+2"/>
         <source>%n of them stop(s) training (listed above).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n of them stops training (listed above).</numerusform>
+            <numerusform>%n of them stop training (listed above).</numerusform>
         </translation>
     </message>
 </context>
@@ -203,7 +203,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+560"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+601"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
@@ -214,7 +214,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+360"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+369"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml has %n problem; see the Train workspace.</numerusform>
@@ -222,7 +222,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+155"/>
+        <location line="+157"/>
         <source>%n image(s) (%1): %2 labelled, %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image (%1): %2 labelled, %3 empty, %4 unlabelled</numerusform>
@@ -318,25 +318,25 @@
     <message numerus="yes">
         <location filename="../core/dataset/splitscan.cpp" line="+85"/>
         <source>none of the %n label line(s) of the %1 split can be used</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>the %n label line of the %1 split cannot be used</numerusform>
+            <numerusform>none of the %n label lines of the %1 split can be used</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+15"/>
         <source>the %1 split has no usable image: all %n image(s) are skipped (see the problems above)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>the %1 split has no usable image: its %n image is skipped (see the problems above)</numerusform>
+            <numerusform>the %1 split has no usable image: all %n images are skipped (see the problems above)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+5"/>
         <source>the %1 split has no labelled object: its %n usable image(s) are all background</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>the %1 split has no labelled object: its %n usable image is background</numerusform>
+            <numerusform>the %1 split has no labelled object: its %n usable images are all background</numerusform>
         </translation>
     </message>
 </context>

@@ -188,7 +188,7 @@
 <context>
     <name>AnnotationDocument</name>
     <message>
-        <location filename="../core/annotation/annotationdocument.cpp" line="+223"/>
+        <location filename="../core/annotation/annotationdocument.cpp" line="+229"/>
         <location line="+40"/>
         <source>Place %1</source>
         <translation>放置 %1</translation>
@@ -270,7 +270,7 @@
     <message>
         <location line="+2"/>
         <source>folder for the label cache (empty: .gripperpose-cache beside data.yaml)</source>
-        <translation type="unfinished"></translation>
+        <translation>标签缓存文件夹（为空：data.yaml 旁的 .gripperpose-cache）</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -285,18 +285,18 @@
     <message>
         <location line="+16"/>
         <source>%1: %2 images (%3 labelled, %4 background, %5 unlabelled; skipped: %6 unreadable images, %7 with bad labels), %8 instances; keypoints %9 visible, %10 occluded, %11 absent</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 张图像（%3 张已标注，%4 张背景，%5 张未标注；已跳过：%6 张无法读取的图像，%7 张标签有误），%8 个实例；关键点 %9 个可见，%10 个被遮挡，%11 个缺失</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>The dataset cannot be used for training or validation until these are fixed:</source>
-        <translation type="unfinished"></translation>
+        <translation>修复以下问题之前，该数据集无法用于训练或验证：</translation>
     </message>
     <message numerus="yes">
         <location line="+16"/>
         <source>%n of them stop(s) training (listed above).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>其中 %n 个会阻止训练（见上文）。</numerusform>
         </translation>
     </message>
     <message>
@@ -465,17 +465,17 @@
     <message>
         <location line="+6"/>
         <source>a COCO file needs &quot;images&quot;, &quot;annotations&quot; and &quot;categories&quot; lists</source>
-        <translation type="unfinished"></translation>
+        <translation>COCO 文件需要 &quot;images&quot;、&quot;annotations&quot; 和 &quot;categories&quot; 列表</translation>
     </message>
     <message>
         <location line="+31"/>
         <source>image id %1 is used by %2 images (%3); all of them are skipped, since their annotations cannot be told apart</source>
-        <translation type="unfinished"></translation>
+        <translation>图像 id %1 被 %2 张图像使用（%3）；由于无法区分它们的标注，这些图像全部跳过</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>its id is used twice</source>
-        <translation type="unfinished"></translation>
+        <translation>其 id 被重复使用</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -485,17 +485,17 @@
     <message>
         <location line="+1"/>
         <source>its file_name is refused</source>
-        <translation type="unfinished"></translation>
+        <translation>其 file_name 被拒绝</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>images %1 and %2 are both &quot;%3&quot;; image %2 and its annotations are skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>图像 %1 和 %2 都是 &quot;%3&quot;；跳过图像 %2 及其标注</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>its file_name is used by image %1</source>
-        <translation type="unfinished"></translation>
+        <translation>其 file_name 已被图像 %1 使用</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -505,12 +505,12 @@
     <message>
         <location line="+1"/>
         <source>its size is unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>其尺寸未知</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>annotation %1 belongs to image %2, which is skipped (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>标注 %1 属于图像 %2，该图像已跳过（%3）</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -525,7 +525,7 @@
     <message>
         <location line="+13"/>
         <source>annotation %1: the box has no area (width %2, height %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>标注 %1：边界框面积为零（宽 %2，高 %3）</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -574,7 +574,7 @@
     <message>
         <location line="+2"/>
         <source>add to a folder that already holds a dataset (nothing there is overwritten)</source>
-        <translation type="unfinished"></translation>
+        <translation>添加到已有数据集的文件夹（不覆盖其中任何内容）</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -836,12 +836,12 @@
     <message>
         <location filename="../core/dataset/datasetconfig.cpp" line="+35"/>
         <source>cannot open the file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开文件：%1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>it is a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>它是一个文件夹</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -876,7 +876,7 @@
     <message>
         <location line="+110"/>
         <source>&quot;names&quot; is missing or lists no class</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少 &quot;names&quot;，或其中没有列出任何类别</translation>
     </message>
     <message>
         <location line="-97"/>
@@ -901,12 +901,12 @@
     <message>
         <location line="+21"/>
         <source>&quot;kpt_shape&quot; asks for more than %1 keypoints; it must be [1 to %1 keypoints, 2 or 3]</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;kpt_shape&quot; 要求超过 %1 个关键点；它必须是 [1 到 %1 个关键点, 2 或 3]</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&quot;kpt_shape&quot; [%1, %2] must be [1 to %3 keypoints, 2 or 3]</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;kpt_shape&quot; [%1, %2] 必须是 [1 到 %3 个关键点, 2 或 3]</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -929,7 +929,7 @@
     <message>
         <location filename="../core/dataset/datasetconverter.cpp" line="+63"/>
         <source>%1 already holds a dataset (data.yaml, images/ or labels/); pass merge=true to add the COCO images to it (nothing there is overwritten), or choose an empty folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中已有数据集（data.yaml、images/ 或 labels/）；传入 merge=true 可将 COCO 图像添加进去（不覆盖其中任何内容），或选择一个空文件夹</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -940,12 +940,12 @@
     <message>
         <location line="-88"/>
         <source>%1 says kpt_shape [%2, %3]; the COCO keypoints have %4 points</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中 kpt_shape 为 [%2, %3]；而 COCO 关键点有 %4 个点</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>the COCO categories (%1) are not data.yaml&apos;s names (%2): class ids would not match</source>
-        <translation type="unfinished"></translation>
+        <translation>COCO 类别（%1）与 data.yaml 的 names（%2）不同：类别 id 将无法对应</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -960,17 +960,17 @@
     <message>
         <location line="+10"/>
         <source>%1 and an image imported before it share the label file %2; %1 is skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 与之前导入的某张图像共用标签文件 %2；跳过 %1</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>already exists with other labels and is kept; the COCO objects of %1 are not imported</source>
-        <translation type="unfinished"></translation>
+        <translation>已存在且标签不同，予以保留；不导入 %1 的 COCO 目标</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>already exists with other content and is kept; %1 is not imported</source>
-        <translation type="unfinished"></translation>
+        <translation>已存在且内容不同，予以保留；不导入 %1</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -980,7 +980,7 @@
     <message>
         <location line="+12"/>
         <source>data.yaml is kept as it is and does not use %1; add it to a split to train on the imported images</source>
-        <translation type="unfinished"></translation>
+        <translation>data.yaml 保持不变，且未使用 %1；要用导入的图像训练，请将其加入某个划分</translation>
     </message>
     <message>
         <location line="+26"/>
@@ -1053,32 +1053,32 @@
     <message>
         <location line="+2"/>
         <source>box without area</source>
-        <translation type="unfinished"></translation>
+        <translation>面积为零的边界框</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>label file unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>标签文件无法读取</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>split without images</source>
-        <translation type="unfinished"></translation>
+        <translation>划分中没有图像</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>no usable labels</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可用的标签</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>duplicate id or file name</source>
-        <translation type="unfinished"></translation>
+        <translation>重复的 id 或文件名</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>existing file kept</source>
-        <translation type="unfinished"></translation>
+        <translation>保留已有文件</translation>
     </message>
 </context>
 <context>
@@ -1865,28 +1865,28 @@
     <message>
         <location filename="../core/dataset/imagecheck.cpp" line="+40"/>
         <source>not an image the trainer reads: its first bytes are none of JPEG, PNG, BMP, WebP or TIFF</source>
-        <translation type="unfinished"></translation>
+        <translation>不是训练器可读取的图像：其开头字节不属于 JPEG、PNG、BMP、WebP 或 TIFF</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 × %2 pixels is more than the limit of %3 megapixels</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2 像素超过了 %3 百万像素的上限</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>the JPEG file is truncated (it does not end with the end-of-image marker)</source>
-        <translation type="unfinished"></translation>
+        <translation>JPEG 文件被截断（未以图像结束标记结尾）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>the PNG file is truncated (it does not end with the IEND chunk)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 文件被截断（未以 IEND 块结尾）</translation>
     </message>
     <message>
         <location line="+47"/>
         <location line="+39"/>
         <source>cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取：%1</translation>
     </message>
     <message>
         <location line="-27"/>
@@ -1896,7 +1896,7 @@
     <message>
         <location line="+4"/>
         <source>the image does not decode</source>
-        <translation type="unfinished"></translation>
+        <translation>图像无法解码</translation>
     </message>
 </context>
 <context>
@@ -2373,17 +2373,17 @@
     <message>
         <location filename="../core/annotation/labelfile.cpp" line="+42"/>
         <source>it is a folder, not a file</source>
-        <translation type="unfinished"></translation>
+        <translation>它是文件夹，而不是文件</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>the label file cannot be read (%1); its image is skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>标签文件无法读取（%1）；已跳过其图像</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>kpt_shape [%1, %2] cannot describe a label line</source>
-        <translation type="unfinished"></translation>
+        <translation>kpt_shape [%1, %2] 无法描述标签行</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -2418,7 +2418,7 @@
     <message>
         <location line="+5"/>
         <source>the box has no area (width %1, height %2); both must be more than 0</source>
-        <translation type="unfinished"></translation>
+        <translation>边界框面积为零（宽 %1，高 %2）；两者都必须大于 0</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -2439,7 +2439,23 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+548"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+225"/>
+        <source>Labels Not Saved</source>
+        <translation>标注未保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The labels of %1 could not be saved:
+%2
+
+They are kept here and saved as soon as that works. Leave the image and lose them?</source>
+        <translation>%1 的标注无法保存：
+%2
+
+它们保留在这里，一旦可以写入就会保存。要离开此图像并丢弃它们吗？</translation>
+    </message>
+    <message>
+        <location line="+363"/>
         <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
         <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
     </message>
@@ -2477,11 +2493,11 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>Not saved: %1</source>
-        <translation>未保存：%1</translation>
+        <source>Not saved: %1. The edit is kept and saving is retried; you are asked before it could be lost.</source>
+        <translation>未保存：%1。编辑内容已保留并会自动重试保存；在它可能丢失之前会先询问您。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Edits to this image are not saved: its label file has lines that could not be read (below). Fix or remove them first.</source>
         <translation>对此图像的编辑不会保存：其标签文件中有无法读取的行（见下方）。请先修正或删除这些行。</translation>
     </message>
@@ -2737,14 +2753,14 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+193"/>
+        <location line="+204"/>
         <location line="+23"/>
         <location line="+4"/>
         <source>Demo Project</source>
         <translation>演示项目</translation>
     </message>
     <message>
-        <location line="-219"/>
+        <location line="-230"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -2754,7 +2770,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+71"/>
         <source>Training in Progress</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2773,8 +2789,13 @@
         <source>a run is training in the current project; stop it first</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location line="+8"/>
+        <source>The project %1 could not be opened: %2</source>
+        <translation>无法打开项目 %1：%2</translation>
+    </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+16"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml 有 %n 个问题；请查看训练工作区。</numerusform>
@@ -2786,7 +2807,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
@@ -4092,6 +4113,39 @@
     </message>
 </context>
 <context>
+    <name>RunFolder</name>
+    <message>
+        <location filename="../core/train/runfolder.cpp" line="+50"/>
+        <source>%1 is being trained by another process (PID %2 on %3); wait for it to finish or stop it, or train into another run folder (name=…)</source>
+        <translation>%1 正由另一个进程训练（%3 上的 PID %2）；请等待它结束或停止它，或训练到另一个运行文件夹（name=…）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: cannot create the lock file %2 (is the folder writable?)</source>
+        <translation>%1：无法创建锁文件 %2（该文件夹是否可写？）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>removed %1, left by an interrupted save</source>
+        <translation>已删除 %1（中断的保存留下的文件）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>finished saving best.ckpt of epoch %1, which a kill interrupted</source>
+        <translation>已完成第 %1 轮 best.ckpt 的保存（此前被强制终止打断）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>removed best.next.ckpt: last.ckpt does not name it as the best</source>
+        <translation>已删除 best.next.ckpt：last.ckpt 并未将其记为最佳</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: cannot rename it to %2</source>
+        <translation>%1：无法将其重命名为 %2</translation>
+    </message>
+</context>
+<context>
     <name>RunSetupForm</name>
     <message>
         <location filename="../app/studio/train/runsetupform.cpp" line="+107"/>
@@ -4661,32 +4715,32 @@
     <message numerus="yes">
         <location line="+16"/>
         <source>none of the %n label line(s) of the %1 split can be used</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 划分的 %n 行标签全都无法使用</numerusform>
         </translation>
     </message>
     <message>
         <location line="+3"/>
         <source>the labels have %1 columns, which fits kpt_shape %2, but data.yaml says kpt_shape [%3, %4] (%5 columns)</source>
-        <translation type="unfinished"></translation>
+        <translation>标签有 %1 列，符合 kpt_shape %2，但 data.yaml 中 kpt_shape 为 [%3, %4]（%5 列）</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>the %1 split has no images (in %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 划分中没有图像（位于 %2）</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>the %1 split has no usable image: all %n image(s) are skipped (see the problems above)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 划分中没有可用的图像：全部 %n 张图像均被跳过（见上面的问题）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+5"/>
         <source>the %1 split has no labelled object: its %n usable image(s) are all background</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 划分中没有已标注的目标：其 %n 张可用图像全是背景</numerusform>
         </translation>
     </message>
 </context>
@@ -5203,9 +5257,14 @@
         <translation>已提前停止：在 patience 设定的轮次内没有提升。</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>%1 epochs in %2 s; best fitness %3. Weights: %4, %5</source>
-        <translation>%1 轮，用时 %2 秒；最佳适应度 %3。权重：%4，%5</translation>
+        <location line="+7"/>
+        <source>%1 epochs in %2 s; no weights were saved.</source>
+        <translation>%1 轮，用时 %2 秒；没有保存任何权重。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 epochs in %2 s; best fitness %3. Weights: %4</source>
+        <translation>%1 轮，用时 %2 秒；最佳适应度 %3。权重：%4</translation>
     </message>
     <message>
         <location line="+58"/>
@@ -5335,7 +5394,7 @@
     <message>
         <location filename="../core/train/traindataset.cpp" line="+20"/>
         <source>%1: %2; skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2；已跳过</translation>
     </message>
 </context>
 <context>
@@ -5505,12 +5564,12 @@
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+96"/>
         <source>%1 finished all %2 epochs; pass epochs=N with N &gt; %2 to extend it</source>
         <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+48"/>
         <source>device=%1 trains with one process per device: start it with gripperpose train, which starts them, or set RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT as for torchrun</source>
         <translation>device=%1 需要每个设备一个进程：请用 gripperpose train 启动（它会启动这些进程），或像 torchrun 一样设置 RANK、WORLD_SIZE、MASTER_ADDR 和 MASTER_PORT</translation>
     </message>
@@ -5550,18 +5609,23 @@
         <translation>%1：无法创建运行文件夹</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+230"/>
+        <location line="+6"/>
+        <location line="+258"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-404"/>
+        <location line="-434"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+262"/>
+        <location line="+201"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+80"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -5576,12 +5640,17 @@
         <translation>第 %2 轮结束后 %1 个进程的权重不一致；训练已停止</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+175"/>
+        <source>saving the checkpoint failed: %1</source>
+        <translation>保存检查点失败：%1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>saving the checkpoint failed, the previous one is kept: %1</source>
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-484"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>
@@ -5601,7 +5670,7 @@
     <message>
         <location line="+1"/>
         <source>folder for the label cache (empty: .gripperpose-cache beside data.yaml)</source>
-        <translation type="unfinished"></translation>
+        <translation>标签缓存文件夹（为空：data.yaml 旁的 .gripperpose-cache）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5949,17 +6018,17 @@
     <message>
         <location line="+10"/>
         <source>data.yaml has no %1 split</source>
-        <translation type="unfinished"></translation>
+        <translation>data.yaml 中没有 %1 划分</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1 was written by an earlier version of GripperPose Studio in Ultralytics&apos; place for its own cache; it is removed so that Ultralytics works again</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是旧版 GripperPose Studio 写在 Ultralytics 自身缓存位置上的文件；已将其删除，以便 Ultralytics 恢复正常</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>%1 cannot be used:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 无法使用：</translation>
     </message>
 </context>
 <context>
@@ -6035,7 +6104,7 @@
     <message>
         <location line="+2"/>
         <source>folder for the label cache (empty: .gripperpose-cache beside data.yaml)</source>
-        <translation type="unfinished"></translation>
+        <translation>标签缓存文件夹（为空：data.yaml 旁的 .gripperpose-cache）</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -6696,22 +6765,22 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
     <message>
         <location line="+2"/>
         <source>%1 is a file, not a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文件，而不是文件夹</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>the folder %1 is read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹 %1 是只读的</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>the folder cannot be created</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建该文件夹</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1: cannot write there: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法写入该处：%2</translation>
     </message>
 </context>
 <context>

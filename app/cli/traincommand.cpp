@@ -110,12 +110,21 @@ public:
             m_out << tr("Stopped; resume with: gripperpose train resume=%1").arg(f.lastWeights) << '\n';
         else if (f.stoppedEarly)
             m_out << tr("Stopped early: no improvement for the patience epochs.") << '\n';
-        m_out << tr("%1 epochs in %2 s; best fitness %3. Weights: %4, %5")
-                     .arg(f.epochsCompleted)
-                     .arg(f.seconds, 0, 'f', 1)
-                     .arg(f.bestFitness, 0, 'f', 4)
-                     .arg(f.lastWeights, f.bestWeights)
-              << '\n';
+        // Only files that exist are named (TrainFinishReport leaves the others empty).
+        QStringList weights;
+        for (const QString &w : { f.lastWeights, f.bestWeights })
+            if (!w.isEmpty())
+                weights << w;
+        if (weights.isEmpty())
+            m_out << tr("%1 epochs in %2 s; no weights were saved.").arg(f.epochsCompleted).arg(f.seconds, 0, 'f', 1)
+                  << '\n';
+        else
+            m_out << tr("%1 epochs in %2 s; best fitness %3. Weights: %4")
+                         .arg(f.epochsCompleted)
+                         .arg(f.seconds, 0, 'f', 1)
+                         .arg(f.bestFitness, 0, 'f', 4)
+                         .arg(weights.join(QStringLiteral(", ")))
+                  << '\n';
         m_out.flush();
     }
     void onTrainFailed(const QString &) override { m_telemetry.reset(); }

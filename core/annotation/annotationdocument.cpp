@@ -24,7 +24,7 @@ bool sameRect(const QRectF &a, const QRectF &b)
 {
     constexpr double kTolerance = 1.0; // image pixels
     return std::abs(a.left() - b.left()) < kTolerance && std::abs(a.top() - b.top()) < kTolerance
-           && std::abs(a.right() - b.right()) < kTolerance && std::abs(a.bottom() - b.bottom()) < kTolerance;
+        && std::abs(a.right() - b.right()) < kTolerance && std::abs(a.bottom() - b.bottom()) < kTolerance;
 }
 
 } // namespace
@@ -34,10 +34,14 @@ AnnotationDocument::AnnotationDocument(const Skeleton &skeleton, QObject *parent
     , m_skeleton(skeleton)
     , m_undo(new QUndoStack(this))
     , m_saveTimer(new QTimer(this))
+    , m_retryTimer(new QTimer(this))
 {
     m_saveTimer->setSingleShot(true);
     m_saveTimer->setInterval(kDragSaveDelayMs);
     connect(m_saveTimer, &QTimer::timeout, this, [this] { flush(); });
+    m_retryTimer->setSingleShot(true);
+    m_retryTimer->setInterval(kRetryDelayMs);
+    connect(m_retryTimer, &QTimer::timeout, this, [this] { flush(); });
 }
 
 AnnotationDocument::~AnnotationDocument()
@@ -102,7 +106,8 @@ AnnotationDocument::State AnnotationDocument::state() const
 
 void AnnotationDocument::applyState(const State &state)
 {
-    const bool cursorMoved = state.currentInstance != m_state.currentInstance || state.nextKeypoint != m_state.nextKeypoint;
+    const bool cursorMoved
+        = state.currentInstance != m_state.currentInstance || state.nextKeypoint != m_state.nextKeypoint;
     m_state = state;
     m_annotation.instances = state.instances;
     m_dirty = true;
@@ -150,7 +155,7 @@ int AnnotationDocument::advanceFrom(const State &s, int instance, int keypoint) 
 bool AnnotationDocument::validPoint(int instance, int keypoint) const
 {
     return m_loaded && instance >= 0 && instance < instanceCount() && keypoint >= 0
-           && keypoint < m_skeleton.keypointCount();
+        && keypoint < m_skeleton.keypointCount();
 }
 
 PoseInstance AnnotationDocument::emptyInstance() const
@@ -211,14 +216,15 @@ int AnnotationDocument::placeNext(const QPointF &p, int visibility)
     const int n = m_skeleton.keypointCount();
     if (s.currentInstance < 0 || s.currentInstance >= int(s.instances.size()) || s.nextKeypoint >= n) {
         // A new object; it starts at the point chosen beforehand when there was no object yet.
-        const bool chosen = (s.currentInstance < 0 || s.currentInstance >= int(s.instances.size())) && s.nextKeypoint < n;
+        const bool chosen
+            = (s.currentInstance < 0 || s.currentInstance >= int(s.instances.size())) && s.nextKeypoint < n;
         s.instances.push_back(emptyInstance());
         s.manualBox.push_back(false);
         s.currentInstance = int(s.instances.size()) - 1;
         s.nextKeypoint = chosen ? s.nextKeypoint : 0;
     }
     const int k = s.nextKeypoint;
-    s.instances[size_t(s.currentInstance)].keypoints[size_t(k)] = {p.x(), p.y(), visibility};
+    s.instances[size_t(s.currentInstance)].keypoints[size_t(k)] = { p.x(), p.y(), visibility };
     s.nextKeypoint = advanceFrom(s, s.currentInstance, k + 1);
     push(tr("Place %1").arg(m_skeleton.points()[size_t(k)].name), std::move(s));
     return k;
@@ -256,7 +262,7 @@ void AnnotationDocument::placeKeypoint(int instance, int keypoint, const QPointF
     if (!validPoint(instance, keypoint))
         return;
     State s = m_state;
-    s.instances[size_t(instance)].keypoints[size_t(keypoint)] = {p.x(), p.y(), visibility};
+    s.instances[size_t(instance)].keypoints[size_t(keypoint)] = { p.x(), p.y(), visibility };
     s.currentInstance = instance;
     if (s.nextKeypoint == keypoint)
         s.nextKeypoint = advanceFrom(s, instance, keypoint + 1);
@@ -274,7 +280,7 @@ void AnnotationDocument::moveKeypoint(int instance, int keypoint, const QPointF 
     kp.x = p.x();
     kp.y = p.y();
     push(tr("Move %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s), AnnotationCommand::MoveKeypointId,
-         mergeKeyOf(dragId, instance, keypoint));
+        mergeKeyOf(dragId, instance, keypoint));
 }
 
 void AnnotationDocument::setVisibility(int instance, int keypoint, int visibility)
@@ -288,10 +294,10 @@ void AnnotationDocument::setVisibility(int instance, int keypoint, int visibilit
     else
         kp.visibility = visibility;
     const QString name = m_skeleton.points()[size_t(keypoint)].name;
-    push(visibility == Keypoint::Occluded ? tr("Mark %1 occluded").arg(name)
-         : visibility == Keypoint::Visible ? tr("Mark %1 visible").arg(name)
-                                           : tr("Mark %1 absent").arg(name),
-         std::move(s));
+    push(visibility == Keypoint::Occluded     ? tr("Mark %1 occluded").arg(name)
+            : visibility == Keypoint::Visible ? tr("Mark %1 visible").arg(name)
+                                              : tr("Mark %1 absent").arg(name),
+        std::move(s));
 }
 
 void AnnotationDocument::toggleOccluded(int instance, int keypoint)
@@ -354,7 +360,7 @@ void AnnotationDocument::setBox(int instance, const QRectF &box, int dragId)
     s.manualBox[size_t(instance)] = true;
     s.currentInstance = instance;
     push(tr("Adjust box of object %1").arg(instance + 1), std::move(s), AnnotationCommand::SetBoxId,
-         mergeKeyOf(dragId, instance, 0));
+        mergeKeyOf(dragId, instance, 0));
 }
 
 void AnnotationDocument::resetBox(int instance)
@@ -405,6 +411,13 @@ void AnnotationDocument::endInteraction()
         flush();
 }
 
+void AnnotationDocument::discardUnsavedChanges()
+{
+    m_saveTimer->stop();
+    m_retryTimer->stop();
+    m_dirty = false;
+}
+
 void AnnotationDocument::scheduleSave()
 {
     if (m_interaction > 0)
@@ -426,10 +439,12 @@ bool AnnotationDocument::flush()
     QString error;
     if (!LabelFile::write(m_labelFile, out, m_annotation.imageSize, m_keypointDims, &error)) {
         m_lastError = error;
+        m_retryTimer->start();
         Q_EMIT saveFailed(error);
         return false;
     }
     m_dirty = false;
+    m_retryTimer->stop();
     m_lastError.clear();
     Q_EMIT saved(m_labelFile);
     return true;

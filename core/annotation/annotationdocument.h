@@ -31,8 +31,11 @@ class AnnotationDocument : public QObject
 
 public:
     static constexpr double kBoxMarginFraction = 0.1; // of the keypoints' larger extent
-    static constexpr double kMinBoxMargin = 8.0;      // image pixels
+    static constexpr double kMinBoxMargin = 8.0; // image pixels
     static constexpr int kDragSaveDelayMs = 250;
+    // A save that failed (a full disk, a folder made read-only) is tried again this often
+    // while the edit is kept in memory.
+    static constexpr int kRetryDelayMs = 2000;
 
     struct State
     {
@@ -43,7 +46,7 @@ public:
         bool operator==(const State &o) const
         {
             return instances == o.instances && manualBox == o.manualBox && currentInstance == o.currentInstance
-                   && nextKeypoint == o.nextKeypoint;
+                && nextKeypoint == o.nextKeypoint;
         }
     };
 
@@ -116,8 +119,12 @@ public:
     void beginInteraction();
     void endInteraction();
     bool hasUnsavedChanges() const { return m_dirty; }
-    // Writes now if anything is pending; false with lastError() on failure.
+    // Writes now if anything is pending; false with lastError() on failure, and then
+    // tried again every kRetryDelayMs. load() and clear() drop what could not be written:
+    // callers ask the user first (LabelWorkspace::confirmLeavingImage).
     bool flush();
+    // Drops the edits that could not be written (the user said so).
+    void discardUnsavedChanges();
     QString lastError() const { return m_lastError; }
 
 Q_SIGNALS:
@@ -144,4 +151,5 @@ private:
     QString m_lastError;
     QUndoStack *m_undo;
     QTimer *m_saveTimer;
+    QTimer *m_retryTimer;
 };

@@ -87,8 +87,8 @@ struct EpochReport
 struct TrainFinishReport
 {
     QString runDir;
-    QString lastWeights;
-    QString bestWeights;
+    QString lastWeights; // empty when the run saved none (only files that exist are named)
+    QString bestWeights; // empty when no epoch was saved as the best
     int epochsCompleted = 0;
     bool stoppedEarly = false; // patience ran out
     bool stoppedByUser = false; // a resumable checkpoint was saved

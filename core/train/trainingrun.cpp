@@ -160,12 +160,16 @@ bool TrainingRun::setup()
             return fail(why);
         m_config = *merged;
         m_state = TrainerState::fromJson(info.trainerState);
+        m_runDir = QDir::cleanPath(QFileInfo(m_config.resume).absoluteDir().absoluteFilePath(QStringLiteral("..")));
+        // Locked and settled first, so that even a run that has nothing left to train is
+        // left consistent (a kill in its last save).
+        if (m_dist.isMain() && !openRunFolder(true))
+            return false;
         if (info.epoch + 1 >= m_config.epochs && m_state.nextBatch == 0)
             return fail(tr("%1 finished all %2 epochs; pass epochs=N with N > %2 to extend it")
                             .arg(m_config.resume)
                             .arg(m_config.epochs));
         m_resumed = loadCheckpoint(m_config.resume);
-        m_runDir = QDir::cleanPath(QFileInfo(m_config.resume).absoluteDir().absoluteFilePath(QStringLiteral("..")));
     }
     const QStringList problems = m_config.validate();
     if (!problems.isEmpty())
@@ -361,6 +365,8 @@ bool TrainingRun::setupRunFolder()
     m_run = QDir(m_runDir);
     if (rankZero && !m_run.mkpath(QStringLiteral("weights")))
         return fail(tr("%1: cannot create the run folder").arg(m_runDir));
+    if (rankZero && !m_folder && !openRunFolder(false))
+        return false;
     if (rankZero) {
         QSaveFile args(m_run.filePath(QStringLiteral("args.yaml")));
         if (!args.open(QIODevice::WriteOnly) || args.write(m_config.toYaml().toUtf8()) < 0 || !args.commit())
@@ -371,8 +377,25 @@ bool TrainingRun::setupRunFolder()
     if (m_results.isEmpty())
         m_results << Trainer::resultsHeader();
     m_bestFitness = m_resumed ? m_resumed->info.bestFitness : -1.0;
-    m_lastPath = m_run.filePath(QStringLiteral("weights/last.ckpt"));
-    m_bestPath = m_run.filePath(QStringLiteral("weights/best.ckpt"));
+    const RunFolder paths(m_runDir);
+    m_lastPath = paths.lastPath();
+    m_bestPath = paths.bestPath();
+    return true;
+}
+
+bool TrainingRun::openRunFolder(bool resuming)
+{
+    m_folder = std::make_unique<RunFolder>(m_runDir);
+    QString why;
+    if (!m_folder->lock(&why))
+        return fail(why);
+    const QString recovered = m_folder->recover(resuming, [](const QString &path) {
+        CheckpointInfo info;
+        QString ignored;
+        return readCheckpointInfo(path, &info, &ignored) ? info.epoch : -1;
+    });
+    if (!recovered.isEmpty())
+        m_events.onWarning(tr("%1: %2").arg(m_runDir, recovered));
     return true;
 }
 
@@ -581,9 +604,20 @@ bool TrainingRun::saveEpoch(int epoch, const EpochReport &er)
     m_state.lastOptStep = m_lastOptStep;
     m_state.elapsedSeconds = er.seconds;
     try {
+        // The order RunFolder describes: best aside, last (which names it), then best in place.
+        if (er.best) {
+            saveCheckpoint(RunFolder(m_runDir).pendingBestPath(), epoch, m_state, false);
+            failpoint();
+        }
         saveCheckpoint(m_lastPath, epoch, m_state, true);
-        if (er.best)
-            saveCheckpoint(m_bestPath, epoch, m_state, false);
+        failpoint();
+        if (er.best && m_folder) {
+            QString why;
+            if (!m_folder->promotePendingBest(&why))
+                return fail(tr("saving the checkpoint failed: %1").arg(why));
+            m_events.onModelSave(m_bestPath, epoch);
+            failpoint();
+        }
         if (m_config.savePeriod > 0 && (epoch + 1) % m_config.savePeriod == 0)
             saveCheckpoint(
                 m_run.filePath(QStringLiteral("weights/epoch%1.ckpt").arg(epoch + 1)), epoch, m_state, false);
@@ -597,7 +631,14 @@ bool TrainingRun::saveEpoch(int epoch, const EpochReport &er)
     if (!csv.open(QIODevice::WriteOnly)
         || csv.write((m_results.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8()) < 0 || !csv.commit())
         return fail(tr("%1: cannot write: %2").arg(csv.fileName(), csv.errorString()));
+    failpoint();
     return true;
+}
+
+void TrainingRun::failpoint()
+{
+    if (m_folder)
+        m_folder->failpoint();
 }
 
 void TrainingRun::saveCheckpoint(const QString &path, int completedEpoch, TrainerState st, bool withOptimizer)
@@ -627,7 +668,8 @@ void TrainingRun::saveCheckpoint(const QString &path, int completedEpoch, Traine
         c.pendingGradients = m_pendingGradients;
     }
     gp::saveCheckpoint(path, c);
-    m_events.onModelSave(path, completedEpoch);
+    if (path != RunFolder(m_runDir).pendingBestPath()) // announced once renamed into place
+        m_events.onModelSave(path, completedEpoch);
 }
 
 void TrainingRun::saveInterrupted(int epoch, int nextBatch, int lastOptStep)
@@ -659,6 +701,9 @@ void TrainingRun::teardown(bool stoppedByUser)
     m_finish.stoppedByUser = stoppedByUser;
     m_finish.bestFitness = m_bestFitness;
     m_finish.seconds = elapsed();
+    // Name only files that exist: a run stopped before its first best has no best.ckpt.
+    m_finish.lastWeights = RunFolder::existing(m_finish.lastWeights);
+    m_finish.bestWeights = RunFolder::existing(m_finish.bestWeights);
     m_events.onTrainEnd(m_finish);
 }
 

@@ -16,6 +16,7 @@
 #include "modelema.h"
 #include "poseloss.h"
 #include "progress.h"
+#include "runfolder.h"
 #include "skeleton.h"
 #include "traindataset.h"
 #include "trainerevents.h"
@@ -58,6 +59,8 @@ private:
     bool setupData();
     bool setupModel();
     bool setupRunFolder();
+    // Rank 0: locks the run folder and settles a save a kill interrupted (RunFolder).
+    bool openRunFolder(bool resuming);
     bool trainEpoch(int epoch, EpochEnd *end);
     bool trainBatch(int epoch, int bi, const BatchLoader::Batch &batch, int *lastOptStep);
     EpochReport validateEpoch(int epoch);
@@ -71,6 +74,8 @@ private:
     // Keeps (each rank's) gradients accumulated since the last step for last.ckpt, when
     // iterations before `nextIteration` are still unapplied.
     void capturePendingGradients(int nextIteration);
+    // A kill point between two file operations of a save (RunFolder::failpoint).
+    void failpoint();
     // Collective decisions: every rank takes the same branch or the next collective hangs.
     bool anyRank(bool local);
     double elapsed() const;
@@ -115,6 +120,7 @@ private:
     // setupRunFolder()
     QString m_runDir;
     QDir m_run;
+    std::unique_ptr<RunFolder> m_folder; // rank 0's: the lock and the order of a save
     QString m_lastPath;
     QString m_bestPath;
     QStringList m_results; // results.csv, header first

@@ -10,6 +10,7 @@
 #include "frameimporter.h"
 #include "hotkeydialog.h"
 #include "imagefiltermodel.h"
+#include "labelfile.h"
 #include "labelworkspace.h"
 #include "project.h"
 #include "reviewstate.h"
@@ -21,9 +22,12 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QKeySequenceEdit>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListView>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -31,6 +35,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -55,6 +60,7 @@ private Q_SLOTS:
     void prelabelMarksNeedsReview();
     void acceptAndRejectReview();
     void checksPanelOpensTheImage();
+    void aFailedSaveKeepsTheEditAndAsksBeforeLeaving();
 
 private:
     void open(LabelWorkspace &ws);
@@ -547,6 +553,88 @@ void TestLabelWorkspace::checksPanelOpensTheImage()
     QVERIFY(ws.filterModel()->rowCount() == ws.imageModel()->rowCount());
     if (!qEnvironmentVariableIsEmpty("GP_SCREENSHOT_DIR"))
         ws.grab().save(QDir(qEnvironmentVariable("GP_SCREENSHOT_DIR")).filePath(QStringLiteral("label-checks.png")));
+}
+
+namespace {
+
+// Answers the "labels not saved" box with `button` once it shows (counting it in *asked).
+void answerUnsavedBox(QMessageBox::StandardButton button, int *asked, int tries = 200)
+{
+    QTimer::singleShot(25, [=] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || box->objectName() != QLatin1String("unsavedLabelsBox")) {
+            if (tries > 0)
+                answerUnsavedBox(button, asked, tries - 1);
+            return;
+        }
+        ++*asked;
+        box->button(button)->click();
+    });
+}
+
+} // namespace
+
+// A label file that cannot be written (here: a file stands where its folder should be)
+// keeps the edit in memory, says so, retries, and asks before the image is left.
+void TestLabelWorkspace::aFailedSaveKeepsTheEditAndAsksBeforeLeaving()
+{
+    LabelWorkspace ws;
+    open(ws);
+    const int row = rowOf(ws, m_unlabelled);
+    ws.setCurrentRow(row);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFile(), m_unlabelled, kSlowMachineMs);
+    const QString labelFile = DatasetConfig::labelFileFor(m_unlabelled);
+    const QString folder = QFileInfo(labelFile).absolutePath();
+    auto breakFolder = [&] {
+        QVERIFY(QDir().rename(folder, folder + QStringLiteral(".aside")));
+        QFile blocker(folder);
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+    };
+    auto repairFolder = [&] {
+        QVERIFY(QFile::remove(folder));
+        QVERIFY(QDir().rename(folder + QStringLiteral(".aside"), folder));
+    };
+    breakFolder();
+
+    ws.canvas()->setZoom(2.0, QPointF(ws.canvas()->rect().center()));
+    const QPointF at = ws.canvas()->viewToImage(QPointF(ws.canvas()->rect().center()));
+    clickImagePoint(ws, at);
+    QCOMPARE(ws.document()->instanceCount(), 1);
+    QVERIFY(ws.document()->hasUnsavedChanges());
+    auto *info = ws.findChild<QLabel *>(QStringLiteral("labelInfo"));
+    QVERIFY(info);
+    QVERIFY2(info->text().contains(QStringLiteral("Not saved")), qPrintable(info->text()));
+
+    // Moving on asks; "Cancel" stays on the image with the edit.
+    int asked = 0;
+    answerUnsavedBox(QMessageBox::Cancel, &asked);
+    ws.nextImage();
+    QTRY_COMPARE(asked, 1);
+    QCOMPARE(ws.shownFile(), m_unlabelled);
+    QCOMPARE(ws.currentRow(), row);
+    QCOMPARE(ws.document()->instanceCount(), 1);
+    QVERIFY(ws.document()->hasUnsavedChanges());
+
+    // Once the folder can be written again, the retry saves the edit without a click.
+    repairFolder();
+    QTRY_VERIFY_WITH_TIMEOUT(!ws.document()->hasUnsavedChanges(), 3 * AnnotationDocument::kRetryDelayMs);
+    DatasetIssueList issues;
+    const auto saved = LabelFile::read(labelFile, ws.document()->annotation().imageSize, LabelFile::Format(), &issues);
+    QCOMPARE(saved.size(), size_t(1));
+    QVERIFY(std::abs(saved[0].keypoints[0].x - ws.document()->instances()[0].keypoints[0].x) < 0.01);
+    QVERIFY(!info->text().contains(QStringLiteral("Not saved")));
+
+    // Broken again: a second point; "Discard" leaves the image and keeps what was on disk.
+    breakFolder();
+    clickImagePoint(ws, at + QPointF(10, 10));
+    QVERIFY(ws.document()->hasUnsavedChanges());
+    answerUnsavedBox(QMessageBox::Discard, &asked);
+    ws.nextImage();
+    QTRY_COMPARE(asked, 2);
+    QTRY_VERIFY_WITH_TIMEOUT(ws.shownFile() != m_unlabelled, kSlowMachineMs);
+    repairFolder();
+    QCOMPARE(LabelFile::read(labelFile, QSize(320, 192), LabelFile::Format(), &issues)[0].keypoints[1].visibility,
+        int(Keypoint::Absent));
 }
 
 QTEST_MAIN(TestLabelWorkspace)

@@ -12,10 +12,10 @@
 #include "imagebrowser.h"
 #include "imagelistmodel.h"
 #include "imageview.h"
-#include "poseoverlayview.h"
 #include "labelworkspace.h"
 #include "languages.h"
 #include "mainwindow.h"
+#include "poseoverlayview.h"
 #include "project.h"
 #include "runsetupform.h"
 #include "synthgenerator.h"
@@ -122,6 +122,7 @@ private Q_SLOTS:
     void cancelsDemoProject();
     void videoFrameOpensInLabelWorkspace();
     void trainWorkspaceHandsOverImagesAndWeights();
+    void anInvalidProjectSaysWhyInTheWindow();
 
 private:
     void openWindow(MainWindow &w);
@@ -740,6 +741,33 @@ void TestMainWindow::trainWorkspaceHandsOverImagesAndWeights()
     Q_EMIT w.trainWorkspace()->openWeightsRequested(weights);
     QCOMPARE(w.workspace(), MainWindow::Workspace::Video);
     QCOMPARE(w.videoWorkspace()->model(), weights);
+}
+
+// A project whose data.yaml is invalid: the reason is in the window, not only on stderr.
+void TestMainWindow::anInvalidProjectSaysWhyInTheWindow()
+{
+    const QString broken = m_tmp.filePath(QStringLiteral("broken"));
+    QVERIFY(QDir().mkpath(broken));
+    QFile yaml(broken + QStringLiteral("/data.yaml"));
+    QVERIFY(yaml.open(QIODevice::WriteOnly));
+    yaml.write("train: images/train\nval: images/val\nkpt_shape: [14, 3\n");
+    yaml.close();
+    MainWindow w(&m_languages);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    QVERIFY(!w.openProject(broken, &error));
+    QVERIFY(!error.isEmpty());
+    auto *info = w.labelWorkspace()->findChild<QLabel *>(QStringLiteral("labelInfo"));
+    QVERIFY(info);
+    QVERIFY2(info->text().contains(QStringLiteral("could not be opened"))
+            && info->text().contains(QStringLiteral("data.yaml")),
+        qPrintable(info->text()));
+    QVERIFY(!info->text().contains(QStringLiteral("No project is open")));
+    // A project that opens replaces the message.
+    QVERIFY2(w.openProject(m_project, &error), qPrintable(error));
+    QVERIFY(!info->text().contains(QStringLiteral("could not be opened")));
 }
 
 QTEST_MAIN(TestMainWindow)

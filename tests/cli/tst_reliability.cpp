@@ -5,6 +5,7 @@
 // gripperpose binary to run them against.
 
 #include "../core/testdatasets.h"
+#include "checkpoint.h"
 
 #include <QDirIterator>
 #include <QProcess>
@@ -24,16 +25,25 @@ struct Run
     QString all() const { return out + err; }
 };
 
-Run gripperpose(const QStringList &args, const QString &cwd = QString())
+void start(QProcess &p, const QStringList &args, const QString &cwd = QString(), int failpoint = 0)
 {
-    QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("GRIPPERPOSE_LANG"), QStringLiteral("en"));
     env.insert(QStringLiteral("OPENBLAS_NUM_THREADS"), QStringLiteral("1"));
+    env.remove(QStringLiteral("GRIPPERPOSE_FAILPOINT"));
+    if (failpoint > 0)
+        env.insert(QStringLiteral("GRIPPERPOSE_FAILPOINT"), QString::number(failpoint));
     p.setProcessEnvironment(env);
     if (!cwd.isEmpty())
         p.setWorkingDirectory(cwd);
     p.start(qEnvironmentVariable("GP_CLI", QStringLiteral(GP_BINARY_DIR "/app/cli/gripperpose")), args);
+}
+
+// failpoint > 0: the process kills itself (SIGKILL) at that file operation of a save (RunFolder).
+Run gripperpose(const QStringList &args, const QString &cwd = QString(), int failpoint = 0)
+{
+    QProcess p;
+    start(p, args, cwd, failpoint);
     p.waitForFinished(600000);
     return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
         QString::fromUtf8(p.readAllStandardError()) };
@@ -113,6 +123,8 @@ private Q_SLOTS:
     void cocoReportsDuplicateIdsAndFileNames();
     void cocoRefusesAnExistingDatasetUnlessMerging();
     void valAndPredictSayWhyAFolderCannotBeWritten();
+    void aKillAtAnyPointOfASaveResumesConsistently();
+    void aSecondProcessCannotTrainIntoARunningRun();
 
 private:
     QString copyOfSynth(const QString &name);
@@ -463,6 +475,94 @@ void TestReliability::valAndPredictSayWhyAFolderCannotBeWritten()
         QCOMPARE(p.code, 1);
     }
     QCOMPARE(QDir(project).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList());
+}
+
+// Kills a two-epoch run at every file operation of its saves in turn (a real SIGKILL, from
+// RunFolder's failpoints), resumes it, and checks that last.ckpt, best.ckpt and the epoch
+// each belongs to agree and that the printout names only files that exist.
+void TestReliability::aKillAtAnyPointOfASaveResumesConsistently()
+{
+    const QString yaml = copyOfSynth(QStringLiteral("killed"));
+    const QString project = m_dir.filePath(QStringLiteral("killedruns"));
+    int kills = 0;
+    for (int failpoint = 1;; ++failpoint) {
+        QVERIFY2(failpoint < 20, "the run was never left alone by its failpoints");
+        const QString name = QStringLiteral("kill%1").arg(failpoint);
+        const QString weights = project + QLatin1Char('/') + name + QStringLiteral("/weights/");
+        QStringList args = trainArgs(yaml, project, name);
+        args.replaceInStrings(QStringLiteral("epochs=1"), QStringLiteral("epochs=2"));
+        const Run killed = gripperpose(args, QString(), failpoint);
+        if (killed.code == 0)
+            break; // past the last file operation of the last save
+        QVERIFY2(killed.code == -1, qPrintable(killed.all()));
+        ++kills;
+        // Without a last.ckpt the run is started again into its folder; else it is resumed.
+        const bool hasLast = QFileInfo::exists(weights + QStringLiteral("last.ckpt"));
+        CheckpointInfo lastInfo;
+        QString error;
+        const bool finished = hasLast && readCheckpointInfo(weights + QStringLiteral("last.ckpt"), &lastInfo, &error)
+            && lastInfo.epoch == 1;
+        // A finished run has nothing to resume, but resume= still settles its folder.
+        const Run again = hasLast
+            ? gripperpose({ QStringLiteral("train"), arg("resume", weights + QStringLiteral("last.ckpt")) })
+            : gripperpose(args << QStringLiteral("exist_ok=true"));
+        const QString context = QStringLiteral("killed at failpoint %1: %2").arg(failpoint).arg(again.all());
+        if (finished)
+            QVERIFY2(
+                again.code == 1 && again.err.contains(QStringLiteral("finished all 2 epochs")), qPrintable(context));
+        else
+            QVERIFY2(again.code == 0, qPrintable(context));
+
+        CheckpointInfo last, best;
+        QVERIFY2(readCheckpointInfo(weights + QStringLiteral("last.ckpt"), &last, &error), qPrintable(error));
+        QVERIFY2(readCheckpointInfo(weights + QStringLiteral("best.ckpt"), &best, &error), qPrintable(context + error));
+        QCOMPARE(last.epoch, 1);
+        // best.ckpt is the epoch last.ckpt calls the best: its fitness, and no later epoch.
+        QVERIFY2(best.epoch <= last.epoch, qPrintable(context));
+        QVERIFY2(best.bestFitness == last.bestFitness, qPrintable(context));
+        QVERIFY(!QFileInfo::exists(weights + QStringLiteral("best.next.ckpt")));
+        QCOMPARE(QDir(weights).entryList({ QStringLiteral(".*tmp*") }, QDir::Files | QDir::Hidden), QStringList());
+        // The printout names only files that exist.
+        if (!finished) {
+            const QRegularExpressionMatch m
+                = QRegularExpression(QStringLiteral("Weights: (.*)$"), QRegularExpression::MultilineOption)
+                      .match(again.out);
+            QVERIFY2(m.hasMatch(), qPrintable(again.out));
+            for (const QString &f : m.captured(1).split(QStringLiteral(", ")))
+                QVERIFY2(QFileInfo::exists(f), qPrintable(f));
+        }
+    }
+    // Per epoch: best aside (when it is the best), last, best renamed, results.csv. The first
+    // epoch is always the best (validation scores at least 0, above the initial -1), so the
+    // kill between last and best that lost best.ckpt before is among them.
+    QVERIFY2(kills >= 6, qPrintable(QString::number(kills)));
+}
+
+void TestReliability::aSecondProcessCannotTrainIntoARunningRun()
+{
+    const QString yaml = copyOfSynth(QStringLiteral("locked"));
+    const QString project = m_dir.filePath(QStringLiteral("lockedruns"));
+    QStringList args = trainArgs(yaml, project, QStringLiteral("shared"));
+    QProcess first;
+    start(first, QStringList(args).replaceInStrings(QStringLiteral("epochs=1"), QStringLiteral("epochs=500")));
+    QVERIFY(first.waitForStarted());
+    const QString lock = project + QStringLiteral("/shared/.train.lock");
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(lock), 120000);
+
+    args << QStringLiteral("exist_ok=true");
+    const Run second = gripperpose(args);
+    QCOMPARE(second.code, 1);
+    QVERIFY2(second.err.contains(QStringLiteral("is being trained by another process (PID %1").arg(first.processId())),
+        qPrintable(second.all()));
+    QVERIFY(!QFileInfo::exists(project + QStringLiteral("/shared2")));
+
+    // Killed, the first leaves a lock whose process is gone: the next run takes it over.
+    first.kill();
+    QVERIFY(first.waitForFinished());
+    QVERIFY(QFileInfo::exists(lock));
+    const Run third = gripperpose(args);
+    QVERIFY2(third.code == 0, qPrintable(third.all()));
+    QVERIFY(!QFileInfo::exists(lock)); // released at the end
 }
 
 QTEST_GUILESS_MAIN(TestReliability)

@@ -3,6 +3,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 Q_DECLARE_METATYPE(DatasetIssue::Kind)
 
 namespace {
@@ -13,8 +15,8 @@ QByteArray goodLine(int cls = 0)
     QByteArray l = QByteArray::number(cls) + " 0.500000 0.400000 0.600000 0.500000";
     for (int k = 0; k < 14; ++k) {
         const int v = k % 3 == 0 ? 2 : k % 3 == 1 ? 1 : 0;
-        l += ' ' + QByteArray::number(v ? 0.1 + 0.05 * k : 0.0, 'f', 6) + ' ' + QByteArray::number(v ? 0.2 : 0.0, 'f', 6)
-             + ' ' + QByteArray::number(v);
+        l += ' ' + QByteArray::number(v ? 0.1 + 0.05 * k : 0.0, 'f', 6) + ' '
+            + QByteArray::number(v ? 0.2 : 0.0, 'f', 6) + ' ' + QByteArray::number(v);
     }
     return l;
 }
@@ -26,7 +28,7 @@ QByteArray replaceField(QByteArray line, int field, const QByteArray &value)
     return t.join(' ');
 }
 
-const LabelFile::Format kFormat{14, 3, 1};
+const LabelFile::Format kFormat { 14, 3, 1 };
 const QSize kSize(1280, 720);
 
 } // namespace
@@ -43,6 +45,8 @@ private Q_SLOTS:
     void twoValueKeypoints();
     void fileRoundTripIsByteExact();
     void annotationRoundTrip();
+    void readsTheSameOnceSaved_data();
+    void readsTheSameOnceSaved();
 };
 
 void TestLabelFile::parsesGoodLine()
@@ -68,8 +72,8 @@ void TestLabelFile::badLines_data()
     QTest::addColumn<int>("kept");
     using K = DatasetIssue::Kind;
     const QByteArray g = goodLine();
-    QTest::newRow("too few columns (kpt_shape 17 labels)") << g.left(g.lastIndexOf(' ')) + "\n" << K::ColumnCount << 1
-                                                          << "expected 47 columns" << 0;
+    QTest::newRow("too few columns (kpt_shape 17 labels)") << g.left(g.lastIndexOf(' ')) + "\n"
+                                                           << K::ColumnCount << 1 << "expected 47 columns" << 0;
     QTest::newRow("detection-only line") << QByteArray("0 0.5 0.5 0.2 0.2\n") << K::ColumnCount << 1 << "found 5" << 0;
     QTest::newRow("x above 1") << replaceField(g, 5, "1.5") << K::CoordinateOutOfRange << 1 << "keypoint 0 is 1.5" << 0;
     QTest::newRow("negative box") << replaceField(g, 1, "-0.1") << K::CoordinateOutOfRange << 1 << "box value 1" << 0;
@@ -80,7 +84,8 @@ void TestLabelFile::badLines_data()
     QTest::newRow("nan") << replaceField(g, 6, "nan") << K::NotANumber << 1 << "column 7" << 0;
     QTest::newRow("visibility 3") << replaceField(g, 7, "3") << K::BadVisibility << 1 << "visibility 3" << 0;
     QTest::newRow("duplicate line") << g + "\n" + goodLine() + "\n" << K::DuplicateLine << 2 << "written twice" << 1;
-    QTest::newRow("bad second line") << g + "\n\n" + replaceField(g, 2, "7") << K::CoordinateOutOfRange << 3 << "box value 2" << 1;
+    QTest::newRow("bad second line") << g + "\n\n" + replaceField(g, 2, "7") << K::CoordinateOutOfRange << 3
+                                     << "box value 2" << 1;
 }
 
 void TestLabelFile::badLines()
@@ -121,14 +126,14 @@ void TestLabelFile::twoValueKeypoints()
     for (int k = 0; k < 14; ++k)
         l += k == 3 ? " 0 0" : " 0.5 0.25";
     DatasetIssueList issues;
-    const auto inst = LabelFile::parse(l, QSize(100, 100), {14, 2, 1}, &issues, QStringLiteral("a.txt"));
+    const auto inst = LabelFile::parse(l, QSize(100, 100), { 14, 2, 1 }, &issues, QStringLiteral("a.txt"));
     QVERIFY(issues.isEmpty());
     QCOMPARE(inst.size(), size_t(1));
-    QCOMPARE(inst[0].keypoints[0], (Keypoint{50.0, 25.0, Keypoint::Visible}));
+    QCOMPARE(inst[0].keypoints[0], (Keypoint { 50.0, 25.0, Keypoint::Visible }));
     QCOMPARE(inst[0].keypoints[3].visibility, int(Keypoint::Absent));
     QCOMPARE(LabelFile::serialize(inst, QSize(100, 100), 2).trimmed(),
-             QByteArray("0 0.500000 0.500000 0.400000 0.400000") + QByteArray(" 0.500000 0.250000").repeated(3)
-                 + " 0.000000 0.000000" + QByteArray(" 0.500000 0.250000").repeated(10));
+        QByteArray("0 0.500000 0.500000 0.400000 0.400000") + QByteArray(" 0.500000 0.250000").repeated(3)
+            + " 0.000000 0.000000" + QByteArray(" 0.500000 0.250000").repeated(10));
 }
 
 void TestLabelFile::fileRoundTripIsByteExact()
@@ -151,9 +156,9 @@ void TestLabelFile::annotationRoundTrip()
     PoseInstance a;
     a.box = QRectF(100.5, 50.25, 300.125, 200.0);
     for (int k = 0; k < 14; ++k)
-        a.keypoints.push_back({120.0 + 10 * k, 60.0 + 5 * k, k % 3});
+        a.keypoints.push_back({ 120.0 + 10 * k, 60.0 + 5 * k, k % 3 });
     DatasetIssueList issues;
-    const QByteArray text = LabelFile::serialize({a}, kSize, 3);
+    const QByteArray text = LabelFile::serialize({ a }, kSize, 3);
     const auto back = LabelFile::parse(text, kSize, kFormat, &issues, QStringLiteral("a.txt"));
     QCOMPARE(back.size(), size_t(1));
     // Six decimals of a normalised coordinate: within 0.0005 of a pixel at 1280 px.
@@ -164,6 +169,50 @@ void TestLabelFile::annotationRoundTrip()
     }
     // And serialising what was read gives the same bytes again.
     QCOMPARE(LabelFile::serialize(back, kSize, 3), text);
+}
+
+void TestLabelFile::readsTheSameOnceSaved_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("dims");
+    // What the first line reads as must be what it reads as after serialize() (6 decimals).
+    QTest::addColumn<int>("objects");
+    QTest::addColumn<int>("absentPoints"); // of the first object
+    const QByteArray line = goodLine();
+    // Found by fuzzing: the same values written twice ("0.5" and "0.500000") were two objects
+    // until saved, and one after.
+    QTest::newRow("same values, other digits")
+        << line + '\n' + replaceField(line, 1, "0.5") + '\n' + replaceField(line, 1, "0.5000001") << 3 << 1 << 4;
+    QTest::newRow("box narrower than the file's precision")
+        << replaceField(line, 3, "0.0000004") + '\n' + line << 3 << 1 << 4;
+    QByteArray two = "0 0.5 0.5 0.4 0.4 0.0000004 0.0000001";
+    for (int k = 1; k < 14; ++k)
+        two += " 0.5 0.25";
+    QTest::newRow("2-value point at (0, 0) once written") << two << 2 << 1 << 1;
+}
+
+void TestLabelFile::readsTheSameOnceSaved()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, dims);
+    QFETCH(int, objects);
+    QFETCH(int, absentPoints);
+    const LabelFile::Format format { 14, dims, 1 };
+    auto absent = [](const PoseInstance &p) {
+        return int(std::count_if(p.keypoints.begin(), p.keypoints.end(),
+            [](const Keypoint &k) { return k.visibility == Keypoint::Absent; }));
+    };
+    DatasetIssueList issues;
+    const auto first = LabelFile::parse(text, kSize, format, &issues, QStringLiteral("a.txt"));
+    QCOMPARE(int(first.size()), objects);
+    QCOMPARE(absent(first[0]), absentPoints);
+    DatasetIssueList again;
+    LabelFile::Outcome outcome;
+    const auto reread = LabelFile::parse(
+        LabelFile::serialize(first, kSize, dims), kSize, format, &again, QStringLiteral("a.txt"), &outcome);
+    QVERIFY2(again.isEmpty(), qPrintable(again.issues.empty() ? QString() : again.issues[0].toString()));
+    QCOMPARE(int(reread.size()), objects);
+    QCOMPARE(absent(reread[0]), absentPoints);
 }
 
 QTEST_GUILESS_MAIN(TestLabelFile)

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <random>
+
 using namespace gp;
 
 namespace {
@@ -62,6 +64,7 @@ private Q_SLOTS:
     void damaged_data();
     void damaged();
     void notACheckpoint();
+    void mutatedFilesAreRefusedOrIdentical();
 
 private:
     QString writeSample(const QString &name, const ModelSpec &spec);
@@ -93,7 +96,7 @@ void TestCheckpoint::initTestCase()
     // One optimizer step so that the optimizer has state worth saving.
     torch::optim::AdamW opt(model->parameters(), torch::optim::AdamWOptions(1e-3).weight_decay(5e-4));
     model->train();
-    const RawHeadOutput raw = model->forwardRaw(torch::rand({1, 3, 64, 64}));
+    const RawHeadOutput raw = model->forwardRaw(torch::rand({ 1, 3, 64, 64 }));
     (raw.boxes.sum() + raw.scores.sum() + raw.kpts.sum()).backward();
     opt.step();
     {
@@ -177,10 +180,11 @@ void TestCheckpoint::atomicReplace()
     QCOMPARE(loadCheckpoint(path).info.epoch, 42);
     // No temporary file is left behind.
     const QStringList left = QDir(m_dir.filePath(QStringLiteral("atomic"))).entryList(QDir::Files | QDir::Hidden);
-    QCOMPARE(left, QStringList{QStringLiteral("last.ckpt")});
+    QCOMPARE(left, QStringList { QStringLiteral("last.ckpt") });
     // A failed write (the target is a folder) leaves nothing half-written.
     QDir().mkpath(m_dir.filePath(QStringLiteral("atomic/dir.ckpt")));
-    QVERIFY_THROWS_EXCEPTION(CheckpointError, saveCheckpoint(m_dir.filePath(QStringLiteral("atomic/dir.ckpt")), m_data));
+    QVERIFY_THROWS_EXCEPTION(
+        CheckpointError, saveCheckpoint(m_dir.filePath(QStringLiteral("atomic/dir.ckpt")), m_data));
     QCOMPARE(QDir(m_dir.filePath(QStringLiteral("atomic"))).entryList(QDir::Files | QDir::Hidden).size(), 1);
 }
 
@@ -190,8 +194,10 @@ void TestCheckpoint::mismatch_data()
     QTest::addColumn<int>("k");
     QTest::addColumn<int>("nc");
     QTest::addColumn<QString>("message");
-    QTest::newRow("scale") << int(ModelScale::S) << 14 << 1 << "model scale yolov8n-pose (checkpoint) vs yolov8s-pose (expected)";
-    QTest::newRow("keypoints") << int(ModelScale::N) << 17 << 1 << "kpt_shape [14, 3] (checkpoint) vs [17, 3] (expected)";
+    QTest::newRow("scale") << int(ModelScale::S) << 14 << 1
+                           << "model scale yolov8n-pose (checkpoint) vs yolov8s-pose (expected)";
+    QTest::newRow("keypoints") << int(ModelScale::N) << 17 << 1
+                               << "kpt_shape [14, 3] (checkpoint) vs [17, 3] (expected)";
     QTest::newRow("classes") << int(ModelScale::N) << 14 << 2 << "1 classes (checkpoint) vs 2 (expected)";
 }
 
@@ -228,10 +234,14 @@ void TestCheckpoint::damaged_data()
 {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("message");
-    QTest::newRow("truncated half") << "half" << "truncated or corrupt";
-    QTest::newRow("truncated tail") << "tail" << "truncated or corrupt";
-    QTest::newRow("flipped weight bytes") << "flip" << "do not match their checksum";
-    QTest::newRow("empty") << "empty" << "the file is empty";
+    QTest::newRow("truncated half") << "half"
+                                    << "truncated or corrupt";
+    QTest::newRow("truncated tail") << "tail"
+                                    << "truncated or corrupt";
+    QTest::newRow("flipped weight bytes") << "flip"
+                                          << "do not match their checksum";
+    QTest::newRow("empty") << "empty"
+                           << "the file is empty";
 }
 
 void TestCheckpoint::damaged()
@@ -284,6 +294,74 @@ void TestCheckpoint::notACheckpoint()
     small.scale = ModelScale::S;
     QVERIFY(readCheckpointInfo(writeSample(QStringLiteral("s.ckpt"), small), &info, &error));
     QVERIFY(checkpointMismatch(info, nano()).contains(QLatin1String("yolov8s-pose (checkpoint) vs yolov8n-pose")));
+}
+
+// Fuzzing the reader with a fixed seed: cut, flipped and spliced files (headers, records,
+// the archive's directory at the end) are refused with a CheckpointError, or, where the change
+// hit bytes that carry nothing, read back to the very same weights; never a crash, another
+// exception or silently different weights.
+void TestCheckpoint::mutatedFilesAreRefusedOrIdentical()
+{
+    const QByteArray good = readAll(m_sample);
+    const CheckpointData reference = loadCheckpoint(m_sample);
+    std::mt19937_64 rng(15);
+    const QString path = m_dir.filePath(QStringLiteral("mutated.ckpt"));
+    int refused = 0, identical = 0;
+    for (int round = 0; round < 48; ++round) {
+        QByteArray bad = good;
+        // Half the changes near the ends, where the archive's headers and directory are.
+        auto position = [&] {
+            const qsizetype n = bad.size();
+            const uint64_t r = rng();
+            if (r % 3 == 0)
+                return qsizetype(r / 3 % uint64_t(std::min<qsizetype>(n, 4096)));
+            if (r % 3 == 1)
+                return n - 1 - qsizetype(r / 3 % uint64_t(std::min<qsizetype>(n, 4096)));
+            return qsizetype(r / 3 % uint64_t(n));
+        };
+        switch (round % 4) {
+        case 0:
+            bad.truncate(position());
+            break;
+        case 1:
+            for (int i = 0, n = 1 + int(rng() % 8); i < n; ++i) {
+                const qsizetype at = position();
+                bad[at] = char(bad[at] ^ char(1 << (rng() % 8)));
+            }
+            break;
+        case 2:
+            bad.remove(position(), 1 + qsizetype(rng() % 64));
+            break;
+        default: {
+            const qsizetype at = position();
+            bad.insert(at, good.mid(position(), 1 + qsizetype(rng() % 64)));
+            break;
+        }
+        }
+        writeAll(path, bad);
+        CheckpointInfo info;
+        QString error;
+        const bool infoRead = readCheckpointInfo(path, &info, &error);
+        try {
+            const CheckpointData d = loadCheckpoint(path);
+            QVERIFY2(infoRead,
+                qPrintable(QStringLiteral("round %1: loads, but its info does not: %2").arg(round).arg(error)));
+            QCOMPARE(d.model.size(), reference.model.size());
+            for (size_t i = 0; i < d.model.size(); ++i) {
+                QCOMPARE(d.model[i].first, reference.model[i].first);
+                QVERIFY2(torch::equal(d.model[i].second, reference.model[i].second),
+                    qPrintable(QStringLiteral("round %1: %2 changed")
+                                   .arg(round)
+                                   .arg(QString::fromStdString(d.model[i].first))));
+            }
+            ++identical;
+        } catch (const CheckpointError &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(path), e.what());
+            ++refused;
+        }
+    }
+    QVERIFY(refused > 0);
+    qInfo("%d refused, %d read back identical", refused, identical);
 }
 
 QTEST_GUILESS_MAIN(TestCheckpoint)

@@ -19,6 +19,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
@@ -46,6 +47,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
 {
     HotkeyDialog::loadBindings(m_canvas);
 
+    m_info->setObjectName(QStringLiteral("labelInfo"));
     m_info->setWordWrap(true);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_hint->setWordWrap(true);
@@ -187,6 +189,7 @@ void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
     m_shownFile.clear();
     m_issues = DatasetIssueList();
     m_saveError.clear();
+    m_openFailure.clear();
     m_previousObjects.clear();
     m_canvas->clear();
     QString error;
@@ -208,6 +211,33 @@ void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
     updateInfo();
     updateActions();
     Q_EMIT countsChanged();
+}
+
+void LabelWorkspace::showOpenFailure(const QString &message)
+{
+    m_openFailure = message;
+    updateInfo();
+}
+
+bool LabelWorkspace::confirmLeavingImage()
+{
+    while (m_document->isLoaded() && !m_document->flush()) {
+        QMessageBox box(QMessageBox::Warning, tr("Labels Not Saved"),
+            tr("The labels of %1 could not be saved:\n%2\n\nThey are kept here and saved as soon as that works. "
+               "Leave the image and lose them?")
+                .arg(QFileInfo(m_shownFile).fileName(), m_document->lastError()),
+            QMessageBox::Retry | QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setObjectName(QStringLiteral("unsavedLabelsBox"));
+        box.setDefaultButton(QMessageBox::Retry);
+        const int answer = box.exec();
+        if (answer == QMessageBox::Discard) {
+            m_document->discardUnsavedChanges();
+            return true;
+        }
+        if (answer != QMessageBox::Retry)
+            return false;
+    }
+    return true;
 }
 
 QTreeWidget *LabelWorkspace::pointTable() const
@@ -452,6 +482,12 @@ void LabelWorkspace::requestLoad(bool force)
     if (!m_project)
         return;
     const QString file = m_browser->currentFile();
+    // An image whose labels could not be written is left only when the user says so.
+    if (file != m_shownFile && m_document->isLoaded() && !confirmLeavingImage()) {
+        if (!m_shownFile.isEmpty())
+            m_browser->select(m_shownFile); // back to it (this call returns at once then)
+        return;
+    }
     if (file.isEmpty()) {
         if (imageModel()->rowCount() == 0) {
             m_document->clear();
@@ -544,6 +580,11 @@ void LabelWorkspace::labelsSaved(const QString &labelFile)
 
 void LabelWorkspace::updateInfo()
 {
+    if (!m_project && !m_openFailure.isEmpty()) {
+        m_info->setText(QStringLiteral("<span style=\"color:#c62828\">%1</span>").arg(m_openFailure.toHtmlEscaped()));
+        m_canvas->setPlaceholderText(m_openFailure);
+        return;
+    }
     if (!m_project) {
         m_info->setText(tr("No project is open. Use File ▸ Open Project… or File ▸ New Project…"));
         m_canvas->setPlaceholderText(tr("No project is open."));
@@ -572,7 +613,10 @@ void LabelWorkspace::updateInfo()
                              .toHtmlEscaped());
     if (!m_saveError.isEmpty())
         text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
-                    .arg(tr("Not saved: %1").arg(m_saveError).toHtmlEscaped());
+                    .arg(tr("Not saved: %1. The edit is kept and saving is retried; you are asked before it "
+                            "could be lost.")
+                             .arg(m_saveError)
+                             .toHtmlEscaped());
     else if (m_readOnly && !m_issues.issues.empty())
         text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
                     .arg(tr("Edits to this image are not saved: its label file has lines that could not be read "

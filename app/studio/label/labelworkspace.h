@@ -50,6 +50,11 @@ public:
     ~LabelWorkspace() override;
 
     void setProject(std::shared_ptr<const Project> project);
+    // Shown in place of a project when one could not be opened.
+    void showOpenFailure(const QString &message);
+    // Before the shown image is left (another image, project or quit): writes its pending
+    // labels; when that fails, asks whether to retry, discard them or stay. True: go on.
+    bool confirmLeavingImage();
 
     QStringList splits() const;
     QString currentSplit() const;
@@ -168,6 +173,7 @@ private:
     QString m_shownFile;
     DatasetIssueList m_issues;
     QString m_saveError;
+    QString m_openFailure; // why the last project could not be opened (shown while none is)
     bool m_readOnly = false;
     // The objects of the image shown before this one, for copyPreviousObjects().
     std::vector<PoseInstance> m_previousObjects;

@@ -247,6 +247,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
                 tr("A run is training. Stop it and quit? It saves a checkpoint you can resume."), [this] { close(); });
         return;
     }
+    if (!m_label->confirmLeavingImage()) {
+        event->ignore();
+        return;
+    }
     saveWindowState();
     m_demoJob->cancel();
     QMainWindow::closeEvent(event);
@@ -342,8 +346,13 @@ bool MainWindow::openProject(const QString &dirOrYaml, QString *error)
         return false;
     }
     auto project = Project::open(dirOrYaml, error);
-    if (!project)
+    if (!project) {
+        // Said in the window, not only in a dialog or on stderr: the reason stays in view.
+        if (!m_project)
+            m_label->showOpenFailure(
+                tr("The project %1 could not be opened: %2").arg(QDir::toNativeSeparators(dirOrYaml), *error));
         return false;
+    }
     m_project = std::make_shared<const Project>(std::move(*project));
     m_label->setProject(m_project);
     m_train->setProject(m_project);
@@ -372,6 +381,8 @@ void MainWindow::openProjectInteractive(const QString &dir)
             [this, dir] { openProjectInteractive(dir); });
         return;
     }
+    if (!m_label->confirmLeavingImage())
+        return;
     QString error;
     if (openProject(dir, &error))
         return;
