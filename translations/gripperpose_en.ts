@@ -15,7 +15,7 @@
 <context>
     <name>CheckCommand</name>
     <message numerus="yes">
-        <location filename="../app/cli/checkcommand.cpp" line="+71"/>
+        <location filename="../app/cli/checkcommand.cpp" line="+86"/>
         <source>%n problem(s)</source>
         <translation>
             <numerusform>%n problem</numerusform>
@@ -30,6 +30,14 @@
             <numerusform>in %n files; the bad items are skipped.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n of them stop(s) training (listed above).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ChecksPanel</name>
@@ -39,6 +47,72 @@
         <translation>
             <numerusform>%n suspicious label; click to open it</numerusform>
             <numerusform>%n suspicious labels; click one to open it</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DatasetCheckPanel</name>
+    <message numerus="yes">
+        <location filename="../app/studio/train/datasetcheckpanel.cpp" line="+193"/>
+        <source>Checked %n image(s) in %1 s: no problems found.</source>
+        <translation>
+            <numerusform>Checked %n image in %1 s: no problems found.</numerusform>
+            <numerusform>Checked %n images in %1 s: no problems found.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Checked %n image(s) in %1 s.</source>
+        <translation>
+            <numerusform>Checked %n image in %1 s.</numerusform>
+            <numerusform>Checked %n images in %1 s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Found %n problem(s); the bad items are skipped in training.</source>
+        <translation>
+            <numerusform>Found %n problem; the bad items are skipped in training.</numerusform>
+            <numerusform>Found %n problems; the bad items are skipped in training.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+104"/>
+        <source>Dataset: %n image(s) (%1)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n problem(s), listed under Dataset; bad items are skipped in training</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DeviceChooser</name>
+    <message numerus="yes">
+        <location filename="../app/studio/train/devicechooser.cpp" line="+157"/>
+        <source>%n GPU(s) train data-parallel, one process each; batch must be a multiple of %n.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FrameSender</name>
+    <message numerus="yes">
+        <location filename="../app/studio/video/framesender.cpp" line="+80"/>
+        <source>Sending %n frame(s) to labelling…</source>
+        <extracomment>%n is how many frames go to the Label workspace.</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
@@ -95,6 +169,17 @@
     </message>
 </context>
 <context>
+    <name>KeypointErrorTable</name>
+    <message numerus="yes">
+        <location filename="../widgets/keypointerrortable.cpp" line="+116"/>
+        <source>%n point(s), mean error relative to the object&apos;s size %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LabelAudit</name>
     <message numerus="yes">
         <location filename="../core/dataset/labelaudit.cpp" line="+133"/>
@@ -118,7 +203,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+549"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+560"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
@@ -129,7 +214,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+301"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+360"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml has %n problem; see the Train workspace.</numerusform>
@@ -137,7 +222,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+148"/>
+        <location line="+155"/>
         <source>%n image(s) (%1): %2 labelled, %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image (%1): %2 labelled, %3 empty, %4 unlabelled</numerusform>
@@ -153,6 +238,33 @@
         <translation>
             <numerusform>%1, %n device</numerusform>
             <numerusform>%1, %n devices</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PredictionController</name>
+    <message numerus="yes">
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="+68"/>
+        <source>Analysed %n frame(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>Export cancelled after %n frame(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Exported %n frame(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
@@ -180,40 +292,127 @@
     </message>
 </context>
 <context>
-    <name>TrainWorkspace</name>
+    <name>RunSummaryPanel</name>
     <message numerus="yes">
-        <location filename="../app/studio/train/trainworkspace.cpp" line="+211"/>
-        <source>Checked %n image(s) in %1 s: no problems found.</source>
-        <translation>
-            <numerusform>Checked %n image in %1 s: no problems found.</numerusform>
-            <numerusform>Checked %n images in %1 s: no problems found.</numerusform>
+        <location filename="../app/studio/train/runsummarypanel.cpp" line="+90"/>
+        <source>%n epoch(s) in %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SmoothingPanel</name>
+    <message numerus="yes">
+        <location filename="../widgets/smoothingpanel.cpp" line="+132"/>
+        <source>%n frame(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SplitScan</name>
+    <message numerus="yes">
+        <location filename="../core/dataset/splitscan.cpp" line="+85"/>
+        <source>none of the %n label line(s) of the %1 split can be used</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>Checked %n image(s) in %1 s.</source>
-        <translation>
-            <numerusform>Checked %n image in %1 s.</numerusform>
-            <numerusform>Checked %n images in %1 s.</numerusform>
+        <location line="+15"/>
+        <source>the %1 split has no usable image: all %n image(s) are skipped (see the problems above)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>Found %n problem(s); the bad items are skipped in training.</source>
+        <location line="+5"/>
+        <source>the %1 split has no labelled object: its %n usable image(s) are all background</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SynthCommand</name>
+    <message numerus="yes">
+        <location filename="../app/cli/synthcommand.cpp" line="+74"/>
+        <source>wrote %1 images and %n %2-frame video(s) to %3 in %4 s</source>
         <translation>
-            <numerusform>Found %n problem; the bad items are skipped in training.</numerusform>
-            <numerusform>Found %n problems; the bad items are skipped in training.</numerusform>
+            <numerusform>wrote %1 images and %n %2-frame video to %3 in %4 s</numerusform>
+            <numerusform>wrote %1 images and %n %2-frame videos to %3 in %4 s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TrainDashboard</name>
+    <message numerus="yes">
+        <location filename="../app/studio/train/traindashboard.cpp" line="+248"/>
+        <source>Stopped after %n epoch(s) — resumable: %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Finished early after %n epoch(s): no improvement for the patience epochs.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Finished: %n epoch(s) in %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>VideoWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+270"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+516"/>
         <source>%1 × %2 · %3 fps · %n frame(s)</source>
         <translation>
             <numerusform>%1 × %2 · %3 fps · %n frame</numerusform>
             <numerusform>%1 × %2 · %3 fps · %n frames</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+88"/>
+        <source>%n frame(s) sent to labelling</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n were in the dataset already (left alone)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WorstFramesPanel</name>
+    <message numerus="yes">
+        <location filename="../app/studio/video/worstframespanel.cpp" line="+160"/>
+        <source>%n frame(s) selected</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
 </context>

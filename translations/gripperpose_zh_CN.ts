@@ -103,6 +103,14 @@
     </message>
 </context>
 <context>
+    <name>AnnotatedExport</name>
+    <message>
+        <location filename="../core/analysis/annotatedexport.cpp" line="+12"/>
+        <source>the tracks do not match the analysed video (%1 of %2 frames)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AnnotationCanvas</name>
     <message>
         <location filename="../widgets/annotationcanvas.cpp" line="+78"/>
@@ -260,22 +268,39 @@
         <translation>数据集的 data.yaml</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>folder for the label cache (empty: .gripperpose-cache beside data.yaml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+13"/>
         <source>Checking %1</source>
         <translation>正在检查 %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>%1: %2 images (%3 labelled, %4 background, %5 unlabelled, %6 unreadable), %7 instances; keypoints %8 visible, %9 occluded, %10 absent</source>
-        <translation>%1：%2 张图像（%3 张已标注，%4 张背景，%5 张未标注，%6 张无法读取），%7 个实例；关键点 %8 个可见，%9 个遮挡，%10 个缺失</translation>
+        <location line="+16"/>
+        <source>%1: %2 images (%3 labelled, %4 background, %5 unlabelled; skipped: %6 unreadable images, %7 with bad labels), %8 instances; keypoints %9 visible, %10 occluded, %11 absent</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
+        <source>The dataset cannot be used for training or validation until these are fixed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>%n of them stop(s) training (listed above).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="-9"/>
         <source>No problems found.</source>
         <translation>未发现问题。</translation>
     </message>
@@ -428,32 +453,67 @@
 <context>
     <name>CocoIo</name>
     <message>
-        <location filename="../core/dataset/cocoio.cpp" line="+35"/>
+        <location filename="../core/dataset/cocoio.cpp" line="+66"/>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>a COCO file needs &quot;images&quot;, &quot;annotations&quot; and &quot;categories&quot;</source>
-        <translation>COCO 文件需要包含 &quot;images&quot;、&quot;annotations&quot; 和 &quot;categories&quot;</translation>
+        <location line="+6"/>
+        <source>a COCO file needs &quot;images&quot;, &quot;annotations&quot; and &quot;categories&quot; lists</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+31"/>
+        <source>image id %1 is used by %2 images (%3); all of them are skipped, since their annotations cannot be told apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>its id is used twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>image %1: file_name &quot;%2&quot; leaves the image folder; refused</source>
         <translation>图像 %1：file_name &quot;%2&quot; 超出了图像文件夹；已拒绝</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+1"/>
+        <source>its file_name is refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>images %1 and %2 are both &quot;%3&quot;; image %2 and its annotations are skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>its file_name is used by image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>image %1 (%2): no width/height and the file cannot be read</source>
         <translation>图像 %1（%2）：没有 width/height，且文件无法读取</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+1"/>
+        <source>its size is unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>annotation %1 belongs to image %2, which is skipped (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>annotation %1 refers to an unknown image or category</source>
         <translation>标注 %1 引用了未知的图像或类别</translation>
     </message>
@@ -463,7 +523,13 @@
         <translation>标注 %1 有 %2 个关键点数值；应为 %3 个（%4 个关键点 × 3）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+13"/>
+        <source>annotation %1: the box has no area (width %2, height %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+3"/>
         <source>unexpected structure: %1</source>
         <translation>意外的结构：%1</translation>
     </message>
@@ -506,7 +572,12 @@
         <translation>骨架 JSON（默认：14 点夹爪）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+2"/>
+        <source>add to a folder that already holds a dataset (nothing there is overwritten)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>wrote %1 images; %2 problems skipped</source>
         <translation>已写入 %1 张图像；跳过了 %2 个问题</translation>
     </message>
@@ -543,24 +614,219 @@
     </message>
 </context>
 <context>
-    <name>DatasetChecker</name>
+    <name>ConfigField</name>
     <message>
-        <location filename="../core/dataset/datasetchecker.cpp" line="+74"/>
-        <source>the %1 images &quot;%2&quot; do not exist</source>
-        <translation>%1 图像 &quot;%2&quot; 不存在</translation>
+        <location filename="../app/studio/train/configfield.cpp" line="+113"/>
+        <source>Default in the recipe: %1; Ultralytics&apos; default: %2</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>the image does not decode: %1</source>
-        <translation>图像无法解码：%1</translation>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DatasetCheckPanel</name>
+    <message>
+        <location filename="../app/studio/train/datasetcheckpanel.cpp" line="+177"/>
+        <location line="+114"/>
+        <source>No project is open.</source>
+        <translation>未打开项目。</translation>
+    </message>
+    <message>
+        <location line="-110"/>
+        <source>Dataset: %1</source>
+        <translation>数据集：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checking every image and label line…</source>
+        <translation>正在检查每张图像和每行标签…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not checked yet.</source>
+        <translation>尚未检查。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Check cancelled; the counts below are incomplete.</source>
+        <translation>检查已取消；下方的统计不完整。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Checked %n image(s) in %1 s: no problems found.</source>
+        <translation>
+            <numerusform>已在 %1 秒内检查 %n 张图像：未发现问题。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Checked %n image(s) in %1 s.</source>
+        <translation>
+            <numerusform>已在 %1 秒内检查 %n 张图像。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Found %n problem(s); the bad items are skipped in training.</source>
+        <translation>
+            <numerusform>发现 %n 个问题；训练时将跳过有问题的条目。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Images</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Labelled</source>
+        <translation>已标注</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Background (empty labels)</source>
+        <translation>背景（空标签）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unlabelled</source>
+        <translation>未标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Instances</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Visible points</source>
+        <translation>可见点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Occluded points</source>
+        <translation>遮挡点</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Absent points</source>
+        <translation>缺失点</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <location line="+5"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Message</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Problems by kind (%1)</source>
+        <translation>按类型统计的问题（%1）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Problems by kind</source>
+        <translation>按类型统计的问题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems (file:line and what was expected)</source>
+        <translation>问题（文件:行号及预期内容）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Dataset: being checked…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Dataset: not checked yet.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>the JPEG file is truncated (no end-of-image marker)</source>
-        <translation>JPEG 文件不完整（缺少图像结束标记）</translation>
+        <source>%1 %2</source>
+        <comment>number of images, split name</comment>
+        <translation>%2 %1 张</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Dataset: %n image(s) (%1)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+3"/>
+        <source>no problems found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n problem(s), listed under Dataset; bad items are skipped in training</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Dataset check</source>
+        <translation>数据集检查</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Check Again</source>
+        <translation>重新检查(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decode every image and validate every label line again</source>
+        <translation>重新解码每张图像并校验每行标签</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%v / %m images</source>
+        <translation>%v / %m 张图像</translation>
+    </message>
+</context>
+<context>
+    <name>DatasetChecker</name>
+    <message>
+        <location filename="../core/dataset/datasetchecker.cpp" line="+122"/>
         <source>no image with this name in %1</source>
         <translation>%1 中没有此名称的图像</translation>
     </message>
@@ -569,11 +835,16 @@
     <name>DatasetConfig</name>
     <message>
         <location filename="../core/dataset/datasetconfig.cpp" line="+35"/>
-        <source>cannot open the file</source>
-        <translation>无法打开文件</translation>
+        <source>cannot open the file: %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>it is a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>not valid YAML: %1</source>
         <translation>不是有效的 YAML：%1</translation>
     </message>
@@ -603,12 +874,12 @@
         <translation>&quot;kpt_shape&quot; 必须为 [关键点数, 2 或 3]</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>&quot;kpt_shape&quot; [%1, %2] must be [keypoints &gt; 0, 2 or 3]</source>
-        <translation>&quot;kpt_shape&quot; [%1, %2] 必须为 [关键点数 &gt; 0, 2 或 3]</translation>
+        <location line="+110"/>
+        <source>&quot;names&quot; is missing or lists no class</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-97"/>
         <source>&quot;flip_idx&quot; must be a list</source>
         <translation>&quot;flip_idx&quot; 必须是列表</translation>
     </message>
@@ -618,22 +889,27 @@
         <translation>&quot;names&quot; 的 id 必须是连续的 0, 1, 2, ...</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>&quot;names&quot; is missing</source>
-        <translation>缺少 &quot;names&quot;</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+11"/>
         <source>unexpected value: %1</source>
         <translation>意外的值：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+29"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
+        <source>&quot;kpt_shape&quot; asks for more than %1 keypoints; it must be [1 to %1 keypoints, 2 or 3]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&quot;kpt_shape&quot; [%1, %2] must be [1 to %3 keypoints, 2 or 3]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>&quot;flip_idx&quot; must be a permutation of 0..%1 (kpt_shape has %2 keypoints); got %3 entries</source>
         <translation>&quot;flip_idx&quot; 必须是 0..%1 的一个排列（kpt_shape 有 %2 个关键点）；实际有 %3 项</translation>
     </message>
@@ -643,12 +919,7 @@
         <translation>&quot;flip_idx&quot; 必须成对交换：%1 映射到 %2，但 %2 没有映射回来</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>&quot;names&quot; lists no class</source>
-        <translation>&quot;names&quot; 中没有任何类别</translation>
-    </message>
-    <message>
-        <location line="+87"/>
+        <location line="+101"/>
         <source>the image cannot be read</source>
         <translation>图像无法读取</translation>
     </message>
@@ -656,28 +927,63 @@
 <context>
     <name>DatasetConverter</name>
     <message>
-        <location filename="../core/dataset/datasetconverter.cpp" line="+19"/>
-        <location line="+40"/>
+        <location filename="../core/dataset/datasetconverter.cpp" line="+63"/>
+        <source>%1 already holds a dataset (data.yaml, images/ or labels/); pass merge=true to add the COCO images to it (nothing there is overwritten), or choose an empty folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+94"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-88"/>
+        <source>%1 says kpt_shape [%2, %3]; the COCO keypoints have %4 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the COCO categories (%1) are not data.yaml&apos;s names (%2): class ids would not match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>%1: cannot create folder</source>
         <translation>%1：无法创建文件夹</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>image %1 does not exist</source>
         <translation>图像 %1 不存在</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
+        <source>%1 and an image imported before it share the label file %2; %1 is skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>already exists with other labels and is kept; the COCO objects of %1 are not imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>already exists with other content and is kept; %1 is not imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1: cannot copy to %2</source>
         <translation>%1：无法复制到 %2</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+12"/>
+        <source>data.yaml is kept as it is and does not use %1; add it to a split to train on the imported images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>%1 has %2 keypoints; the skeleton has %3</source>
         <translation>%1 有 %2 个关键点；骨架有 %3 个</translation>
     </message>
@@ -685,7 +991,7 @@
 <context>
     <name>DatasetIssue</name>
     <message>
-        <location filename="../core/annotation/datasetissue.cpp" line="+21"/>
+        <location filename="../core/annotation/datasetissue.cpp" line="+23"/>
         <source>invalid data.yaml</source>
         <translation>data.yaml 无效</translation>
     </message>
@@ -743,6 +1049,159 @@
         <location line="+2"/>
         <source>unknown image or category</source>
         <translation>未知图像或类别</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>box without area</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>label file unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>split without images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no usable labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>duplicate id or file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>existing file kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoVideo</name>
+    <message>
+        <location filename="../core/dataset/demovideo.cpp" line="+297"/>
+        <source>%1: cannot create the folder</source>
+        <translation>%1：无法创建文件夹</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: cannot open a video writer (neither MPEG-4 nor Motion JPEG)</source>
+        <translation>%1：无法打开视频写入器（MPEG-4 和 Motion JPEG 均不可用）</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: the video was written with %2 frames but reads back with %3</source>
+        <translation>%1：视频写入了 %2 帧，但读回时为 %3 帧</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+</context>
+<context>
+    <name>DetectionCache</name>
+    <message>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="+255"/>
+        <source>%1: no frame could be analysed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../core/analysis/detectioncache.cpp" line="+138"/>
+        <location line="+30"/>
+        <source>%1: cannot write the prediction cache (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: cannot read the prediction cache (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: not a prediction cache of this version (the header does not parse)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: the cached predictions are from another model (%2); analyse again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: the video changed since it was analysed; analyse again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: the cached predictions were made with other settings (image size %2, conf %3, iou %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: the header gives %2 frames of %3 keypoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+19"/>
+        <source>%1: truncated or corrupt at frame %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeviceChooser</name>
+    <message>
+        <location filename="../app/studio/train/devicechooser.cpp" line="+140"/>
+        <source>Automatic (the first GPU, else the CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>memory unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU %1: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GPU %1 (not found on this machine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n GPU(s) train data-parallel, one process each; batch must be a multiple of %n.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1020,7 +1479,7 @@
         <translation>%1：无法解码视频（格式未知，或文件被截断或已损坏）</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+85"/>
         <source>%1: the image does not decode; skipped</source>
         <translation>%1：图像无法解码，已跳过</translation>
     </message>
@@ -1040,24 +1499,51 @@
         <translation>%1：第 %3 帧之前有 %2 帧无法读取</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+41"/>
         <source>%1: frame %2 is outside the source (%3 frames)</source>
         <translation>%1：第 %2 帧超出了源的范围（共 %3 帧）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1: a live source cannot seek</source>
         <translation>%1：实时源无法跳转</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+50"/>
         <source>%1: cannot reopen the video</source>
         <translation>%1：无法重新打开视频</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+23"/>
+        <source>%1: only video files have a frame index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="-99"/>
         <source>%1: frame %2 cannot be reached (the file ends after frame %3)</source>
         <translation>%1：无法到达第 %2 帧（文件在第 %3 帧后结束）</translation>
+    </message>
+</context>
+<context>
+    <name>FrameSender</name>
+    <message>
+        <location filename="../app/studio/video/framesender.cpp" line="+37"/>
+        <source>The %1 split is a list file, not a folder: add the frame by hand.</source>
+        <extracomment>%1 is the name of the dataset split (train, val); it is not translated.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+43"/>
+        <source>Sending %n frame(s) to labelling…</source>
+        <extracomment>%n is how many frames go to the Label workspace.</extracomment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1375,6 +1861,45 @@
     </message>
 </context>
 <context>
+    <name>ImageCheck</name>
+    <message>
+        <location filename="../core/dataset/imagecheck.cpp" line="+40"/>
+        <source>not an image the trainer reads: its first bytes are none of JPEG, PNG, BMP, WebP or TIFF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 × %2 pixels is more than the limit of %3 megapixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the JPEG file is truncated (it does not end with the end-of-image marker)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the PNG file is truncated (it does not end with the IEND chunk)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <location line="+39"/>
+        <source>cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <source>the image does not decode: %1</source>
+        <translation>图像无法解码：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the image does not decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ImageListModel</name>
     <message>
         <location filename="../app/studio/label/imagelistmodel.cpp" line="+179"/>
@@ -1542,6 +2067,66 @@
         <location filename="../app/studio/jobs/jobstatuswidget.cpp" line="+27"/>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>KeypointErrorTable</name>
+    <message numerus="yes">
+        <location filename="../widgets/keypointerrortable.cpp" line="+116"/>
+        <source>%n point(s), mean error relative to the object&apos;s size %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>keypoints %1 (left) and %2 (right)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Joint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Left visible px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Left occluded px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Left OKS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right visible px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Right occluded px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Right OKS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keypoint errors after epoch %1 (mean distance in pixels of the network input, for points labelled visible and occluded; OKS per point, 1 is perfect)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keypoint errors appear after the first validation.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1786,12 +2371,22 @@
 <context>
     <name>LabelFile</name>
     <message>
-        <location filename="../core/annotation/labelfile.cpp" line="+29"/>
-        <source>cannot open: %1</source>
-        <translation>无法打开：%1</translation>
+        <location filename="../core/annotation/labelfile.cpp" line="+42"/>
+        <source>it is a folder, not a file</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+1"/>
+        <source>the label file cannot be read (%1); its image is skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>kpt_shape [%1, %2] cannot describe a label line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>expected %1 columns (class, 4 box values and %2 keypoints × %3 for kpt_shape [%2, %3]), found %4</source>
         <translation>应为 %1 列（类别、4 个框数值以及 %2 个关键点 × %3，对应 kpt_shape [%2, %3]），实际为 %4 列</translation>
     </message>
@@ -1822,8 +2417,8 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>box width and height must be positive, got %1 × %2</source>
-        <translation>框的宽度和高度必须为正数，实际为 %1 × %2</translation>
+        <source>the box has no area (width %1, height %2); both must be more than 0</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+14"/>
@@ -1831,7 +2426,7 @@
         <translation>关键点 %1 的可见性为 %2；应为 0（缺失）、1（遮挡）或 2（可见）</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>the same object is written twice; the copy is ignored</source>
         <translation>同一目标被写入了两次；重复项已忽略</translation>
     </message>
@@ -1844,7 +2439,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+537"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+548"/>
         <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
         <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
     </message>
@@ -1910,9 +2505,125 @@
     </message>
 </context>
 <context>
+    <name>LossPlot</name>
+    <message>
+        <location filename="../widgets/lossplot.cpp" line="+63"/>
+        <source>%1 (each batch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (smoothed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>val %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>val</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validation losses per epoch (dashed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 200 batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 1,000 batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>box</source>
+        <comment>loss component</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>pose</source>
+        <comment>loss component</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>kobj</source>
+        <comment>loss component</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cls</source>
+        <comment>loss component</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>dfl</source>
+        <comment>loss component</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Show the %1 loss (train/%1_loss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LrPlot</name>
+    <message>
+        <location filename="../widgets/lrplot.cpp" line="+22"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+187"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+202"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -1935,9 +2646,14 @@
         <translation>浏览图像及其关键点标注</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Check the dataset and review the training recipe</source>
-        <translation>检查数据集并查看训练方案</translation>
+        <location line="-126"/>
+        <source>The Video workspace uses %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>Set up, start, watch, stop and resume training</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2021,26 +2737,56 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+142"/>
+        <location line="+193"/>
         <location line="+23"/>
         <location line="+4"/>
         <source>Demo Project</source>
         <translation>演示项目</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-219"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
+    <message>
+        <location line="+21"/>
+        <source>A run is training. Stop it and quit? It saves a checkpoint you can resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>Training in Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stop Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Stopping the run and saving a resumable checkpoint…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>a run is training in the current project; stop it first</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location line="+90"/>
+        <location line="+19"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml 有 %n 个问题；请查看训练工作区。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+9"/>
+        <source>A run is training in this project. Stop it and open %1? It saves a checkpoint you can resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Open Project</source>
         <translation>打开项目</translation>
     </message>
@@ -2142,6 +2888,76 @@
         <location line="+0"/>
         <source>GripperPose Studio</source>
         <translation>GripperPose Studio</translation>
+    </message>
+</context>
+<context>
+    <name>MetricsPlot</name>
+    <message>
+        <location filename="../widgets/metricsplot.cpp" line="+59"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>best: epoch %1 (fitness %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Box</source>
+        <translation>框</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box metrics (solid lines, circles): matched by IoU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pose</source>
+        <translation>姿态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pose metrics (dashed lines, squares): matched by keypoint similarity (OKS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>mAP50</source>
+        <comment>metric</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>mAP50-95</source>
+        <comment>metric</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>results.csv: metrics/%1(B) and metrics/%1(P)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2273,6 +3089,74 @@
         <location line="+3"/>
         <source>%1: export failed: %2</source>
         <translation>%1：导出失败：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPanel</name>
+    <message>
+        <location filename="../app/studio/video/modelpanel.cpp" line="+85"/>
+        <source>No model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Analysing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 of %2 frames analysed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A checkpoint, imported Ultralytics weights or an exported ONNX model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Live: infer the frame on screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only the loop range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Analyse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run the model over the whole video in the background and keep every frame&apos;s detections beside the video, so scrubbing needs no inference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Annotated video, JSON Lines and CSV with the current settings</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2460,6 +3344,172 @@
     </message>
 </context>
 <context>
+    <name>OverlayPanel</name>
+    <message>
+        <location filename="../app/studio/video/overlaypanel.cpp" line="+78"/>
+        <source>Points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Smoothed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Raw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Both (raw ghosted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skeleton</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Track IDs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Point names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Confidence as transparency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hollow below threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Points below the keypoint threshold are drawn hollow (unchecked: hidden)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show &amp;ground truth</source>
+        <translation>显示真值(&amp;G)</translation>
+    </message>
+</context>
+<context>
+    <name>PlotPanel</name>
+    <message>
+        <location filename="../widgets/plotpanel.cpp" line="+341"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: cannot write the image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Export Plot as PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Export Plot as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1: %2 at %3 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Logarithmic y axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ignore outliers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fit the y axis to the 2nd to 98th percentile of the values shown, so one diverged batch does not flatten the curve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to the automatic view (the wheel zooms, dragging pans)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the plot as a PNG image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the points of the plot as CSV (series, x, y)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PointsPanel</name>
     <message>
         <location filename="../app/studio/label/pointspanel.cpp" line="+97"/>
@@ -2529,6 +3579,19 @@
     </message>
 </context>
 <context>
+    <name>PoseOverlayView</name>
+    <message>
+        <location filename="../widgets/poseoverlayview.cpp" line="+113"/>
+        <source>#%1 (bridged)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>#%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PreLabeller</name>
     <message>
         <location filename="../core/infer/prelabeller.cpp" line="+48"/>
@@ -2545,7 +3608,7 @@
 <context>
     <name>PredictCommand</name>
     <message>
-        <location filename="../app/cli/predictcommand.cpp" line="+28"/>
+        <location filename="../app/cli/predictcommand.cpp" line="+29"/>
         <source>predict keypoints on a video, camera, stream or images, with tracking and temporal smoothing</source>
         <translation>在视频、摄像头、视频流或图像上预测关键点，并进行跟踪和时间平滑</translation>
     </message>
@@ -2680,7 +3743,7 @@
         <translation>运行名称</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+42"/>
         <source>imgsz must be a multiple of 32; batch and vid_stride at least 1; max_gap, beta and target_fps not negative; min_cutoff and d_cutoff positive</source>
         <translation>imgsz 必须是 32 的倍数；batch 和 vid_stride 至少为 1；max_gap、beta 和 target_fps 不能为负；min_cutoff 和 d_cutoff 必须为正</translation>
     </message>
@@ -2690,7 +3753,7 @@
         <translation>smooth 必须是 one_euro 或 none（收到“%1”）</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+75"/>
         <source>predict</source>
         <translation>预测</translation>
     </message>
@@ -2713,6 +3776,73 @@
         <location line="+2"/>
         <source>cancelled</source>
         <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionController</name>
+    <message numerus="yes">
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="-187"/>
+        <source>Analysed %n frame(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> at %1 fps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (cancelled: the frames analysed so far are kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>Export cancelled after %n frame(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Exported %n frame(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>%1: made for %2 frames, the video has %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Open a video file first (cameras and streams are inferred live).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose a model first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Analyse the video before exporting it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PredictionLabeller</name>
+    <message>
+        <location filename="../core/analysis/predictionlabeller.cpp" line="+37"/>
+        <source>%1 frames but %2 prediction lists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>The frames were written, but their &quot;needs review&quot; marks were not: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2762,6 +3892,11 @@
         <location line="+63"/>
         <source>inference failed: %1</source>
         <translation>推理失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/analysis/livepredictor.cpp" line="+41"/>
+        <source>no model is loaded</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2841,6 +3976,34 @@
     </message>
 </context>
 <context>
+    <name>ResultsCsv</name>
+    <message>
+        <location filename="../core/train/resultscsv.cpp" line="+75"/>
+        <source>%1: empty; expected a header line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1:1: no &quot;epoch&quot; column; not a results.csv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1:%2: expected %3 values, found %4; the row is skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1:%2: &quot;%3&quot; is not a number (column %4); the row is skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+</context>
+<context>
     <name>ReviewState</name>
     <message>
         <location filename="../core/dataset/reviewstate.cpp" line="+24"/>
@@ -2898,6 +4061,410 @@
         <translation>
             <numerusform>%1，%n 个设备</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RunCatalog</name>
+    <message>
+        <location filename="../core/train/runcatalog.cpp" line="+82"/>
+        <source>no epoch yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>training (another process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stopped — resumable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>finished (early stop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunSetupForm</name>
+    <message>
+        <location filename="../app/studio/train/runsetupform.cpp" line="+107"/>
+        <source>Model and run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Augmentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loss gains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+128"/>
+        <source>no project is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: the dataset&apos;s data.yaml is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <location line="+127"/>
+        <source>GripperPose recipe (default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-126"/>
+        <location line="+127"/>
+        <source>Ultralytics defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-103"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Save Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Preset name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Load Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Training settings (*.yaml *.yml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Load Settings from a Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Start from Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoints and weights (*.ckpt *.pt *.pth *.torchscript);;All files (*)</source>
+        <translation>检查点和权重 (*.ckpt *.pt *.pth *.torchscript);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save Preset…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save these settings as a named preset (YAML with args.yaml&apos;s keys)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load settings from a YAML file with args.yaml&apos;s keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>From Run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the settings of an earlier run (its args.yaml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start from a checkpoint or from Ultralytics weights (imported on the fly)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Dataset: not checked yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunSummaryPanel</name>
+    <message>
+        <location filename="../app/studio/train/runsummarypanel.cpp" line="+55"/>
+        <source>No run finished yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>When a run ends, its best epoch, metrics, time and weights are summed up here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Stopped — resumable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Finished early: no improvement for the patience epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n epoch(s) in %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Best epoch %1 (fitness %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Box: P %1  R %2  mAP50 %3  mAP50-95 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Pose: P %1  R %2  mAP50 %3  mAP50-95 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Best weights: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Last weights: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Open Weights in Video Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Watch a video with this run&apos;s best weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open Run Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunsPanel</name>
+    <message>
+        <location filename="../app/studio/train/runspanel.cpp" line="+196"/>
+        <source>training here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (epoch %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Best pose mAP50-95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Modified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs of this project, also those started with gripperpose train. Tick runs to overlay their curves; double-click one to watch it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Watch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show this run&apos;s curves on the dashboard and follow it as it grows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Continue a stopped or crashed run from its last checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Extend by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train a finished run for more epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open in Video</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Use this run&apos;s best weights in the Video workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioTags</name>
+    <message>
+        <location filename="../core/dataset/scenariotags.cpp" line="+28"/>
+        <source>%1: expected tags, each with a list of image paths</source>
+        <translation>%1：应为若干标签，每个标签带一个图像路径列表</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: the tag &quot;%2&quot; must list paths</source>
+        <translation>%1：标签“%2”必须列出路径</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>%1 is tagged %2 by the pattern %3 in %4; edit that file to untag it</source>
+        <translation>%1 由 %4 中的模式 %3 标记为 %2；请编辑该文件以取消此标签</translation>
     </message>
 </context>
 <context>
@@ -3019,6 +4586,111 @@
     </message>
 </context>
 <context>
+    <name>SmoothingPanel</name>
+    <message>
+        <location filename="../widgets/smoothingpanel.cpp" line="+129"/>
+        <source>%1 Hz</source>
+        <extracomment>Hz: hertz, the unit of the filter&apos;s cutoff frequency.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n frame(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Starting points tuned per kind of footage; the sliders fine-tune them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Min cutoff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One Euro filter: lower smooths slow motion more (less jitter, more lag)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Beta</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One Euro filter: higher follows fast motion sooner (less lag, more jitter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keypoint threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Points the network is less sure of count as occluded (hidden or hollow)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bridge occlusions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Longest occlusion bridged from the last motion; 0 never bridges</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SplitScan</name>
+    <message>
+        <location filename="../core/dataset/splitscan.cpp" line="+69"/>
+        <source>the %1 images &quot;%2&quot; do not exist</source>
+        <translation>%1 图像 &quot;%2&quot; 不存在</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>none of the %n label line(s) of the %1 split can be used</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the labels have %1 columns, which fits kpt_shape %2, but data.yaml says kpt_shape [%3, %4] (%5 columns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the %1 split has no images (in %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>the %1 split has no usable image: all %n image(s) are skipped (see the problems above)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>the %1 split has no labelled object: its %n usable image(s) are all background</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SynthCommand</name>
     <message>
         <location filename="../app/cli/synthcommand.cpp" line="+10"/>
@@ -3061,25 +4733,37 @@
         <translation>演示视频的帧率</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+2"/>
+        <source>none, occlusion, fast_motion, low_light or mixed (all four, one video each); the hard images and videos are tagged in scenarios.yaml</source>
+        <translation>none、occlusion、fast_motion、low_light 或 mixed（四种场景，每种一个视频）；困难场景的图像和视频在 scenarios.yaml 中标记</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>n must be at least 1, val in [0, 1], video_frames ≥ 0, fps &gt; 0 and seed ≥ 0</source>
         <translation>n 至少为 1，val 在 [0, 1] 内，video_frames ≥ 0，fps &gt; 0 且 seed ≥ 0</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+17"/>
+        <source>scenario=%1 must be none, occlusion, fast_motion, low_light or mixed</source>
+        <translation>scenario=%1 必须是 none、occlusion、fast_motion、low_light 或 mixed</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>synth</source>
         <translation>合成</translation>
     </message>
-    <message>
-        <location line="+7"/>
-        <source>wrote %1 images and a %2-frame video to %3 in %4 s</source>
-        <translation>已在 %4 秒内将 %1 张图像和一段 %2 帧的视频写入 %3</translation>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>wrote %1 images and %n %2-frame video(s) to %3 in %4 s</source>
+        <translation>
+            <numerusform>已将 %1 张图像和 %n 个 %2 帧视频写入 %3，用时 %4 秒</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>SynthGenerator</name>
     <message>
-        <location filename="../core/dataset/synthgenerator.cpp" line="+86"/>
+        <location filename="../core/dataset/synthgenerator.cpp" line="+88"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -3089,7 +4773,7 @@
         <translation>%1：无法创建文件夹</translation>
     </message>
     <message>
-        <location line="+213"/>
+        <location line="+79"/>
         <source>%1 already exists and is not empty; the new project is in %2</source>
         <translation>%1 已存在且不为空；新项目位于 %2</translation>
     </message>
@@ -3119,29 +4803,14 @@
         <translation>生成器绘制的是 %1 个关键点的夹爪骨架；骨架“%2”有 %3 个关键点</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+17"/>
         <source>%1: cannot encode the image</source>
         <translation>%1：无法编码图像</translation>
-    </message>
-    <message>
-        <location line="+58"/>
-        <source>%1: cannot open a video writer (neither MPEG-4 nor Motion JPEG)</source>
-        <translation>%1：无法打开视频写入器（MPEG-4 和 Motion JPEG 均不可用）</translation>
-    </message>
-    <message>
-        <location line="+46"/>
-        <source>%1: the video was written with %2 frames but reads back with %3</source>
-        <translation>%1：视频写入了 %2 帧，但读回时为 %3 帧</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>none</source>
-        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -3294,6 +4963,34 @@
     </message>
 </context>
 <context>
+    <name>TelemetrySparklines</name>
+    <message>
+        <location filename="../widgets/telemetrysparklines.cpp" line="+37"/>
+        <source>GPU %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>VRAM %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Temp °C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>CPU %</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TelemetryTable</name>
     <message>
         <location filename="../app/cli/telemetrytable.cpp" line="+30"/>
@@ -3344,6 +5041,123 @@
         <location line="+0"/>
         <source>Name</source>
         <translation>名称</translation>
+    </message>
+</context>
+<context>
+    <name>TemporalPresets</name>
+    <message>
+        <location filename="../core/analysis/temporalpresets.cpp" line="+39"/>
+        <source>Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Steady</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fast motion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Occlusion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Low light</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimelineStrips</name>
+    <message>
+        <location filename="../widgets/timelinestrips.cpp" line="+187"/>
+        <source>Jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Occluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tracks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Analyse the video to see its confidence, jitter and occlusions here</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainAlert</name>
+    <message>
+        <location filename="../app/studio/train/trainalert.cpp" line="+21"/>
+        <source>The loss is not finite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lower lr0, turn AMP off (amp=off), or check the labels named in the log; then resume or start again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start again with the smaller batch the message names (or a smaller imgsz); the last checkpoint is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The disk is full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free space on the disk of %1, then resume the run: the previous checkpoint is intact.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The dataset is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check that %1 and its images and labels folders exist (a removed or unmounted disk?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Training failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The log below has the details; the last checkpoint, if any, can be resumed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainBanner</name>
+    <message>
+        <location filename="../app/studio/train/trainbanner.cpp" line="+60"/>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3415,207 +5229,278 @@
     </message>
 </context>
 <context>
+    <name>TrainController</name>
+    <message>
+        <location filename="../app/studio/train/traincontroller.cpp" line="+64"/>
+        <source>a training run is already in progress; stop it first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainDashboard</name>
+    <message>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+156"/>
+        <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
+        <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 train images (%2 instances), %3 val images, %4 batches per epoch</source>
+        <translation>%1 张训练图像（%2 个实例），%3 张验证图像，每轮 %4 个批次</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Resumed at epoch %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Epoch %1/%2: loss box %3 pose %4 kobj %5 cls %6 dfl %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
+        <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>  (best)</source>
+        <translation>  （最佳）</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>Stopped after %n epoch(s) — resumable: %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Finished early after %n epoch(s): no improvement for the patience epochs.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Finished: %n epoch(s) in %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Worst images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keypoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No run yet: set up a run and press Start, or watch one from the Runs tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watching %1 (read from its files)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TrainDataset</name>
     <message>
-        <location filename="../core/train/traindataset.cpp" line="+19"/>
-        <source>%1: the image no longer decodes; skipped</source>
-        <translation>%1：图像已无法解码；已跳过</translation>
+        <location filename="../core/train/traindataset.cpp" line="+20"/>
+        <source>%1: %2; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainLogPanel</name>
+    <message>
+        <location filename="../app/studio/train/trainlogpanel.cpp" line="+26"/>
+        <source>error: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warning: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainProgressPanel</name>
+    <message>
+        <location filename="../widgets/trainprogresspanel.cpp" line="+54"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <location line="+113"/>
+        <source>epoch %v of %m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>batch %v of %m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>validation: batch %v of %m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Speed: %1 img/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Left: epoch %1, run %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Best: fitness %1 at epoch %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Best: –</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Early stop: %1 of %2 epochs without improvement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Early stop: off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skipped steps (non-finite loss): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validation</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>TrainWorkspace</name>
     <message>
-        <location filename="../app/studio/train/trainworkspace.cpp" line="+195"/>
-        <source>No project is open.</source>
-        <translation>未打开项目。</translation>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+243"/>
+        <source>Starting: reading the dataset and building the model…</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Dataset: %1</source>
-        <translation>数据集：%1</translation>
+        <location line="+9"/>
+        <source>Stopping after this batch; a resumable checkpoint is saved…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Train with these settings (Ctrl+Return)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Checking every image and label line…</source>
-        <translation>正在检查每张图像和每行标签…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Not checked yet.</source>
-        <translation>尚未检查。</translation>
+        <source>Training %1.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+5"/>
-        <source>Check cancelled; the counts below are incomplete.</source>
-        <translation>检查已取消；下方的统计不完整。</translation>
+        <source>Setup</source>
+        <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>Checked %n image(s) in %1 s: no problems found.</source>
-        <translation>
-            <numerusform>已在 %1 秒内检查 %n 张图像：未发现问题。</numerusform>
-        </translation>
+    <message>
+        <location line="+1"/>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
+    <message>
+        <location line="+1"/>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+2"/>
-        <source>Checked %n image(s) in %1 s.</source>
-        <translation>
-            <numerusform>已在 %1 秒内检查 %n 张图像。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>Found %n problem(s); the bad items are skipped in training.</source>
-        <translation>
-            <numerusform>发现 %n 个问题；训练时将跳过有问题的条目。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Images</source>
-        <translation>图像</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Labelled</source>
-        <translation>已标注</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Background (empty labels)</source>
-        <translation>背景（空标签）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Unlabelled</source>
-        <translation>未标注</translation>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Unreadable</source>
-        <translation>无法读取</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Instances</source>
-        <translation>实例</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Visible points</source>
-        <translation>可见点</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Occluded points</source>
-        <translation>遮挡点</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Absent points</source>
-        <translation>缺失点</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>Total</source>
-        <translation>总计</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <location line="+5"/>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <location line="-5"/>
-        <source>Count</source>
-        <translation>数量</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Location</source>
-        <translation>位置</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Message</source>
-        <translation>信息</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source>Problems by kind (%1)</source>
-        <translation>按类型统计的问题（%1）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Problems by kind</source>
-        <translation>按类型统计的问题</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Problems (file:line and what was expected)</source>
-        <translation>问题（文件:行号及预期内容）</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>keypoints per object and values per keypoint, from the skeleton</source>
-        <translation>每个目标的关键点数和每个关键点的数值个数，取自骨架</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Setting</source>
-        <translation>设置</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Value</source>
-        <translation>值</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>What it does</source>
-        <translation>作用</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>Dataset check</source>
-        <translation>数据集检查</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Check Again</source>
-        <translation>重新检查(&amp;C)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Decode every image and validate every label line again</source>
-        <translation>重新解码每张图像并校验每行标签</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%v / %m images</source>
-        <translation>%v / %m 张图像</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Training recipe</source>
-        <translation>训练方案</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The default recipe the trainer will use for this project. Settings are named as in Ultralytics, so a recipe written for `yolo pose train` reads the same.</source>
-        <translation>训练器将为此项目使用的默认方案。设置项的命名与 Ultralytics 一致，因此为 `yolo pose train` 编写的方案在此同样适用。</translation>
+        <source>Stop after the batch in progress and save a resumable checkpoint</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="+71"/>
+        <location filename="../core/train/trainingrun.cpp" line="+73"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
@@ -3645,17 +5530,7 @@
         <translation>amp=fp16 需要 GPU；在 CPU 上请使用 amp=off 或 amp=bf16</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>%1: cannot read</source>
-        <translation>%1：无法读取</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>%1: the train split has no readable images</source>
-        <translation>%1：train 子集中没有可读取的图像</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+49"/>
         <source>%1 does not fit %2: %3</source>
         <translation>%1 与 %2 不匹配：%3</translation>
     </message>
@@ -3676,17 +5551,17 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+228"/>
+        <location line="+230"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-398"/>
+        <location line="-404"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+258"/>
+        <location line="+262"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -3701,12 +5576,12 @@
         <translation>第 %2 轮结束后 %1 个进程的权重不一致；训练已停止</translation>
     </message>
     <message>
-        <location line="+171"/>
+        <location line="+173"/>
         <source>saving the checkpoint failed, the previous one is kept: %1</source>
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-444"/>
+        <location line="-450"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>
@@ -3722,6 +5597,11 @@
         <location filename="../core/train/trainingconfig.cpp" line="+24"/>
         <source>dataset data.yaml</source>
         <translation>数据集 data.yaml</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>folder for the label cache (empty: .gripperpose-cache beside data.yaml)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4060,6 +5940,29 @@
     </message>
 </context>
 <context>
+    <name>TrainingData</name>
+    <message>
+        <location filename="../core/train/trainingdata.cpp" line="+15"/>
+        <source>%1: cannot read</source>
+        <translation>%1：无法读取</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>data.yaml has no %1 split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 was written by an earlier version of GripperPose Studio in Ultralytics&apos; place for its own cache; it is removed so that Ultralytics works again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 cannot be used:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TrainingSession</name>
     <message>
         <location filename="../core/train/trainingsession.cpp" line="+42"/>
@@ -4130,7 +6033,12 @@
         <translation>运行名称</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+2"/>
+        <source>folder for the label cache (empty: .gripperpose-cache beside data.yaml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>imgsz must be a multiple of 32 and batch at least 1</source>
         <translation>imgsz 必须是 32 的倍数，且 batch 至少为 1</translation>
     </message>
@@ -4186,24 +6094,38 @@
     </message>
 </context>
 <context>
+    <name>ValImageStrip</name>
+    <message>
+        <location filename="../widgets/valimagestrip.cpp" line="+101"/>
+        <source>%1: cannot read the image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1
+OKS %2 (the lowest of its objects); click to open it in the Label workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>OKS %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Worst validation images after epoch %1 (lowest OKS first; white rings: labels, dots: the model). Click one to fix or check its labels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The validation images the model does worst on appear after the first validation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ValidationRunner</name>
     <message>
-        <location filename="../core/train/validationrunner.cpp" line="+33"/>
-        <source>%1: cannot read</source>
-        <translation>%1：无法读取</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 has no %2 split</source>
-        <translation>%1 中没有 %2 子集</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%1: the %2 split has no readable images</source>
-        <translation>%1：%2 子集中没有可读取的图像</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location filename="../core/train/validationrunner.cpp" line="+51"/>
         <source>%1 predicts %3 classes and %4x%5 keypoints; %2 has %6 classes and %7x%8 keypoints</source>
         <extracomment>%1 is a model file, %2 a data.yaml; the numbers are class and keypoint counts.</extracomment>
         <translation>%1 预测 %3 个类别和 %4x%5 个关键点；%2 有 %6 个类别和 %7x%8 个关键点</translation>
@@ -4224,7 +6146,7 @@
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -4237,7 +6159,7 @@
 <context>
     <name>VideoDecoder</name>
     <message>
-        <location filename="../core/video/videodecoder.cpp" line="+16"/>
+        <location filename="../core/video/videodecoder.cpp" line="+18"/>
         <source>%1: no such file</source>
         <translation>%1：文件不存在</translation>
     </message>
@@ -4252,17 +6174,29 @@
         <translation>%1：视频报告没有帧（文件不完整，或是没有索引的流）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+18"/>
+        <source>%1 is not a camera or a stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+27"/>
         <source>no video is open</source>
         <translation>没有打开的视频</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-20"/>
+        <source>%1: no more frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>%1: frame %2 is past the last frame %3</source>
         <translation>%1：第 %2 帧超出了最后一帧 %3</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+31"/>
+        <location line="+16"/>
         <source>%1: frame %2 could not be decoded (the file may be truncated)</source>
         <translation>%1：第 %2 帧无法解码（文件可能不完整）</translation>
     </message>
@@ -4270,7 +6204,7 @@
 <context>
     <name>VideoPipeline</name>
     <message>
-        <location filename="../core/infer/videopipeline.cpp" line="+122"/>
+        <location filename="../core/infer/videopipeline.cpp" line="+127"/>
         <source>%1 stage failed: %2</source>
         <translation>%1 阶段失败：%2</translation>
     </message>
@@ -4280,7 +6214,7 @@
         <translation>%1 阶段失败</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+140"/>
         <source>frames %1-%2: %3</source>
         <translation>第 %1-%2 帧：%3</translation>
     </message>
@@ -4290,7 +6224,7 @@
         <translation>检测器没有返回结果</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+101"/>
         <source>the pipeline is already running</source>
         <translation>流水线已在运行</translation>
     </message>
@@ -4299,11 +6233,16 @@
         <source>vid_stride, batch and the queue size must be at least 1</source>
         <translation>vid_stride、batch 和队列大小至少为 1</translation>
     </message>
+    <message>
+        <location line="+8"/>
+        <source>the frame range %1-%2 is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VideoTimeline</name>
     <message>
-        <location filename="../widgets/videotimeline.cpp" line="+88"/>
+        <location filename="../widgets/videotimeline.cpp" line="+123"/>
         <source>Pause (Space)</source>
         <translation>暂停（Space）</translation>
     </message>
@@ -4313,7 +6252,7 @@
         <translation>播放（Space）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+80"/>
         <source>No video</source>
         <translation>无视频</translation>
     </message>
@@ -4336,6 +6275,75 @@
         <location line="+1"/>
         <source>Drag to scrub through the video frame by frame</source>
         <translation>拖动以逐帧浏览视频</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>−10</source>
+        <extracomment>A button that steps 10 frames back.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+10</source>
+        <extracomment>A button that steps 10 frames forward.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>[</source>
+        <extracomment>The button that starts the loop range.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>]</source>
+        <extracomment>The button that ends the loop range.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back 10 frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forward 10 frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Go to…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a frame number (120) or a time (1:02.5 or 62.5s) and press Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Playback speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start the loop range at this frame</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>End the loop range at this frame</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Play frames %1 to %2 over and over</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4389,7 +6397,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+149"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+273"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
@@ -4399,61 +6407,172 @@
         <translation>视频 (*.mp4 *.avi *.mkv *.mov *.webm);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+8"/>
+        <source>Open Camera or Stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Camera number (0 for the first) or stream address (rtsp://…, http://…):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Choose a Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Models (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+182"/>
+        <source>live · %1 ms</source>
+        <extracomment>The live mode&apos;s inference time for the frame on screen.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>ground-truth error %1 px</source>
+        <extracomment>The mean distance between the ground truth&apos;s keypoints and the predicted ones.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>No video open</source>
         <translation>未打开视频</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>Opening…</source>
         <translation>正在打开…</translation>
     </message>
+    <message>
+        <location line="-10"/>
+        <source>%1 × %2 · live</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <location line="-14"/>
+        <location line="+2"/>
         <source>%1 × %2 · %3 fps · %n frame(s)</source>
         <translation>
             <numerusform>%1 × %2 · %3 fps · %n 帧</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+88"/>
+        <source>%n frame(s) sent to labelling</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n were in the dataset already (left alone)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+8"/>
+        <location line="+15"/>
+        <source>Camera / Stream…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add the frame on screen to the project&apos;s train images, with the predictions as labels marked &quot;needs review&quot;, and open it in the Label workspace (%1)</source>
+        <extracomment>%1 is a key (E).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Smoothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Worst Frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Previous frame</source>
+        <translation>上一帧</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Next frame</source>
+        <translation>下一帧</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Back 10 frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Forward 10 frames</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-296"/>
         <source>Ground truth from %1</source>
         <translation>真值来自 %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>No ground-truth file (the video&apos;s name with .json) beside this video</source>
         <translation>此视频旁没有真值文件（与视频同名的 .json 文件）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+188"/>
         <source>Open a video to play it frame by frame.</source>
         <translation>打开视频以逐帧播放。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+15"/>
+        <source>Analysing the video…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export Annotated Video</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Annotated video and per-frame keypoints (*.mp4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Exporting %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Open a project and a video first.</source>
         <translation>请先打开一个项目和一个视频。</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>The train split is a list file, not a folder: add the frame by hand.</source>
-        <extracomment>&quot;train&quot; is the name of the dataset split; it is not translated.</extracomment>
-        <translation>train 子集是列表文件，而不是文件夹：请手动添加该帧。</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+45"/>
         <source>&amp;Open Video…</source>
         <translation>打开视频(&amp;O)…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Show &amp;ground truth</source>
-        <translation>显示真值(&amp;G)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Play / Pause</source>
         <translation>播放 / 暂停</translation>
     </message>
@@ -4462,11 +6581,137 @@
         <source>&amp;Label This Frame</source>
         <translation>标注此帧(&amp;L)</translation>
     </message>
+</context>
+<context>
+    <name>WorstFrames</name>
+    <message>
+        <location filename="../core/analysis/worstframes.cpp" line="+85"/>
+        <source>Low confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <location line="+2"/>
-        <source>Add the frame on screen to the project&apos;s train images and open it in the Label workspace (%1)</source>
-        <extracomment>%1 is a key (E).</extracomment>
-        <translation>将屏幕上的帧加入项目的 train 图像，并在标注工作区中打开（%1）</translation>
+        <source>Jump</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Jitter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Track switch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Left/right swap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>px</source>
+        <extracomment>Unit after a number of pixels.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WorstFramesPanel</name>
+    <message>
+        <location filename="../app/studio/video/worstframespanel.cpp" line="+154"/>
+        <source>no analysis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n frame(s) selected</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>track started or ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Frame %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Criterion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Frames with a confidence below, or a jump, jitter or swap above this value count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spread over the video</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pick frames far apart rather than the worst neighbours of one bad moment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Send Frames to Labelling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Writes the selected frames (all listed when none is selected) into the split with the predictions as labels, marked &quot;needs review&quot;; existing images are never overwritten</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WritableFolder</name>
+    <message>
+        <location filename="../core/dataset/writablefolder.cpp" line="+19"/>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is a file, not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the folder %1 is read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>the folder cannot be created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: cannot write there: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

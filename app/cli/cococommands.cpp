@@ -52,17 +52,29 @@ std::vector<CliOption> CocoToYoloCommand::options() const
             {QStringLiteral("images"), QString(), tr("folder the COCO file_name values are relative to")},
             {QStringLiteral("out"), QString(), tr("output dataset folder")},
             {QStringLiteral("split"), QStringLiteral("train"), tr("split to write the images into")},
-            {QStringLiteral("skeleton"), QString(), tr("skeleton JSON (default: the 14-point gripper)"), true}};
+            {QStringLiteral("skeleton"), QString(), tr("skeleton JSON (default: the 14-point gripper)"), true},
+            {QStringLiteral("merge"), QStringLiteral("false"),
+             tr("add to a folder that already holds a dataset (nothing there is overwritten)")}};
 }
 
 int CocoToYoloCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
 {
+    QString usage;
+    const auto merge = args.boolValue(QStringLiteral("merge"), &usage);
+    if (!merge) {
+        err << usage << '\n';
+        return 2;
+    }
     return convert(
         args, out, err,
         [&](const Skeleton &skeleton, DatasetIssueList *issues, int *written, QString *error) {
-            return DatasetConverter::cocoToYolo(args.value(QStringLiteral("json")), args.value(QStringLiteral("images")),
-                                                args.value(QStringLiteral("out")), args.value(QStringLiteral("split")),
-                                                skeleton, issues, written, error);
+            DatasetConverter::CocoImport import;
+            import.cocoJson = args.value(QStringLiteral("json"));
+            import.imageRoot = args.value(QStringLiteral("images"));
+            import.outDir = args.value(QStringLiteral("out"));
+            import.split = args.value(QStringLiteral("split"));
+            import.merge = *merge;
+            return DatasetConverter::cocoToYolo(import, skeleton, issues, written, error);
         },
         [](int written, int problems) { return tr("wrote %1 images; %2 problems skipped").arg(written).arg(problems); });
 }

@@ -2,6 +2,7 @@
 
 #include "progressbar.h"
 #include "videopipeline.h"
+#include "writablefolder.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -60,13 +61,12 @@ std::vector<CliOption> PredictCommand::options() const
             {QStringLiteral("name"), QStringLiteral("predict"), tr("run name")}};
 }
 
-QString PredictCommand::numberedFolder(const QString &project, const QString &name)
+QString PredictCommand::numberedFolder(const QString &project, const QString &name, QString *error)
 {
     QString path = QDir(project).filePath(name);
     for (int i = 2; QFileInfo::exists(path); ++i)
         path = QDir(project).filePath(name + QString::number(i));
-    QDir().mkpath(path);
-    return path;
+    return WritableFolder::make(path, error) ? path : QString();
 }
 
 int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
@@ -139,14 +139,25 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
             return true;
         if (lower == QLatin1String("true") || lower == QLatin1String("1") || lower == QLatin1String("yes")) {
             if (runDir.isEmpty())
-                runDir = numberedFolder(args.value(QStringLiteral("project")), args.value(QStringLiteral("name")));
+                runDir = numberedFolder(args.value(QStringLiteral("project")), args.value(QStringLiteral("name")), &error);
+            if (runDir.isEmpty())
+                return false;
             *path = QDir(runDir).filePath(stem + suffix);
             return true;
         }
         *path = v;
         return true;
     };
-    target(QStringLiteral("save"), QStringLiteral(".mp4"), &o.output.videoPath);
+    // A run that fails leaves no empty predict2, predict3, ... behind.
+    auto failed = [&](const QString &message) {
+        if (!message.isEmpty())
+            err << message << '\n';
+        if (!runDir.isEmpty())
+            QDir().rmdir(runDir); // only when empty: partial output is kept
+        return 1;
+    };
+    if (!target(QStringLiteral("save"), QStringLiteral(".mp4"), &o.output.videoPath))
+        return failed(error);
     if (!o.output.videoPath.isEmpty() && FrameReader::classify(o.source) == FrameReader::Kind::Images) {
         // Images give annotated images: into the run folder (save=true) or the folder named.
         const QString v = args.value(QStringLiteral("save")).toLower();
@@ -155,14 +166,13 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
                                 : o.output.videoPath;
         o.output.videoPath.clear();
     }
-    target(QStringLiteral("save_json"), QStringLiteral(".jsonl"), &o.output.jsonPath);
-    target(QStringLiteral("save_csv"), QStringLiteral(".csv"), &o.output.csvPath);
+    if (!target(QStringLiteral("save_json"), QStringLiteral(".jsonl"), &o.output.jsonPath)
+        || !target(QStringLiteral("save_csv"), QStringLiteral(".csv"), &o.output.csvPath))
+        return failed(error);
 
     VideoPipeline pipeline;
-    if (!pipeline.start(o, &error)) {
-        err << error << '\n';
-        return 1;
-    }
+    if (!pipeline.start(o, &error))
+        return failed(error);
     g_interrupted = 0;
     auto previous = std::signal(SIGINT, onInterrupt);
     const qint64 total = pipeline.expectedFrames();
@@ -202,13 +212,11 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
                    .arg(st.busyMs, 0, 'f', 0)
             << '\n';
     for (const QString &path : {o.output.videoPath, o.output.imageDir, o.output.jsonPath, o.output.csvPath})
-        if (!path.isEmpty())
+        if (!path.isEmpty() && QFileInfo::exists(path))
             out << tr("written: %1").arg(path) << '\n';
-    if (s.cancelled) {
-        err << tr("cancelled") << '\n';
-        return 1;
-    }
+    if (s.cancelled)
+        return failed(tr("cancelled"));
     if (!s.error.isEmpty())
-        return 1;
+        return failed(QString());
     return 0;
 }

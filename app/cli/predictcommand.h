@@ -15,6 +15,7 @@ public:
     std::vector<CliOption> options() const override;
     int run(const CliArgs &args, QTextStream &out, QTextStream &err) override;
 
-    // project/name, or project/name2, name3, ... when it exists (created).
-    static QString numberedFolder(const QString &project, const QString &name);
+    // project/name, or project/name2, name3, ... when it exists (created); empty with
+    // *error when it cannot be created.
+    static QString numberedFolder(const QString &project, const QString &name, QString *error);
 };

@@ -18,7 +18,10 @@ std::vector<CliOption> SynthCommand::options() const
         { QStringLiteral("seed"), QStringLiteral("0"), tr("random seed; the same seed gives the same files") },
         { QStringLiteral("val"), QStringLiteral("0.2"), tr("fraction of images in the val split") },
         { QStringLiteral("video_frames"), QStringLiteral("180"), tr("frames of the demo video (0: none)") },
-        { QStringLiteral("fps"), QStringLiteral("30"), tr("frame rate of the demo video") } };
+        { QStringLiteral("fps"), QStringLiteral("30"), tr("frame rate of the demo video") },
+        { QStringLiteral("scenario"), QStringLiteral("none"),
+            tr("none, occlusion, fast_motion, low_light or mixed (all four, one video each); the hard images and "
+               "videos are tagged in scenarios.yaml") } };
 }
 
 int SynthCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
@@ -46,17 +49,29 @@ int SynthCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     o.valFraction = *val;
     o.videoFrames = *frames;
     o.videoFps = *fps;
+    const QString scenario = args.value(QStringLiteral("scenario"));
+    if (scenario == QLatin1String("mixed")) {
+        o.scenarios = { Scenario::Normal };
+        for (Scenario s : Scenarios::hard())
+            o.scenarios.push_back(s);
+    } else if (const auto s = Scenarios::parse(scenario); s && *s != Scenario::Normal) {
+        o.scenarios = { *s };
+    } else if (scenario != QLatin1String("none")) {
+        err << tr("scenario=%1 must be none, occlusion, fast_motion, low_light or mixed").arg(scenario) << '\n';
+        return 2;
+    }
 
     QElapsedTimer clock;
     clock.start();
-    ProgressBar bar(err, tr("synth"), o.count + o.videoFrames);
     const SynthGenerator gen(Skeleton::defaultGripper(), o);
+    const int videos = o.videoFrames > 0 ? int(gen.videoScenarios().size()) : 0;
+    ProgressBar bar(err, tr("synth"), o.count + o.videoFrames * videos);
     if (!gen.run(&error, {}, [&](int64_t done, int64_t) { bar.update(int(done)); })) {
         err << '\n' << error << '\n';
         return 1;
     }
     bar.finish();
-    out << tr("wrote %1 images and a %2-frame video to %3 in %4 s")
+    out << tr("wrote %1 images and %n %2-frame video(s) to %3 in %4 s", nullptr, videos)
                .arg(o.count)
                .arg(o.videoFrames)
                .arg(o.outDir)

@@ -25,7 +25,9 @@ std::vector<CliOption> ValCommand::options() const
         { QStringLiteral("iou"), QString::number(d.iou), tr("NMS IoU threshold") },
         { QStringLiteral("max_det"), QString::number(d.maxDet), tr("maximum detections per image") },
         { QStringLiteral("project"), d.project, tr("folder of the runs") },
-        { QStringLiteral("name"), d.name, tr("run name") } };
+        { QStringLiteral("name"), d.name, tr("run name") },
+        { QStringLiteral("cache_dir"), QString(),
+            tr("folder for the label cache (empty: .gripperpose-cache beside data.yaml)"), true } };
 }
 
 int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
@@ -38,6 +40,7 @@ int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     r.device = args.value(QStringLiteral("device"));
     r.project = args.value(QStringLiteral("project"));
     r.name = args.value(QStringLiteral("name"));
+    r.cacheDir = args.value(QStringLiteral("cache_dir"));
     const auto imgsz = args.intValue(QStringLiteral("imgsz"), &error);
     const auto batch = args.intValue(QStringLiteral("batch"), &error);
     const auto conf = args.doubleValue(QStringLiteral("conf"), &error);

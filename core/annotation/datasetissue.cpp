@@ -1,5 +1,7 @@
 #include "datasetissue.h"
 
+#include <algorithm>
+
 namespace {
 struct IssueTr
 {
@@ -41,15 +43,55 @@ QString DatasetIssue::kindName(Kind kind)
         return IssueTr::tr("path escapes the image root");
     case Kind::BadReference:
         return IssueTr::tr("unknown image or category");
+    case Kind::EmptyBox:
+        return IssueTr::tr("box without area");
+    case Kind::LabelUnreadable:
+        return IssueTr::tr("label file unreadable");
+    case Kind::SplitEmpty:
+        return IssueTr::tr("split without images");
+    case Kind::LabelsUnusable:
+        return IssueTr::tr("no usable labels");
+    case Kind::DuplicateEntry:
+        return IssueTr::tr("duplicate id or file name");
+    case Kind::ExistingFile:
+        return IssueTr::tr("existing file kept");
     }
     return QString();
 }
 
 std::vector<DatasetIssue::Kind> DatasetIssue::allKinds()
 {
-    return {Kind::ConfigInvalid, Kind::FlipIdxInvalid,       Kind::ColumnCount,  Kind::NotANumber,
+    return {Kind::ConfigInvalid,   Kind::FlipIdxInvalid,  Kind::ColumnCount,   Kind::NotANumber,
             Kind::CoordinateOutOfRange, Kind::UnknownClass, Kind::BadVisibility, Kind::DuplicateLine,
-            Kind::ImageMissing,  Kind::ImageUndecodable,     Kind::UnsafePath,   Kind::BadReference};
+            Kind::ImageMissing,    Kind::ImageUndecodable, Kind::UnsafePath,    Kind::BadReference,
+            Kind::EmptyBox,        Kind::LabelUnreadable, Kind::SplitEmpty,    Kind::LabelsUnusable,
+            Kind::DuplicateEntry,  Kind::ExistingFile};
+}
+
+bool DatasetIssue::isFatal(Kind kind)
+{
+    return kind == Kind::ConfigInvalid || kind == Kind::FlipIdxInvalid || kind == Kind::SplitEmpty
+           || kind == Kind::LabelsUnusable;
+}
+
+void DatasetIssueList::appendNew(const DatasetIssueList &other)
+{
+    for (const DatasetIssue &i : other.issues) {
+        const bool known = std::any_of(issues.begin(), issues.end(), [&](const DatasetIssue &o) {
+            return o.kind == i.kind && o.file == i.file && o.line == i.line && o.message == i.message;
+        });
+        if (!known)
+            issues.push_back(i);
+    }
+}
+
+DatasetIssueList DatasetIssueList::fatal() const
+{
+    DatasetIssueList out;
+    for (const DatasetIssue &i : issues)
+        if (i.isFatal())
+            out.issues.push_back(i);
+    return out;
 }
 
 std::map<DatasetIssue::Kind, int> DatasetIssueList::countByKind() const

@@ -7,8 +7,9 @@
 #include <vector>
 
 // One problem found in a user's input: which file, which line (0 when the problem is
-// about the whole file) and what was expected. Problems are counted and the item is
-// skipped; none is fatal.
+// about the whole file) and what was expected. Problems with one image or one label line
+// are counted and the image is skipped; the fatal kinds (see isFatal) make the whole
+// dataset unusable, and training and validation refuse to start on them.
 struct DatasetIssue
 {
     enum class Kind {
@@ -24,6 +25,12 @@ struct DatasetIssue
         ImageUndecodable,     // an image that does not decode
         UnsafePath,           // a path (COCO file_name) escaping the image root
         BadReference,         // a COCO annotation referring to an unknown image / category
+        EmptyBox,             // a box of zero width or height
+        LabelUnreadable,      // a label file that exists but cannot be read (a folder, no permission)
+        SplitEmpty,           // a split with no usable image
+        LabelsUnusable,       // a split whose label lines all fail (kpt_shape disagrees with the labels, ...)
+        DuplicateEntry,       // a COCO image id or file name used twice
+        ExistingFile,         // a file an import would overwrite, left alone
     };
 
     Kind kind = Kind::ConfigInvalid;
@@ -35,6 +42,10 @@ struct DatasetIssue
     QString toString() const;
     static QString kindName(Kind kind);
     static std::vector<Kind> allKinds();
+    // Kinds that make the dataset as a whole unusable: data.yaml problems, a split without
+    // images, labels none of which can be used.
+    static bool isFatal(Kind kind);
+    bool isFatal() const { return isFatal(kind); }
 };
 
 // The issues of a whole scan plus a count per kind.
@@ -50,6 +61,11 @@ struct DatasetIssueList
     {
         issues.insert(issues.end(), other.issues.begin(), other.issues.end());
     }
+    // Appends the issues of `other` that this list does not hold yet (two passes over the
+    // same data.yaml find the same problems).
+    void appendNew(const DatasetIssueList &other);
+    // The fatal issues, in order.
+    DatasetIssueList fatal() const;
     bool isEmpty() const { return issues.empty(); }
     size_t size() const { return issues.size(); }
     std::map<DatasetIssue::Kind, int> countByKind() const;

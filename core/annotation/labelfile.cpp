@@ -18,25 +18,50 @@ bool inUnitRange(double v)
 
 } // namespace
 
-std::vector<PoseInstance> LabelFile::read(const QString &labelFile, const QSize &imageSize, const Format &format,
-                                          DatasetIssueList *issues, const QString &displayName)
+bool LabelFile::Format::isValid() const
 {
+    return keypointCount > 0 && keypointCount <= kMaxKeypoints && (keypointDims == 2 || keypointDims == 3)
+           && classCount >= 0;
+}
+
+std::vector<PoseInstance> LabelFile::read(const QString &labelFile, const QSize &imageSize, const Format &format,
+                                          DatasetIssueList *issues, const QString &displayName, Outcome *outcome)
+{
+    Outcome local;
+    Outcome &o = outcome ? *outcome : local;
+    o = Outcome();
     const QString name = displayName.isEmpty() ? labelFile : displayName;
-    QFile f(labelFile);
-    if (!f.exists())
+    const QFileInfo fi(labelFile);
+    // A dangling symlink is a label that cannot be read, not a missing one.
+    if (!fi.exists() && !fi.isSymLink())
         return {};
-    if (!f.open(QIODevice::ReadOnly)) {
-        issues->add(Kind::NotANumber, name, 0, tr("cannot open: %1").arg(f.errorString()));
+    o.exists = true;
+    QFile f(labelFile);
+    if (fi.isDir() || !f.open(QIODevice::ReadOnly)) {
+        o.readable = false;
+        const QString why = fi.isDir() ? tr("it is a folder, not a file") : f.errorString();
+        issues->add(Kind::LabelUnreadable, name, 0, tr("the label file cannot be read (%1); its image is skipped").arg(why));
         return {};
     }
-    return parse(f.readAll(), imageSize, format, issues, name);
+    return parse(f.readAll(), imageSize, format, issues, name, &o);
 }
 
 std::vector<PoseInstance> LabelFile::parse(const QByteArray &text, const QSize &imageSize, const Format &format,
-                                           DatasetIssueList *issues, const QString &name)
+                                           DatasetIssueList *issues, const QString &name, Outcome *outcome)
 {
+    Outcome local;
+    Outcome &o = outcome ? *outcome : local;
+    o.lines = o.rejected = 0;
+    o.wrongWidths.clear();
     std::vector<PoseInstance> out;
-    const int columns = 5 + format.keypointCount * format.keypointDims;
+    if (!format.isValid()) {
+        // Callers validate kpt_shape first; this keeps a bad one from sizing anything here.
+        issues->add(Kind::ConfigInvalid, name, 0,
+                    tr("kpt_shape [%1, %2] cannot describe a label line").arg(format.keypointCount).arg(format.keypointDims));
+        o.rejected = 1;
+        return out;
+    }
+    const int columns = format.columns();
     const double w = imageSize.width(), h = imageSize.height();
     std::set<QByteArrayList> seenLines;
     const QList<QByteArray> lines = text.split('\n');
@@ -45,8 +70,12 @@ std::vector<PoseInstance> LabelFile::parse(const QByteArray &text, const QSize &
         const QByteArray line = lines[li].simplified();
         if (line.isEmpty())
             continue;
+        ++o.lines;
+        // Counted as rejected unless the line makes it to the end of the loop body.
+        ++o.rejected;
         const QByteArrayList tok = line.split(' ');
         if (tok.size() != columns) {
+            o.wrongWidths.push_back(int(tok.size()));
             issues->add(Kind::ColumnCount, name, lineNo,
                         tr("expected %1 columns (class, 4 box values and %2 keypoints × %3 for kpt_shape [%2, %3]), found %4")
                             .arg(columns)
@@ -91,8 +120,8 @@ std::vector<PoseInstance> LabelFile::parse(const QByteArray &text, const QSize &
             continue;
         }
         if (v[3] <= 0.0 || v[4] <= 0.0) {
-            issues->add(Kind::CoordinateOutOfRange, name, lineNo,
-                        tr("box width and height must be positive, got %1 × %2").arg(v[3]).arg(v[4]));
+            issues->add(Kind::EmptyBox, name, lineNo,
+                        tr("the box has no area (width %1, height %2); both must be more than 0").arg(v[3]).arg(v[4]));
             continue;
         }
         PoseInstance inst;
@@ -120,6 +149,7 @@ std::vector<PoseInstance> LabelFile::parse(const QByteArray &text, const QSize &
         }
         if (badVis)
             continue;
+        --o.rejected;
         if (!seenLines.insert(tok).second) {
             issues->add(Kind::DuplicateLine, name, lineNo, tr("the same object is written twice; the copy is ignored"));
             continue;

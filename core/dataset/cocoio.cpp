@@ -10,13 +10,44 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
+#include <optional>
+#include <stdexcept>
 
 using nlohmann::json;
 
 namespace {
+
 using Kind = DatasetIssue::Kind;
+
+// Image sides beyond this are taken for a broken width/height, and the file is asked instead.
+constexpr long long kMaxSide = 1 << 20;
+
+// A whole number from a JSON value, or nothing (a fraction, a string, out of range): ids and
+// sizes are read through this so that no value converts to an integer it does not fit.
+std::optional<long long> wholeNumber(const json &v)
+{
+    if (v.is_number_unsigned())
+        return v.get<unsigned long long>() <= (1ULL << 53) ? std::optional<long long>(v.get<long long>()) : std::nullopt;
+    if (v.is_number_integer())
+        return v.get<long long>();
+    if (v.is_number_float()) {
+        const double d = v.get<double>();
+        if (std::isfinite(d) && d == std::floor(d) && std::abs(d) <= double(1LL << 53))
+            return (long long)d;
+    }
+    return std::nullopt;
 }
+
+// A structure problem found by this reader (nlohmann's own are json::exception).
+struct BadStructure : std::runtime_error
+{
+    using std::runtime_error::runtime_error;
+};
+
+} // namespace
 
 bool CocoIo::isSafeRelativePath(const QString &fileName)
 {
@@ -35,66 +66,132 @@ std::optional<CocoIo::Dataset> CocoIo::read(const QString &jsonFile, const QStri
         issues->add(Kind::ConfigInvalid, jsonFile, 0, tr("cannot open: %1").arg(f.errorString()));
         return std::nullopt;
     }
+    return parse(f.readAll(), jsonFile, imageRoot, keypointCount, issues);
+}
+
+std::optional<CocoIo::Dataset> CocoIo::parse(const QByteArray &text, const QString &jsonFile, const QString &imageRoot,
+                                             int keypointCount, DatasetIssueList *issues)
+{
     json doc;
     try {
-        doc = json::parse(f.readAll().toStdString());
+        doc = json::parse(text.begin(), text.end());
     } catch (const json::exception &e) {
         issues->add(Kind::ConfigInvalid, jsonFile, 0, tr("not valid JSON: %1").arg(QString::fromUtf8(e.what())));
         return std::nullopt;
     }
-    if (!doc.is_object() || !doc.contains("images") || !doc.contains("annotations") || !doc.contains("categories")) {
-        issues->add(Kind::ConfigInvalid, jsonFile, 0, tr("a COCO file needs \"images\", \"annotations\" and \"categories\""));
+    if (!doc.is_object() || !doc.contains("images") || !doc.contains("annotations") || !doc.contains("categories")
+        || !doc["images"].is_array() || !doc["annotations"].is_array() || !doc["categories"].is_array()) {
+        issues->add(Kind::ConfigInvalid, jsonFile, 0,
+                    tr("a COCO file needs \"images\", \"annotations\" and \"categories\" lists"));
         return std::nullopt;
     }
     Dataset ds;
     std::map<long long, int> categoryIndex;
     std::map<long long, size_t> imageIndex;
+    // Images left out, by id, with why: their annotations are skipped with them.
+    std::map<long long, QString> skippedImages;
     try {
         for (const json &c : doc["categories"]) {
-            categoryIndex[c.at("id").get<long long>()] = int(ds.categories.size());
-            ds.categories << QString::fromStdString(c.value("name", std::string("object")));
-            if (ds.keypointNames.isEmpty() && c.contains("keypoints"))
+            const auto id = wholeNumber(c.at("id"));
+            if (!id)
+                throw BadStructure("a category id is not a whole number");
+            categoryIndex[*id] = int(ds.categories.size());
+            const json name = c.value("name", json("object"));
+            ds.categories << (name.is_string() ? QString::fromStdString(name.get<std::string>()) : QStringLiteral("object"));
+            if (ds.keypointNames.isEmpty() && c.contains("keypoints") && c["keypoints"].is_array())
                 for (const json &k : c["keypoints"])
                     ds.keypointNames << QString::fromStdString(k.get<std::string>());
         }
+
+        // Ids used by more than one image: the annotations cannot say which image they mean.
+        std::map<long long, QStringList> namesById;
+        for (const json &im : doc["images"])
+            if (const auto id = im.is_object() && im.contains("id") ? wholeNumber(im["id"]) : std::nullopt)
+                namesById[*id] << (im.contains("file_name") && im["file_name"].is_string()
+                                       ? QString::fromStdString(im["file_name"].get<std::string>())
+                                       : QStringLiteral("?"));
+        for (const auto &[id, names] : namesById)
+            if (names.size() > 1) {
+                issues->add(Kind::DuplicateEntry, jsonFile, 0,
+                            tr("image id %1 is used by %2 images (%3); all of them are skipped, since their "
+                               "annotations cannot be told apart")
+                                .arg(id)
+                                .arg(names.size())
+                                .arg(names.join(QStringLiteral(", "))));
+                skippedImages[id] = tr("its id is used twice");
+            }
+
         const QDir root(imageRoot);
+        std::map<QString, long long> idByName;
         for (const json &im : doc["images"]) {
-            const long long id = im.at("id").get<long long>();
+            const auto id = wholeNumber(im.at("id"));
+            if (!id)
+                throw BadStructure("an image id is not a whole number");
+            if (skippedImages.count(*id))
+                continue;
             const QString name = QString::fromStdString(im.at("file_name").get<std::string>());
             if (!isSafeRelativePath(name)) {
                 issues->add(Kind::UnsafePath, jsonFile, 0,
-                            tr("image %1: file_name \"%2\" leaves the image folder; refused").arg(id).arg(name));
+                            tr("image %1: file_name \"%2\" leaves the image folder; refused").arg(*id).arg(name));
+                skippedImages[*id] = tr("its file_name is refused");
+                continue;
+            }
+            const QString clean = QDir::cleanPath(QString(name).replace(QLatin1Char('\\'), QLatin1Char('/')));
+            if (const auto seen = idByName.find(clean); seen != idByName.end()) {
+                issues->add(Kind::DuplicateEntry, jsonFile, 0,
+                            tr("images %1 and %2 are both \"%3\"; image %2 and its annotations are skipped")
+                                .arg(seen->second)
+                                .arg(*id)
+                                .arg(clean));
+                skippedImages[*id] = tr("its file_name is used by image %1").arg(seen->second);
                 continue;
             }
             ImageAnnotation a;
-            a.imagePath = QDir::cleanPath(root.absoluteFilePath(name));
-            a.imageSize = QSize(im.value("width", 0), im.value("height", 0));
-            if (!a.imageSize.isValid() || a.imageSize.isEmpty())
+            a.imagePath = QDir::cleanPath(root.absoluteFilePath(clean));
+            const auto width = im.contains("width") ? wholeNumber(im["width"]) : std::nullopt;
+            const auto height = im.contains("height") ? wholeNumber(im["height"]) : std::nullopt;
+            if (width && height && *width > 0 && *height > 0 && *width <= kMaxSide && *height <= kMaxSide)
+                a.imageSize = QSize(int(*width), int(*height));
+            else
                 a.imageSize = QImageReader(a.imagePath).size();
-            if (!a.imageSize.isValid()) {
+            if (!a.imageSize.isValid() || a.imageSize.isEmpty()) {
                 issues->add(Kind::ImageUndecodable, jsonFile, 0,
-                            tr("image %1 (%2): no width/height and the file cannot be read").arg(id).arg(name));
+                            tr("image %1 (%2): no width/height and the file cannot be read").arg(*id).arg(name));
+                skippedImages[*id] = tr("its size is unknown");
                 continue;
             }
-            imageIndex[id] = ds.images.size();
+            idByName[clean] = *id;
+            imageIndex[*id] = ds.images.size();
             ds.images.push_back(a);
+            ds.fileNames << clean;
         }
         int annIndex = 0;
         for (const json &an : doc["annotations"]) {
             ++annIndex;
-            const long long imageId = an.at("image_id").get<long long>();
-            const auto img = imageIndex.find(imageId);
-            const auto cat = categoryIndex.find(an.value("category_id", -1LL));
-            if (img == imageIndex.end() || cat == categoryIndex.end()) {
+            const auto annId = an.contains("id") ? wholeNumber(an["id"]) : std::nullopt;
+            const QString which = QString::number(annId ? *annId : annIndex);
+            const auto imageId = wholeNumber(an.at("image_id"));
+            const auto categoryId = an.contains("category_id") ? wholeNumber(an["category_id"]) : std::nullopt;
+            if (imageId && skippedImages.count(*imageId)) {
                 issues->add(Kind::BadReference, jsonFile, 0,
-                            tr("annotation %1 refers to an unknown image or category").arg(an.value("id", annIndex)));
+                            tr("annotation %1 belongs to image %2, which is skipped (%3)")
+                                .arg(which)
+                                .arg(*imageId)
+                                .arg(skippedImages[*imageId]));
                 continue;
             }
-            const json &kps = an.value("keypoints", json::array());
-            if (int(kps.size()) != 3 * keypointCount) {
+            const auto img = imageId ? imageIndex.find(*imageId) : imageIndex.end();
+            const auto cat = categoryId ? categoryIndex.find(*categoryId) : categoryIndex.end();
+            if (img == imageIndex.end() || cat == categoryIndex.end()) {
+                issues->add(Kind::BadReference, jsonFile, 0,
+                            tr("annotation %1 refers to an unknown image or category").arg(which));
+                continue;
+            }
+            const json kps = an.value("keypoints", json::array());
+            if (!kps.is_array() || int(kps.size()) != 3 * keypointCount) {
                 issues->add(Kind::ColumnCount, jsonFile, 0,
                             tr("annotation %1 has %2 keypoint values; expected %3 (%4 keypoints × 3)")
-                                .arg(an.value("id", annIndex))
+                                .arg(which)
                                 .arg(kps.size())
                                 .arg(3 * keypointCount)
                                 .arg(keypointCount));
@@ -104,12 +201,26 @@ std::optional<CocoIo::Dataset> CocoIo::read(const QString &jsonFile, const QStri
             inst.classId = cat->second;
             const json &bb = an.at("bbox");
             inst.box = QRectF(bb.at(0).get<double>(), bb.at(1).get<double>(), bb.at(2).get<double>(), bb.at(3).get<double>());
-            for (int k = 0; k < keypointCount; ++k)
+            if (!(inst.box.width() > 0 && inst.box.height() > 0)) {
+                issues->add(Kind::EmptyBox, jsonFile, 0,
+                            tr("annotation %1: the box has no area (width %2, height %3)")
+                                .arg(which)
+                                .arg(inst.box.width())
+                                .arg(inst.box.height()));
+                continue;
+            }
+            for (int k = 0; k < keypointCount; ++k) {
+                // Visibility is 0, 1 or 2; read as a number so that 2.0 or 1e300 cannot overflow an int.
+                const double v = kps[size_t(3 * k + 2)].get<double>();
                 inst.keypoints.push_back({kps[size_t(3 * k)].get<double>(), kps[size_t(3 * k + 1)].get<double>(),
-                                          std::clamp(kps[size_t(3 * k + 2)].get<int>(), 0, 2)});
+                                          int(std::clamp(std::isfinite(v) ? std::round(v) : 0.0, 0.0, 2.0))});
+            }
             ds.images[img->second].instances.push_back(std::move(inst));
         }
     } catch (const json::exception &e) {
+        issues->add(Kind::ConfigInvalid, jsonFile, 0, tr("unexpected structure: %1").arg(QString::fromUtf8(e.what())));
+        return std::nullopt;
+    } catch (const BadStructure &e) {
         issues->add(Kind::ConfigInvalid, jsonFile, 0, tr("unexpected structure: %1").arg(QString::fromUtf8(e.what())));
         return std::nullopt;
     }

@@ -1,39 +1,48 @@
 #include "datasetchecker.h"
 
-#include "labelfile.h"
+#include "labelcache.h"
 
 #include <QDir>
 #include <QDirIterator>
-#include <QFile>
-#include <QFileInfo>
-#include <QImageReader>
 #include <QSet>
-#include <QtConcurrent/QtConcurrentMap>
 
 namespace {
 
 using Kind = DatasetIssue::Kind;
+using Status = DatasetImage::Status;
 
-struct ImageResult
+DatasetChecker::SplitSummary summarise(const SplitScan &scan)
 {
-    DatasetIssueList issues;
-    bool decoded = false;
-    bool hasLabelFile = false;
-    std::vector<PoseInstance> instances;
-};
-
-// A JPEG must end with the EOI marker; decoders silently fill a truncated tail with grey.
-bool jpegTruncated(const QString &file)
-{
-    const QString s = QFileInfo(file).suffix().toLower();
-    if (s != QLatin1String("jpg") && s != QLatin1String("jpeg"))
-        return false;
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly) || f.size() < 4)
-        return true;
-    f.seek(f.size() - 2);
-    const QByteArray tail = f.read(2);
-    return tail != QByteArray("\xff\xd9", 2);
+    DatasetChecker::SplitSummary sum;
+    sum.images = int(scan.images.size());
+    for (const DatasetImage &i : scan.images) {
+        switch (i.status) {
+        case Status::Labelled:
+            ++sum.labelled;
+            break;
+        case Status::Background:
+            ++sum.background;
+            break;
+        case Status::Unlabelled:
+            ++sum.unlabelled;
+            break;
+        case Status::ImageUnusable:
+            ++sum.badImages;
+            break;
+        case Status::LabelsUnusable:
+            ++sum.badLabels;
+            break;
+        }
+        if (!i.usable())
+            continue;
+        sum.instances += int(i.annotation.instances.size());
+        for (const PoseInstance &inst : i.annotation.instances)
+            for (const Keypoint &k : inst.keypoints)
+                ++(k.visibility == Keypoint::Visible         ? sum.visible
+                        : k.visibility == Keypoint::Occluded ? sum.occluded
+                                                             : sum.absent);
+    }
+    return sum;
 }
 
 } // namespace
@@ -54,90 +63,52 @@ int DatasetChecker::Report::totalInstances() const
     return n;
 }
 
-DatasetChecker::DatasetChecker(DatasetConfig config)
+DatasetChecker::DatasetChecker(DatasetConfig config, QString cacheDir)
     : m_config(std::move(config))
+    , m_cacheDir(std::move(cacheDir))
 { }
 
 DatasetChecker::Report DatasetChecker::run(const gp::CancelToken &cancel, const gp::Progress &progress) const
 {
     Report report;
-    report.issues.append(m_config.validate());
-    const LabelFile::Format format { m_config.keypointCount, m_config.keypointDims, int(m_config.names.size()) };
-
-    std::vector<std::pair<QString, QStringList>> splitImages;
-    int total = 0;
-    QSet<QString> seenDirs;
-    for (const QString &split : m_config.splits()) {
-        const QString dir = m_config.imagesDir(split);
-        if (!QFileInfo::exists(dir)) {
-            report.issues.add(Kind::ConfigInvalid, m_config.displayName(m_config.yamlFile), 0,
-                tr("the %1 images \"%2\" do not exist").arg(split, dir));
-            continue;
-        }
-        splitImages.emplace_back(split, m_config.imageFiles(split));
-        total += int(splitImages.back().second.size());
+    DatasetIssueList fatal = m_config.validate();
+    if (!m_config.canReadLabels()) {
+        // Without a usable kpt_shape or any class no label line can be judged.
+        report.issues = fatal;
+        return report;
     }
 
-    std::atomic_int done { 0 };
-    for (const auto &[split, images] : splitImages) {
-        SplitSummary &sum = report.splits[split];
-        sum.images = int(images.size());
-        const std::function<ImageResult(const QString &)> check = [&](const QString &image) {
-            ImageResult r;
-            if (cancel.isCancelled())
-                return r;
-            QImageReader reader(image);
-            const QImage img = reader.read();
-            if (img.isNull()) {
-                r.issues.add(Kind::ImageUndecodable, m_config.displayName(image), 0,
-                    tr("the image does not decode: %1").arg(reader.errorString()));
-            } else if (jpegTruncated(image)) {
-                r.issues.add(Kind::ImageUndecodable, m_config.displayName(image), 0,
-                    tr("the JPEG file is truncated (no end-of-image marker)"));
-            } else {
-                r.decoded = true;
-                const QString labels = DatasetConfig::labelFileFor(image);
-                r.hasLabelFile = QFileInfo::exists(labels);
-                r.instances = LabelFile::read(labels, img.size(), format, &r.issues, m_config.displayName(labels));
-            }
-            const int d = ++done;
-            progress.report(d, total);
-            return r;
-        };
-        const QList<ImageResult> results = QtConcurrent::blockingMapped(images, check);
-        for (const ImageResult &r : results) {
-            report.issues.append(r.issues);
-            if (!r.decoded) {
-                ++sum.badImages;
-                continue;
-            }
-            if (!r.hasLabelFile)
-                ++sum.unlabelled;
-            else if (r.instances.empty())
-                ++sum.background;
-            else
-                ++sum.labelled;
-            sum.instances += int(r.instances.size());
-            for (const PoseInstance &inst : r.instances)
-                for (const Keypoint &k : inst.keypoints)
-                    ++(k.visibility == Keypoint::Visible         ? sum.visible
-                            : k.visibility == Keypoint::Occluded ? sum.occluded
-                                                                 : sum.absent);
-        }
-        if (cancel.isCancelled()) {
+    // One progress bar over all splits: the files are listed first.
+    int total = 0, before = 0;
+    for (const QString &split : m_config.splits())
+        total += int(m_config.imageFiles(split).size());
+    for (const QString &split : m_config.splits()) {
+        LabelCache::Options options;
+        options.cacheDir = m_cacheDir;
+        options.cancel = cancel;
+        if (progress)
+            options.progress = [&, before](int64_t done, int64_t) { progress.report(before + done, total); };
+        const SplitScan scan = LabelCache::scan(m_config, split, options);
+        if (scan.cancelled || cancel.isCancelled()) {
             report.cancelled = true;
             return report;
         }
+        before += int(scan.images.size());
+        report.splits[split] = summarise(scan);
+        report.issues.append(scan.issues());
+        fatal.append(scan.fatalProblems(m_config, split == QLatin1String("train")));
+        if (!scan.found)
+            continue;
 
         // Label files whose image is gone: the labels would be silently unused.
-        if (m_config.imagesDir(split).endsWith(QLatin1String(".txt")))
+        if (scan.imagesDir.endsWith(QLatin1String(".txt")))
+            continue;
+        const QString labelsDir = DatasetConfig::labelsDirFor(scan.imagesDir);
+        if (labelsDir == QDir::cleanPath(scan.imagesDir))
             continue;
         QSet<QString> stems;
-        for (const QString &image : images)
-            stems.insert(DatasetConfig::labelFileFor(image));
-        const QString labelsDir = DatasetConfig::labelsDirFor(m_config.imagesDir(split));
-        if (labelsDir == QDir::cleanPath(m_config.imagesDir(split)))
-            continue;
+        for (const DatasetImage &image : scan.images)
+            stems.insert(DatasetConfig::labelFileFor(image.annotation.imagePath));
         QDirIterator it(labelsDir, { QStringLiteral("*.txt") }, QDir::Files, QDirIterator::Subdirectories);
         QStringList orphans;
         while (it.hasNext()) {
@@ -148,7 +119,8 @@ DatasetChecker::Report DatasetChecker::run(const gp::CancelToken &cancel, const 
         orphans.sort();
         for (const QString &f : orphans)
             report.issues.add(Kind::ImageMissing, m_config.displayName(f), 0,
-                tr("no image with this name in %1").arg(m_config.displayName(m_config.imagesDir(split))));
+                tr("no image with this name in %1").arg(m_config.displayName(scan.imagesDir)));
     }
+    report.issues.append(fatal);
     return report;
 }

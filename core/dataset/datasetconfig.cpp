@@ -12,6 +12,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <limits>
 #include <set>
 
 namespace {
@@ -27,19 +29,30 @@ QString str(const YAML::Node &n)
 
 std::optional<DatasetConfig> DatasetConfig::load(const QString &yamlFile, DatasetIssueList *issues)
 {
+    QFile f(yamlFile);
+    if (QFileInfo(yamlFile).isDir() || !f.open(QIODevice::ReadOnly)) {
+        issues->add(kConfig, QFileInfo(yamlFile).absoluteFilePath(), 0,
+                    tr("cannot open the file: %1")
+                        .arg(QFileInfo(yamlFile).isDir() ? tr("it is a folder") : f.errorString()));
+        return std::nullopt;
+    }
+    return parse(f.readAll(), yamlFile, issues);
+}
+
+std::optional<DatasetConfig> DatasetConfig::parse(const QByteArray &text, const QString &yamlFile, DatasetIssueList *issues)
+{
     const QFileInfo fi(yamlFile);
+    // Every problem names the file the same way (validate() uses the absolute path too).
+    const QString where = fi.absoluteFilePath();
     YAML::Node root;
     try {
-        root = YAML::LoadFile(fi.absoluteFilePath().toStdString());
-    } catch (const YAML::BadFile &) {
-        issues->add(kConfig, yamlFile, 0, tr("cannot open the file"));
-        return std::nullopt;
+        root = YAML::Load(text.toStdString());
     } catch (const YAML::Exception &e) {
-        issues->add(kConfig, yamlFile, e.mark.line + 1, tr("not valid YAML: %1").arg(QString::fromStdString(e.msg)));
+        issues->add(kConfig, where, e.mark.line + 1, tr("not valid YAML: %1").arg(QString::fromStdString(e.msg)));
         return std::nullopt;
     }
     if (!root.IsMap()) {
-        issues->add(kConfig, yamlFile, 0, tr("expected a mapping of keys (path, train, val, kpt_shape, names)"));
+        issues->add(kConfig, where, 0, tr("expected a mapping of keys (path, train, val, kpt_shape, names)"));
         return std::nullopt;
     }
     DatasetConfig c;
@@ -57,32 +70,32 @@ std::optional<DatasetConfig> DatasetConfig::load(const QString &yamlFile, Datase
             if (!n || n.IsNull())
                 continue;
             if (!n.IsScalar()) {
-                issues->add(kConfig, yamlFile, line(n), tr("\"%1\" must be one folder or list file").arg(QLatin1String(key)));
+                issues->add(kConfig, where, line(n), tr("\"%1\" must be one folder or list file").arg(QLatin1String(key)));
                 continue;
             }
             *out = str(n);
         }
         if (c.train.isEmpty())
-            issues->add(kConfig, yamlFile, 0, tr("\"train\" is missing"));
+            issues->add(kConfig, where, 0, tr("\"train\" is missing"));
         if (c.val.isEmpty())
-            issues->add(kConfig, yamlFile, 0, tr("\"val\" is missing"));
+            issues->add(kConfig, where, 0, tr("\"val\" is missing"));
 
         const YAML::Node ks = root["kpt_shape"];
         if (!ks || !ks.IsSequence() || ks.size() != 2) {
-            issues->add(kConfig, yamlFile, ks ? line(ks) : 0, tr("\"kpt_shape\" must be [keypoints, 2 or 3]"));
+            issues->add(kConfig, where, ks ? line(ks) : 0, tr("\"kpt_shape\" must be [keypoints, 2 or 3]"));
         } else {
-            c.keypointCount = ks[0].as<int>();
-            c.keypointDims = ks[1].as<int>();
-            if (c.keypointCount <= 0 || (c.keypointDims != 2 && c.keypointDims != 3))
-                issues->add(kConfig, yamlFile, line(ks),
-                            tr("\"kpt_shape\" [%1, %2] must be [keypoints > 0, 2 or 3]").arg(c.keypointCount).arg(c.keypointDims));
+            // Read wider than int: [1e12, 3] must be refused, not wrapped around (validate()
+            // reports any count above the limit).
+            constexpr long long kIntMin = std::numeric_limits<int>::min(), kIntMax = std::numeric_limits<int>::max();
+            c.keypointCount = int(std::clamp<long long>(ks[0].as<long long>(), kIntMin, LabelFile::Format::kMaxKeypoints + 1));
+            c.keypointDims = int(std::clamp<long long>(ks[1].as<long long>(), kIntMin, kIntMax));
         }
         const YAML::Node fl = root["flip_idx"];
         if (fl && fl.IsSequence())
             for (const auto &v : fl)
                 c.flipIdx.push_back(v.as<int>());
         else if (fl && !fl.IsNull())
-            issues->add(DatasetIssue::Kind::FlipIdxInvalid, yamlFile, line(fl), tr("\"flip_idx\" must be a list"));
+            issues->add(DatasetIssue::Kind::FlipIdxInvalid, where, line(fl), tr("\"flip_idx\" must be a list"));
 
         const YAML::Node nm = root["names"];
         if (nm && nm.IsMap()) {
@@ -93,7 +106,7 @@ std::optional<DatasetConfig> DatasetConfig::load(const QString &yamlFile, Datase
             int expect = 0;
             for (const auto &[id, name] : byId) {
                 if (id != expect++) {
-                    issues->add(kConfig, yamlFile, line(nm), tr("\"names\" ids must be 0, 1, 2, ... without gaps"));
+                    issues->add(kConfig, where, line(nm), tr("\"names\" ids must be 0, 1, 2, ... without gaps"));
                     break;
                 }
                 c.names << name;
@@ -101,11 +114,10 @@ std::optional<DatasetConfig> DatasetConfig::load(const QString &yamlFile, Datase
         } else if (nm && nm.IsSequence()) {
             for (const auto &v : nm)
                 c.names << str(v);
-        } else {
-            issues->add(kConfig, yamlFile, 0, tr("\"names\" is missing"));
         }
+        // A missing or empty `names` is validate()'s to report.
     } catch (const YAML::Exception &e) {
-        issues->add(kConfig, yamlFile, e.mark.line + 1, tr("unexpected value: %1").arg(QString::fromStdString(e.msg)));
+        issues->add(kConfig, where, e.mark.line + 1, tr("unexpected value: %1").arg(QString::fromStdString(e.msg)));
     }
     issues->append(c.validate());
     return c;
@@ -115,7 +127,12 @@ bool DatasetConfig::save(const QString &file, QString *error) const
 {
     YAML::Emitter out;
     out << YAML::BeginMap;
-    out << YAML::Key << "path" << YAML::Value << (path.isEmpty() ? std::string(".") : path.toStdString());
+    // The root as this config resolves it, seen from where the file is written.
+    DatasetConfig at = *this;
+    at.yamlFile = QFileInfo(file).absoluteFilePath();
+    const QString root = QDir::cleanPath(yamlFile.isEmpty() ? at.rootDir() : rootDir());
+    if (root != QFileInfo(file).absolutePath())
+        out << YAML::Key << "path" << YAML::Value << root.toStdString();
     out << YAML::Key << "train" << YAML::Value << train.toStdString();
     out << YAML::Key << "val" << YAML::Value << val.toStdString();
     if (!test.isEmpty())
@@ -146,6 +163,17 @@ DatasetIssueList DatasetConfig::validate() const
 {
     DatasetIssueList issues;
     const QString file = yamlFile.isEmpty() ? QStringLiteral("data.yaml") : yamlFile;
+    if (!labelFormat().isValid()) {
+        const int max = LabelFile::Format::kMaxKeypoints;
+        issues.add(DatasetIssue::Kind::ConfigInvalid, file, 0,
+                   keypointCount > max
+                       ? tr("\"kpt_shape\" asks for more than %1 keypoints; it must be [1 to %1 keypoints, 2 or 3]").arg(max)
+                       : tr("\"kpt_shape\" [%1, %2] must be [1 to %3 keypoints, 2 or 3]")
+                             .arg(keypointCount)
+                             .arg(keypointDims)
+                             .arg(max));
+        return issues;
+    }
     if (!flipIdx.empty()) {
         std::set<int> seen(flipIdx.begin(), flipIdx.end());
         bool inRange = std::all_of(flipIdx.begin(), flipIdx.end(), [&](int i) { return i >= 0 && i < keypointCount; });
@@ -164,8 +192,17 @@ DatasetIssueList DatasetConfig::validate() const
                 }
     }
     if (names.isEmpty())
-        issues.add(DatasetIssue::Kind::ConfigInvalid, file, 0, tr("\"names\" lists no class"));
+        issues.add(DatasetIssue::Kind::ConfigInvalid, file, 0, tr("\"names\" is missing or lists no class"));
     return issues;
+}
+
+std::vector<int> DatasetConfig::effectiveFlipIdx(const Skeleton &skeleton) const
+{
+    if (!flipIdx.empty())
+        return flipIdx;
+    if (skeleton.keypointCount() == keypointCount)
+        return skeleton.flipIndex();
+    return {};
 }
 
 QString DatasetConfig::rootDir() const

@@ -2,6 +2,7 @@
 
 #include "datasetissue.h"
 #include "imageannotation.h"
+#include "labelfile.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -33,16 +34,27 @@ public:
 
     // Reads data.yaml. Problems with individual keys are reported in *issues (the
     // config is still returned when it is usable); nothing is returned when the file
-    // cannot be read or parsed at all.
+    // cannot be read or parsed at all. The issues include validate()'s.
     static std::optional<DatasetConfig> load(const QString &yamlFile, DatasetIssueList *issues);
-    // Writes data.yaml atomically.
+    // load() on the text of a data.yaml; `yamlFile` names it (relative paths resolve
+    // against its folder).
+    static std::optional<DatasetConfig> parse(const QByteArray &text, const QString &yamlFile, DatasetIssueList *issues);
+    // Writes data.yaml atomically. `path` is left out when it is the yaml's own folder and
+    // written absolute otherwise: Ultralytics resolves a relative `path` against the
+    // current directory, so only these two forms mean the same folder to both programs.
     bool save(const QString &yamlFile, QString *error) const;
 
     // Copies kpt_shape and flip_idx from the skeleton.
     void applySkeleton(const Skeleton &skeleton);
 
-    // Checks kpt_shape, flip_idx and names; returns the problems.
+    // Checks kpt_shape, flip_idx and names; returns the problems (all fatal).
     DatasetIssueList validate() const;
+    // The flip index the horizontal flip uses: flip_idx, else the skeleton's when it has
+    // kpt_shape's keypoint count, else none (points keep their index).
+    std::vector<int> effectiveFlipIdx(const Skeleton &skeleton) const;
+    LabelFile::Format labelFormat() const { return {keypointCount, keypointDims, int(names.size())}; }
+    // Whether label lines can be judged at all: a valid kpt_shape and at least one class.
+    bool canReadLabels() const { return labelFormat().isValid() && !names.isEmpty(); }
 
     // The absolute dataset root.
     QString rootDir() const;

@@ -10,7 +10,7 @@ namespace {
 using Poly = std::vector<cv::Point2d>;
 
 constexpr double kPi = 3.14159265358979323846;
-constexpr uchar kOccluderLayer = 255;
+constexpr uchar kOccluderLayer = GripperScene::kOccluderLayer;
 // Sub-pixel precision of OpenCV's drawing: coordinates are fixed point with 4 fraction bits.
 constexpr int kShift = 4;
 constexpr double kFixedOne = 1 << kShift;
@@ -285,6 +285,15 @@ void extend(cv::Rect2d *box, bool *first, const Poly &poly)
     }
 }
 
+// The gripper itself (palm, flange, rail, fingers; not its wrist links), filled in `mask`.
+void fillParts(cv::Mat &mask, const GripperScene::Gripper &g)
+{
+    const GripperParts p = gripperParts(g);
+    for (const Poly *poly : {&p.flange, &p.palm, &p.rail, &p.finger[0], &p.finger[1], &p.carriage[0], &p.carriage[1],
+                             &p.pad[0], &p.pad[1]})
+        cv::fillConvexPoly(mask, fixedPoint(*poly, cv::Point(0, 0)), cv::Scalar(255), cv::LINE_8, kShift);
+}
+
 void drawGripper(cv::Mat &image, cv::Mat &layers, uchar layer, const GripperScene::Gripper &g,
                  const GripperScene::Look &look)
 {
@@ -369,6 +378,14 @@ void drawOccluder(cv::Mat &image, cv::Mat &layers, const GripperScene::Occluder 
         for (const cv::Point2d &p : o.path)
             ctrl.push_back(o.centre + rotate(p, o.angle));
         strokePath(image, &layers, L, bezier(ctrl), o.size.width, o.colour, o.colour2);
+        break;
+    }
+    case Kind::Arm: {
+        // A wrist link seen crossing: a shaded bar with a joint at its near end.
+        const cv::Point2d a = o.centre - u * (0.5 * o.size.height), b = o.centre + u * (0.5 * o.size.height);
+        fillShaded(image, &layers, L, capsule(a, b, o.size.width), o.colour, barShade(a, b, o.size.width, lightAngle, 0.4));
+        fillShaded(image, &layers, L, ellipse(a, o.angle, 0.62 * o.size.width, 0.62 * o.size.width), o.colour2,
+                   flatShade(a, lightAngle, 0.6 * o.size.width, 0.35, 0.4));
         break;
     }
     case Kind::Hand: {
@@ -558,9 +575,25 @@ GripperScene::Rendered GripperScene::render() const
             drawGripper(out.image, layers, layerOf[i][size_t(g)], robot.gripper[g], robot.look);
         }
     }
+    // How much of each gripper (its palm and fingers, not its links) the occluders cover:
+    // its visible pixels before and after them.
+    out.covered.resize(m_robots.size(), {0.0, 0.0});
+    std::vector<std::array<cv::Mat, 2>> parts(m_occluders.empty() ? 0 : m_robots.size());
+    std::vector<std::array<int, 2>> before(parts.size());
+    for (size_t i = 0; i < parts.size(); ++i)
+        for (size_t g = 0; g < 2; ++g) {
+            parts[i][g] = cv::Mat::zeros(layers.size(), CV_8U);
+            fillParts(parts[i][g], m_robots[i].gripper[g]);
+            before[i][g] = cv::countNonZero((layers == layerOf[i][g]) & parts[i][g]);
+        }
     const double light = m_robots.empty() ? 0.0 : m_robots.front().look.lightAngle;
     for (const Occluder &o : m_occluders)
         drawOccluder(out.image, layers, o, light);
+    for (size_t i = 0; i < parts.size(); ++i)
+        for (size_t g = 0; g < 2; ++g) {
+            const int after = cv::countNonZero((layers == layerOf[i][g]) & parts[i][g]);
+            out.covered[i][g] = before[i][g] > 0 ? 1.0 - double(after) / before[i][g] : 0.0;
+        }
 
     const cv::Rect2d frame(0, 0, w, h);
     for (size_t i = 0; i < m_robots.size(); ++i) {
@@ -588,6 +621,8 @@ GripperScene::Rendered GripperScene::render() const
         out.instances.push_back(std::move(inst));
         out.robotIndex.push_back(int(i));
     }
+    out.layers = layers;
+    out.layerOf = layerOf;
     return out;
 }
 

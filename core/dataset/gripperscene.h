@@ -75,7 +75,8 @@ public:
 
     struct Occluder
     {
-        enum class Kind { Box, Board, Cable, Hand };
+        // Arm: another robot's wrist link crossing in front (size: width x length).
+        enum class Kind { Box, Board, Cable, Hand, Arm };
         Kind kind = Kind::Box;
         cv::Point2d centre;
         double angle = 0.0;
@@ -104,13 +105,22 @@ public:
         // One per robot that shows enough of itself, in the order robots were added.
         std::vector<PoseInstance> instances;
         std::vector<int> robotIndex; // which robot each instance is
+        // Per robot, per gripper (left, right): the fraction of the gripper's drawn pixels
+        // that the occluders cover.
+        std::vector<std::array<double, 2>> covered;
+        // What is on top at each pixel: 0 the background, kOccluderLayer an occluder,
+        // otherwise the gripper whose layer layerOf names.
+        cv::Mat layers;
+        std::vector<std::array<uchar, 2>> layerOf; // per robot: left, right
     };
+    static constexpr uchar kOccluderLayer = 255;
 
     explicit GripperScene(cv::Mat background);
 
     cv::Size size() const { return m_background.size(); }
     void addRobot(const Robot &robot) { m_robots.push_back(robot); }
     void addOccluder(const Occluder &occluder) { m_occluders.push_back(occluder); }
+    void clearOccluders() { m_occluders.clear(); }
     const std::vector<Robot> &robots() const { return m_robots; }
 
     // Draws the scene on a copy of the background and measures visibility.

@@ -31,7 +31,12 @@ std::vector<ImageStatus> ImageStatus::scan(
     // A split given as a .txt list has no folder of its own: show paths from the root.
     const QDir base(QFileInfo(imagesDir).isDir() ? imagesDir : config.rootDir());
     std::vector<ImageStatus> out;
-    for (const LabelCache::Item &item : LabelCache::scan(config, split, nullptr, cancel, progress)) {
+    LabelCache::Options options;
+    options.cancel = cancel;
+    options.progress = progress;
+    // Listing needs the labels, not a complete decode of 20,000 images.
+    options.depth = ImageCheck::Depth::Structure;
+    for (const DatasetImage &item : LabelCache::scan(config, split, options).images) {
         const QString &file = item.annotation.imagePath;
         bool unreadableLines = false;
         for (const DatasetIssue &i : item.issues)

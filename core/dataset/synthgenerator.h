@@ -3,6 +3,7 @@
 #include "canceltoken.h"
 #include "imageannotation.h"
 #include "progress.h"
+#include "scenario.h"
 #include "skeleton.h"
 
 #include <QCoreApplication>
@@ -20,6 +21,11 @@ struct SynthOptions
     double valFraction = 0.2;
     int videoFrames = 180; // 0: no demo video
     double videoFps = 30.0;
+    // What the pictures are like (`scenario=`): empty, the usual mix of mild degradations;
+    // one scenario, every image and video hard that way; several ("mixed": all four), each
+    // image one of them at random and one video per scenario. The hard ones are tagged in
+    // scenarios.yaml.
+    std::vector<Scenario> scenarios;
 };
 
 // Renders a humanoid robot's two parallel grippers (wrist link, palm, two fingers) at
@@ -49,6 +55,13 @@ public:
     // cancelled or failed run never leaves half a project where a project is expected. An
     // outDir that exists and is not empty is never touched.
     bool runAtomically(QString *error, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {}) const;
+
+    // The scenario image `index` is rendered in (Normal when none is asked for).
+    Scenario scenarioOf(int index) const;
+    // The demo videos run() writes, one per scenario asked for ("videos/demo.mp4" for
+    // Normal, "videos/demo_<scenario>.mp4" for the others; .avi where OpenCV has no MPEG-4).
+    std::vector<Scenario> videoScenarios() const;
+    static QString videoBaseName(Scenario scenario); // "demo", "demo_occlusion", ...
 
     // Relative paths inside outDir of what run() writes.
     static QString videoFileName(); // "videos/demo.mp4"

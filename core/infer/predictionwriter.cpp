@@ -108,7 +108,7 @@ bool PredictionWriter::write(const FramePrediction &p, const cv::Mat &image, QSt
             }
         }
         cv::Mat canvas = image.clone();
-        draw(canvas, p, m_skeleton, m_options.showRaw, m_options.drawNames);
+        draw(canvas, p, m_skeleton, m_options.showRaw, m_options.drawNames, m_options.keypointConf);
         m_video.write(canvas);
     }
     if (!m_options.imageDir.isEmpty() && !image.empty()) {
@@ -116,7 +116,7 @@ bool PredictionWriter::write(const FramePrediction &p, const cv::Mat &image, QSt
         const QString name = p.sourcePath.isEmpty() ? QStringLiteral("frame_%1.jpg").arg(p.frameIndex, 6, 10, QLatin1Char('0'))
                                                     : QFileInfo(p.sourcePath).fileName();
         cv::Mat canvas = image.clone();
-        draw(canvas, p, m_skeleton, m_options.showRaw, m_options.drawNames);
+        draw(canvas, p, m_skeleton, m_options.showRaw, m_options.drawNames, m_options.keypointConf);
         const QString path = QDir(m_options.imageDir).filePath(name);
         bool ok = false;
         try {

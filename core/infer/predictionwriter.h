@@ -21,6 +21,7 @@ struct OutputOptions
     QString csvPath;    // one row per instance and frame; empty: none
     bool showRaw = false;   // draw the raw network keypoints instead of the smoothed ones
     bool drawNames = false; // keypoint names next to the points
+    double keypointConf = 0.5; // keypoints below this confidence are not drawn (unless bridged)
     double fps = 0.0;       // of the annotated video (0: the source's rate over vid_stride; 30 when unknown)
 };
 

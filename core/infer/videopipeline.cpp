@@ -4,6 +4,8 @@
 
 #include <QElapsedTimer>
 
+#include <algorithm>
+
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -52,6 +54,9 @@ enum Stage { Reader, Sampler, Inferrer, Temporal, Output, StageCount };
 struct VideoPipeline::Private
 {
     PipelineOptions options;
+    gp::CancelToken cancelToken;
+    gp::Progress progress;
+    qint64 rangeFrames = -1; // frames the range holds (-1: unknown)
     FrameReader reader;
     Predictor predictor;
     PoseDetector detect;
@@ -133,6 +138,11 @@ void VideoPipeline::Private::readerLoop()
     const auto start = std::chrono::steady_clock::now();
     const double period = 1.0 / std::max(1.0, fps);
     while (!cancelled) {
+        if (cancelToken.isCancelled()) {
+            userCancelled = true;
+            stopAll();
+            break;
+        }
         if (options.paceToSourceFps)
             std::this_thread::sleep_until(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                       std::chrono::duration<double>(taken * period)));
@@ -151,6 +161,8 @@ void VideoPipeline::Private::readerLoop()
             c.failed = reader.failedFrames();
             break;
         }
+        if (options.lastFrame >= 0 && f.index > options.lastFrame)
+            break;
         ++c.in;
         ++taken;
         if (s == FrameReader::Status::Failed) {
@@ -330,6 +342,12 @@ void VideoPipeline::Private::outputLoop()
                 options.onFrame(item->prediction, item->frame.image);
         }
         ++c.out;
+        progress.report(c.out.load(), rangeFrames);
+        if (cancelToken.isCancelled()) {
+            userCancelled = true;
+            stopAll();
+            break;
+        }
     }
     if (writer)
         writer->close();
@@ -348,7 +366,8 @@ VideoPipeline::~VideoPipeline()
     }
 }
 
-bool VideoPipeline::start(const PipelineOptions &options, QString *error)
+bool VideoPipeline::start(const PipelineOptions &options, QString *error, const gp::CancelToken &cancel,
+                          const gp::Progress &progress)
 {
     if (!d->threads.empty()) {
         *error = tr("the pipeline is already running");
@@ -363,6 +382,24 @@ bool VideoPipeline::start(const PipelineOptions &options, QString *error)
         return false;
     d->live = d->reader.isLive();
     d->expected = d->reader.frameCount();
+    if (options.firstFrame < 0 || (options.lastFrame >= 0 && options.lastFrame < options.firstFrame)) {
+        *error = tr("the frame range %1-%2 is empty").arg(options.firstFrame).arg(options.lastFrame);
+        d->reader.close();
+        return false;
+    }
+    if (options.firstFrame > 0 && !d->reader.seek(options.firstFrame, error)) {
+        d->reader.close();
+        return false;
+    }
+    d->rangeFrames = d->expected;
+    if (d->rangeFrames >= 0 && options.lastFrame >= 0)
+        d->rangeFrames = std::min(d->rangeFrames, options.lastFrame + 1);
+    if (d->rangeFrames >= 0)
+        d->rangeFrames = std::max<qint64>(0, d->rangeFrames - options.firstFrame);
+    if (d->rangeFrames >= 0 && options.maxFrames >= 0)
+        d->rangeFrames = std::min(d->rangeFrames, options.maxFrames);
+    if (d->rangeFrames >= 0)
+        d->rangeFrames = (d->rangeFrames + std::max(1, options.vidStride) - 1) / std::max(1, options.vidStride);
     d->fps = d->reader.fps();
     if (options.detector) {
         d->detect = options.detector;
@@ -397,6 +434,8 @@ bool VideoPipeline::start(const PipelineOptions &options, QString *error)
     d->q4 = std::make_unique<BoundedQueue<Item>>(cap);
     d->cancelled = false;
     d->userCancelled = false;
+    d->cancelToken = cancel;
+    d->progress = progress;
     for (Counter &c : d->counters) {
         c.in = c.out = c.dropped = c.failed = c.busyNs = 0;
     }
@@ -459,10 +498,11 @@ PipelineSummary VideoPipeline::wait()
     return s;
 }
 
-bool VideoPipeline::run(const PipelineOptions &options, PipelineSummary *summary, QString *error)
+bool VideoPipeline::run(const PipelineOptions &options, PipelineSummary *summary, QString *error,
+                        const gp::CancelToken &cancel, const gp::Progress &progress)
 {
     VideoPipeline p;
-    if (!p.start(options, error))
+    if (!p.start(options, error, cancel, progress))
         return false;
     *summary = p.wait();
     if (!summary->error.isEmpty()) {

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "canceltoken.h"
 #include "framereader.h"
 #include "posedetection.h"
 #include "posetracker.h"
 #include "predictionwriter.h"
 #include "predictor.h"
+#include "progress.h"
 #include "skeleton.h"
 
 #include <QCoreApplication>
@@ -39,6 +41,8 @@ struct PipelineOptions
     int batch = 1;             // frames per forward pass
     int queueCapacity = 4;     // frames waiting between two stages
     qint64 maxFrames = -1;     // stop after reading this many frames (-1: all)
+    qint64 firstFrame = 0;     // video files and image lists: start at this frame (a range)
+    qint64 lastFrame = -1;     // stop after this frame (inclusive; -1: to the end)
     bool paceToSourceFps = false; // read a file no faster than its frame rate (simulates a live source)
     PredictorOptions predictor;
     PoseDetector detector;     // when set, used instead of loading predictor.model
@@ -79,14 +83,18 @@ public:
     ~VideoPipeline(); // cancels and joins
 
     // Opens the source, loads the model and the outputs, and starts the threads. False with
-    // *error when any of that fails (no thread is started then).
-    bool start(const PipelineOptions &options, QString *error);
+    // *error when any of that fails (no thread is started then). `cancel` stops the run
+    // like cancel(); `progress` counts the frames through the output stage, of the frames
+    // the range holds (-1 when unknown), from the output thread.
+    bool start(const PipelineOptions &options, QString *error, const gp::CancelToken &cancel = {},
+               const gp::Progress &progress = {});
     void cancel();
     bool isRunning() const;
     // Blocks until every stage has finished.
     PipelineSummary wait();
     // start + wait.
-    static bool run(const PipelineOptions &options, PipelineSummary *summary, QString *error);
+    static bool run(const PipelineOptions &options, PipelineSummary *summary, QString *error,
+                    const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
 
     std::vector<StageStats> stats() const;
     void setTemporalOptions(const TemporalOptions &options); // takes effect at the next frame

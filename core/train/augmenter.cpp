@@ -4,6 +4,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -230,9 +231,15 @@ void Augmenter::flipHorizontal(TrainSample &s, const std::vector<int> &flipIdx)
     const double w = s.image.cols;
     for (PoseInstance &inst : s.instances) {
         inst.box = QRectF(QPointF(w - inst.box.right(), inst.box.top()), QPointF(w - inst.box.left(), inst.box.bottom()));
-        std::vector<Keypoint> flipped(inst.keypoints.size());
-        for (size_t k = 0; k < inst.keypoints.size(); ++k) {
-            Keypoint p = inst.keypoints[size_t(flipIdx.empty() ? int(k) : flipIdx[k])];
+        const size_t n = inst.keypoints.size();
+        // The dataset check refuses a flip_idx that is not a permutation of the keypoints;
+        // one that still does not fit here leaves every point at its index rather than read
+        // out of bounds.
+        const bool fits = flipIdx.size() == n
+                          && std::all_of(flipIdx.begin(), flipIdx.end(), [&](int i) { return i >= 0 && size_t(i) < n; });
+        std::vector<Keypoint> flipped(n);
+        for (size_t k = 0; k < n; ++k) {
+            Keypoint p = inst.keypoints[fits ? size_t(flipIdx[k]) : k];
             p.x = w - p.x;
             flipped[k] = p;
         }

@@ -1,8 +1,7 @@
 #include "traindataset.h"
 
 #include "augmenter.h"
-
-#include <opencv2/imgcodecs.hpp>
+#include "imagecheck_p.h"
 
 TrainDataset::TrainDataset(std::vector<ImageAnnotation> images)
     : m_images(std::move(images))
@@ -13,16 +12,17 @@ TrainSample TrainDataset::load(size_t i, int imgsz, QString *error) const
 {
     const ImageAnnotation &a = m_images.at(i);
     TrainSample s;
-    s.image = cv::imread(a.imagePath.toStdString(), cv::IMREAD_COLOR);
+    // The decoder and the checks `check` used: an image changed since the scan is caught here.
+    ImageVerdict verdict;
+    s.image = gp::decodeImage(a.imagePath, &verdict);
     if (s.image.empty()) {
         if (error)
-            *error = tr("%1: the image no longer decodes; skipped").arg(a.imagePath);
+            *error = tr("%1: %2; skipped").arg(a.imagePath, verdict.problem);
         s.image = cv::Mat(imgsz, imgsz, CV_8UC3, cv::Scalar(114, 114, 114));
         return s;
     }
     s.instances = a.instances;
-    // Labels were read for the size in the file's header; scale if the decode differs
-    // (EXIF-rotated JPEGs).
+    // Labels were read for the size the scan decoded; scale if the decode differs now.
     if (s.image.cols != a.imageSize.width() || s.image.rows != a.imageSize.height())
         for (PoseInstance &inst : s.instances) {
             const double sx = double(s.image.cols) / a.imageSize.width(), sy = double(s.image.rows) / a.imageSize.height();

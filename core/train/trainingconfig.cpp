@@ -22,6 +22,7 @@ const std::vector<Field> &fields()
     using C = TrainingConfig;
     static const std::vector<Field> table{
         {"data", &C::data, QT_TRANSLATE_NOOP("TrainingConfig", "dataset data.yaml")},
+        {"cache_dir", &C::cacheDir, QT_TRANSLATE_NOOP("TrainingConfig", "folder for the label cache (empty: .gripperpose-cache beside data.yaml)")},
         {"model", &C::model, QT_TRANSLATE_NOOP("TrainingConfig", "yolov8{n,s,m,l,x}-pose, a checkpoint or a weight file to start from")},
         {"project", &C::project, QT_TRANSLATE_NOOP("TrainingConfig", "folder of the runs")},
         {"name", &C::name, QT_TRANSLATE_NOOP("TrainingConfig", "run name (a number is appended when it exists)")},

@@ -18,6 +18,7 @@ struct TrainingConfig
 
 public:
     QString data;                           // data.yaml
+    QString cacheDir;                       // label cache folder (empty: .gripperpose-cache beside data.yaml)
     QString model = QStringLiteral("yolov8s-pose"); // scale name, a checkpoint or an imported weight file
     QString project = QStringLiteral("runs/pose");
     QString name = QStringLiteral("train");

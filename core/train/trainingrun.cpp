@@ -2,9 +2,9 @@
 
 #include "autocastguard.h"
 #include "batchtensors.h"
-#include "labelcache.h"
 #include "project.h"
 #include "trainer.h"
+#include "trainingdata.h"
 #include "weightimport.h"
 #include "weightimport_p.h"
 
@@ -265,19 +265,23 @@ bool TrainingRun::setupDevice()
 
 bool TrainingRun::setupData()
 {
-    m_data = DatasetConfig::load(m_config.data, &m_issues);
-    if (!m_data)
-        return fail(m_issues.isEmpty() ? tr("%1: cannot read").arg(m_config.data) : m_issues.issues.front().toString());
-    // Rank 0 parses the labels and writes the cache first; the other ranks then read it.
+    // The one dataset validation (`check`'s): a fatal problem stops the run here, before any
+    // batch. Rank 0 inspects the images and writes the cache first; the other ranks then read it.
     const bool rankZero = m_dist.isMain();
     if (m_comm && !rankZero)
         m_comm->barrier();
-    m_trainSet.emplace(LabelCache::load(*m_data, QStringLiteral("train"), &m_issues));
-    m_valSet.emplace(LabelCache::load(*m_data, QStringLiteral("val"), &m_issues));
+    QString why;
+    auto prepared = TrainingData::forTraining(m_config.data, m_config.cacheDir, &why);
     if (m_comm && rankZero)
         m_comm->barrier();
-    if (m_trainSet->size() == 0)
-        return fail(tr("%1: the train split has no readable images").arg(m_config.data));
+    if (!prepared)
+        return fail(why);
+    for (const QString &note : prepared->notes)
+        m_events.onWarning(note);
+    m_data = prepared->config;
+    m_issues = prepared->problems;
+    m_trainSet.emplace(std::move(prepared->train));
+    m_valSet.emplace(std::move(prepared->val));
     m_skeleton = Project::skeletonForDataset(m_data->yamlFile);
     return true;
 }
@@ -329,7 +333,7 @@ bool TrainingRun::setupModel()
     lossOptions.gains = { cfg.box, cfg.pose, cfg.kobj, cfg.cls, cfg.dfl };
     m_loss.emplace(lossOptions);
 
-    m_augmenter.emplace(cfg, m_data->flipIdx.empty() ? m_skeleton.flipIndex() : m_data->flipIdx);
+    m_augmenter.emplace(cfg, m_data->effectiveFlipIdx(m_skeleton));
     m_loader.emplace(*m_trainSet, *m_augmenter, cfg,
         BatchLoader::Options {
             cfg.batch, cfg.workers, 2, uint64_t(cfg.seed), true, cfg.fraction, m_dist.rank, m_dist.worldSize });

@@ -2,15 +2,16 @@
 
 #include "checkpoint_p.h"
 #include "datasetconfig.h"
-#include "labelcache.h"
 #include "onnxmodelinfo.h"
 #include "onnxnetwork.h"
 #include "project.h"
 #include "skeleton.h"
 #include "trainer.h"
+#include "trainingdata.h"
 #include "validator_p.h"
 #include "weightimport.h"
 #include "weightimport_p.h"
+#include "writablefolder.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -27,23 +28,15 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
     const CancelToken &cancel, const gp::Progress &progress)
 {
     try {
-        DatasetIssueList issues;
-        const auto data = DatasetConfig::load(req.data, &issues);
-        if (!data) {
-            *error = issues.isEmpty() ? tr("%1: cannot read").arg(req.data) : issues.issues.front().toString();
+        // The one dataset validation (as `check` and training): fatal problems stop here.
+        auto prepared = TrainingData::forValidation(req.data, req.split, req.cacheDir, error);
+        if (!prepared)
             return false;
-        }
-        if (!data->splits().contains(req.split)) {
-            *error = tr("%1 has no %2 split").arg(req.data, req.split);
-            return false;
-        }
-        const TrainDataset set(LabelCache::load(*data, req.split, &issues));
-        for (const DatasetIssue &i : issues.issues)
+        const std::optional<DatasetConfig> data = prepared->config;
+        for (const DatasetIssue &i : prepared->problems.issues)
             report->problems << i.toString();
-        if (set.size() == 0) {
-            *error = tr("%1: the %2 split has no readable images").arg(req.data, req.split);
-            return false;
-        }
+        report->problems << prepared->notes;
+        const TrainDataset set(std::move(prepared->val));
         QElapsedTimer clock;
         ValOutcome v;
         if (isOnnxFile(req.model)) {
@@ -130,7 +123,8 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
         report->imagesPerSecond = report->seconds > 0 ? v.images / report->seconds : 0;
 
         report->runDir = Trainer::runDirectory(req.project, req.name, req.existOk);
-        QDir().mkpath(report->runDir);
+        if (!WritableFolder::make(report->runDir, error))
+            return false;
         report->metricsFile = QDir(report->runDir).filePath(QStringLiteral("metrics.json"));
         const Skeleton skeleton = Project::skeletonForDataset(data->yamlFile);
         QStringList names;

@@ -15,6 +15,7 @@ struct ValidationRequest
 {
     QString model; // checkpoint or weight file
     QString data; // data.yaml
+    QString cacheDir; // label cache folder (empty: .gripperpose-cache beside data.yaml)
     QString split = QStringLiteral("val");
     int imgsz = 640;
     int batch = 16;

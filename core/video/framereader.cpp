@@ -87,7 +87,27 @@ bool FrameReader::open(const QString &source, QString *error)
         m_fps = fps;
     m_width = int(m_capture.get(cv::CAP_PROP_FRAME_WIDTH));
     m_height = int(m_capture.get(cv::CAP_PROP_FRAME_HEIGHT));
+    if (m_kind == Kind::VideoFile)
+        grabFirst();
     return true;
+}
+
+void FrameReader::grabFirst()
+{
+    // The first frame's time anchors the table: some containers start at one frame's
+    // duration (AVI), others later, and a seek before any read is told by it.
+    bool ok = false;
+    try {
+        ok = m_capture.grab();
+    } catch (const cv::Exception &) {
+        ok = false;
+    }
+    if (!ok)
+        return;
+    m_grabbed = true;
+    const double ts = m_capture.get(cv::CAP_PROP_POS_MSEC);
+    if (std::isfinite(ts) && ts >= 0)
+        noteTimestamp(0, ts);
 }
 
 void FrameReader::close()
@@ -102,6 +122,8 @@ void FrameReader::close()
     m_ended = false;
     m_lastTimestamp = -1.0;
     m_timestamps.clear();
+    m_extendTable = true;
+    m_grabbed = false;
     m_problems.clear();
 }
 
@@ -115,7 +137,7 @@ FrameReader::Status FrameReader::read(VideoFrame *frame, QString *message, bool 
 void FrameReader::noteTimestamp(qint64 index, double ms)
 {
     // The table is the sequential prefix: frames reached by a seek beyond it leave it alone.
-    if (index == qint64(m_timestamps.size()))
+    if (m_extendTable && index == qint64(m_timestamps.size()))
         m_timestamps.push_back(ms);
 }
 
@@ -238,6 +260,22 @@ FrameReader::Status FrameReader::readVideo(VideoFrame *frame, QString *message, 
 
 bool FrameReader::seek(qint64 index, QString *error)
 {
+    if (!seekNear(index, error))
+        return false;
+    if (m_kind == Kind::Images || grabUntil(index))
+        return true;
+    // The container landed somewhere it misnamed, or the file ends early: decode from the
+    // start (always exact).
+    if (!rewind(error))
+        return false;
+    if (index == 0 || grabUntil(index))
+        return true;
+    *error = tr("%1: frame %2 cannot be reached (the file ends after frame %3)").arg(m_source).arg(index).arg(m_next);
+    return false;
+}
+
+bool FrameReader::seekNear(qint64 index, QString *error)
+{
     if (index < 0 || (m_frameCount >= 0 && index >= m_frameCount)) {
         *error = tr("%1: frame %2 is outside the source (%3 frames)").arg(m_source).arg(index).arg(m_frameCount);
         return false;
@@ -245,16 +283,19 @@ bool FrameReader::seek(qint64 index, QString *error)
     m_ended = false;
     if (m_kind == Kind::Images) {
         m_next = index;
+        m_grabbed = false;
         return true;
     }
     if (isLive()) {
         *error = tr("%1: a live source cannot seek").arg(m_source);
         return false;
     }
-    if (index == m_next)
+    // Close ahead: decoding forward from here is cheaper than any container seek.
+    if (index >= m_next && index - m_next <= kSequentialSeekLimit)
         return true;
-    if (index > m_next && index - m_next <= kSequentialSeekLimit && grabUntil(index))
-        return true;
+    // Close to the start: from the start (exact, and as cheap as a container seek).
+    if (index <= kSequentialSeekLimit)
+        return rewind(error);
     // Far away or backwards: the container seeks near the frame, then the frame it landed
     // on is identified by its presentation time, and the rest is decoded forward. Where
     // it lands past the frame, it is asked for an earlier one.
@@ -270,20 +311,30 @@ bool FrameReader::seek(qint64 index, QString *error)
             break;
         const double ts = m_capture.get(cv::CAP_PROP_POS_MSEC);
         const qint64 landed = indexOfTimestamp(ts);
-        if (landed >= 0 && landed <= index) {
+        // A container lands on the frame asked for, or a little before it with a variable
+        // frame rate; far before it is a failed seek that reports time 0 (seen with
+        // B-frames near the end of a file): ask for an earlier frame then.
+        if (landed >= 0 && landed <= index && target - landed <= kLandingSlack) {
             m_next = landed;
             m_grabbed = true;
+            // Told by extrapolation beyond the table: the frames decoded from here do not
+            // extend the table (a misidentified landing would corrupt it).
+            m_extendTable = landed < qint64(m_timestamps.size());
             m_lastTimestamp
                 = landed > 0 && landed <= qint64(m_timestamps.size()) ? m_timestamps[size_t(landed - 1)] : -1.0;
-            if (grabUntil(index))
-                return true;
-            break;
+            return true;
         }
         if (target == 0)
             break;
     }
-    // The container cannot seek reliably: decode from the start (always exact).
+    // The container cannot seek reliably here: from the start.
+    return rewind(error);
+}
+
+bool FrameReader::rewind(QString *error)
+{
     m_grabbed = false;
+    m_ended = false;
     const QByteArray path = m_source.toLocal8Bit();
     if (!(m_capture.open(path.toStdString(), cv::CAP_FFMPEG) || m_capture.open(path.toStdString()))) {
         *error = tr("%1: cannot reopen the video").arg(m_source);
@@ -291,10 +342,42 @@ bool FrameReader::seek(qint64 index, QString *error)
     }
     m_next = 0;
     m_lastTimestamp = -1.0;
-    if (index == 0 || grabUntil(index))
-        return true;
-    *error = tr("%1: frame %2 cannot be reached (the file ends after frame %3)").arg(m_source).arg(index).arg(m_next);
-    return false;
+    m_extendTable = true;
+    grabFirst();
+    return true;
+}
+
+void FrameReader::setTimestampTable(std::vector<double> table)
+{
+    if (table.size() >= m_timestamps.size())
+        m_timestamps = std::move(table);
+}
+
+bool FrameReader::indexTimestamps(const QString &file, std::vector<double> *table, QString *error,
+    const gp::CancelToken &cancel, const gp::Progress &progress)
+{
+    FrameReader reader;
+    if (!reader.open(file, error))
+        return false;
+    if (reader.kind() != Kind::VideoFile) {
+        *error = tr("%1: only video files have a frame index").arg(file);
+        return false;
+    }
+    VideoFrame frame;
+    QString message;
+    qint64 n = 0;
+    // grab() alone: every frame is decoded (the codec needs them) but none is converted.
+    while (reader.read(&frame, &message, false) != Status::End) {
+        if (cancel.isCancelled()) {
+            *error = tr("cancelled");
+            return false;
+        }
+        if ((++n & 63) == 0)
+            progress.report(n, reader.frameCount());
+    }
+    progress.report(n, reader.frameCount());
+    *table = reader.timestamps();
+    return true;
 }
 
 bool FrameReader::grabUntil(qint64 index)

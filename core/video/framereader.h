@@ -1,5 +1,8 @@
 #pragma once
 
+#include "canceltoken.h"
+#include "progress.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QString>
@@ -45,6 +48,19 @@ public:
     // start numbers it, whatever the container's key frames and B-frames (video files and
     // image lists; not live sources). False with *error when it cannot be reached.
     bool seek(qint64 index, QString *error);
+    // Like seek(), but may stop short at an earlier frame (the key frame the container
+    // landed on, or the start): position() <= index afterwards, and the caller reads the
+    // frames up to `index` (a screen keeps them in its cache around the playhead).
+    bool seekNear(qint64 index, QString *error);
+    // The whole file's frame -> timestamp table (from indexTimestamps(), or a prediction
+    // cache that stored it): with it, where a container seek landed is told exactly, also
+    // for a variable frame rate. Ignored when shorter than what this reader has read.
+    void setTimestampTable(std::vector<double> table);
+    // The index pass: reads `file` from start to end without converting pixels and
+    // returns the table of its frame timestamps as a sequential read numbers them. Progress
+    // counts frames.
+    static bool indexTimestamps(const QString &file, std::vector<double> *table, QString *error,
+        const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
     // The frame the next read() returns.
     qint64 position() const { return m_next; }
     void close();
@@ -73,6 +89,8 @@ public:
     static constexpr int kFileRetries = 3;
     // A seek this many frames ahead or fewer decodes forward rather than asking the container.
     static constexpr int kSequentialSeekLimit = 48;
+    // How far before the frame asked for a container seek may land and still be believed.
+    static constexpr int kLandingSlack = 64;
 
 private:
     Status readVideo(VideoFrame *frame, QString *message, bool pixels);
@@ -80,6 +98,10 @@ private:
     void noteTimestamp(qint64 index, double ms);
     // Grabs forward until frame `index` is grabbed and the next read() returns it.
     bool grabUntil(qint64 index);
+    // Reopens the file at frame 0 (the exact way back when a container seek cannot be trusted).
+    bool rewind(QString *error);
+    // Grabs frame 0 after opening, to note its timestamp (the next read() returns it).
+    void grabFirst();
     // The sequential index of the frame shown at `ms` (-1 when it cannot be told).
     qint64 indexOfTimestamp(double ms) const;
 
@@ -96,6 +118,7 @@ private:
     qint64 m_failed = 0;
     bool m_ended = false;
     bool m_grabbed = false; // frame m_next is grabbed, not yet retrieved (after a seek)
+    bool m_extendTable = true; // the position is known exactly: reads extend m_timestamps
     double m_lastTimestamp = -1.0;
     std::vector<double> m_timestamps;
     QElapsedTimer m_liveClock; // live sources: timestamps are the time since open()

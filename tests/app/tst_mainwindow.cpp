@@ -12,6 +12,7 @@
 #include "imagebrowser.h"
 #include "imagelistmodel.h"
 #include "imageview.h"
+#include "poseoverlayview.h"
 #include "labelworkspace.h"
 #include "languages.h"
 #include "mainwindow.h"

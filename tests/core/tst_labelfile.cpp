@@ -73,7 +73,7 @@ void TestLabelFile::badLines_data()
     QTest::newRow("detection-only line") << QByteArray("0 0.5 0.5 0.2 0.2\n") << K::ColumnCount << 1 << "found 5" << 0;
     QTest::newRow("x above 1") << replaceField(g, 5, "1.5") << K::CoordinateOutOfRange << 1 << "keypoint 0 is 1.5" << 0;
     QTest::newRow("negative box") << replaceField(g, 1, "-0.1") << K::CoordinateOutOfRange << 1 << "box value 1" << 0;
-    QTest::newRow("zero width") << replaceField(g, 3, "0") << K::CoordinateOutOfRange << 1 << "must be positive" << 0;
+    QTest::newRow("zero width") << replaceField(g, 3, "0") << K::EmptyBox << 1 << "the box has no area" << 0;
     QTest::newRow("unknown class") << goodLine(3) << K::UnknownClass << 1 << "class 3 is not one of the 1 classes" << 0;
     QTest::newRow("fractional class") << replaceField(g, 0, "0.5") << K::UnknownClass << 1 << "class 0.5" << 0;
     QTest::newRow("not a number") << replaceField(g, 7, "abc") << K::NotANumber << 1 << "column 8 (\"abc\")" << 0;

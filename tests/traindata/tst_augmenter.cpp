@@ -95,6 +95,8 @@ private Q_SLOTS:
     void tinyBoxesAreDropped();
     void mosaicPlacesFourImages();
     void flipLeftRightSwapsSides();
+    void flipWithAnUnfitFlipIdxReadsNothingOutside_data();
+    void flipWithAnUnfitFlipIdxReadsNothingOutside();
     void flipUpDown();
     void mixupKeepsBoth();
     void hsvChangesColourNotGeometry();
@@ -217,6 +219,31 @@ void TestAugmenter::flipLeftRightSwapsSides()
     QCOMPARE(s.instances[0].keypoints[0].y, before.keypoints[7].y);
     QCOMPARE(s.instances[0].keypoints[7].visibility, before.keypoints[0].visibility);
     QCOMPARE(s.instances[0].box.left(), 256 - before.box.right());
+}
+
+void TestAugmenter::flipWithAnUnfitFlipIdxReadsNothingOutside_data()
+{
+    QTest::addColumn<std::vector<int>>("flip");
+    std::vector<int> short13 = Skeleton::defaultGripper().flipIndex();
+    short13.pop_back();
+    std::vector<int> outOfRange = Skeleton::defaultGripper().flipIndex();
+    outOfRange.front() = 99;
+    outOfRange.back() = -1;
+    QTest::newRow("13 entries for 14 points") << short13;
+    QTest::newRow("99 and -1") << outOfRange;
+}
+
+// The dataset check stops training on such a flip_idx; were one to get here anyway, the
+// flip keeps each point's index (a plain mirror) instead of reading outside the points.
+void TestAugmenter::flipWithAnUnfitFlipIdxReadsNothingOutside()
+{
+    QFETCH(std::vector<int>, flip);
+    TrainSample s = makeSample(256, 256, 60, 90);
+    const PoseInstance before = s.instances[0];
+    Augmenter::flipHorizontal(s, flip);
+    QCOMPARE(s.instances[0].keypoints.size(), before.keypoints.size());
+    checkColours(s, identity());
+    QCOMPARE(s.instances[0].keypoints[0].x, 256 - before.keypoints[0].x);
 }
 
 void TestAugmenter::flipUpDown()

@@ -359,6 +359,17 @@ void LabelWorkspace::showNewImage(const QString &file, const QString &split)
     openImage(file, split);
 }
 
+void LabelWorkspace::markNeedsReview(const QStringList &imageFiles)
+{
+    QString error;
+    if (!m_prelabel->markNeedsReview(imageFiles, &error)) {
+        m_saveError = error;
+        updateInfo();
+    }
+    for (const QString &file : imageFiles)
+        m_browser->setNeedsReview(file, true);
+}
+
 void LabelWorkspace::setPrelabelModel(const QString &model, int imgsz, double conf)
 {
     m_prelabel->setModel(model, imgsz, conf);

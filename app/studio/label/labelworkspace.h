@@ -98,6 +98,8 @@ public Q_SLOTS:
     void openImage(const QString &file, const QString &split = QString(), int instance = -1);
     // An image just written into a split (e.g. a video frame): lists it and opens it.
     void showNewImage(const QString &file, const QString &split);
+    // Images labelled elsewhere by a model (the Video workspace's frames) need review.
+    void markNeedsReview(const QStringList &imageFiles);
     // Pre-labelling with a trained model: the images without labels get the model's
     // objects, marked "needs review" until accepted. Asks for a checkpoint when none is set.
     void prelabelCurrent();

@@ -92,3 +92,11 @@ bool PrelabelController::reject(const QString &imageFile, QString *error)
     m_review.remove(imageFile);
     return m_review.save(error);
 }
+
+bool PrelabelController::markNeedsReview(const QStringList &imageFiles, QString *error)
+{
+    if (!m_project || imageFiles.isEmpty())
+        return true;
+    m_review.add(imageFiles);
+    return m_review.save(error);
+}

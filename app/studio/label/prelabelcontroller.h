@@ -44,6 +44,8 @@ public:
     bool accept(const QString &imageFile, QString *error);
     // Deletes the image's label file and its mark: it is unlabelled again.
     bool reject(const QString &imageFile, QString *error);
+    // Images a model labelled elsewhere (the Video workspace) need review; saves the state.
+    bool markNeedsReview(const QStringList &imageFiles, QString *error);
 
 Q_SIGNALS:
     void started();

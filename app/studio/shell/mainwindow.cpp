@@ -78,6 +78,9 @@ MainWindow::MainWindow(Languages *languages, QWidget *parent)
         setWorkspace(Workspace::Video);
         statusBar()->showMessage(tr("The Video workspace uses %1").arg(QDir::toNativeSeparators(weights)), 10000);
     });
+    // Frames sent from the Video workspace with the model's labels need review there too
+    // (before the first of them opens in the Label workspace).
+    connect(m_video, &VideoWorkspace::framesSentForReview, m_label, &LabelWorkspace::markNeedsReview);
     // A frame taken from the Video workspace opens in the Label workspace.
     connect(m_video, &VideoWorkspace::frameAdded, this, [this](const QString &file, const QString &split) {
         m_label->showNewImage(file, split);

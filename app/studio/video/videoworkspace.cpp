@@ -1,20 +1,38 @@
 #include "videoworkspace.h"
 
-#include "frameimporter.h"
-#include "imageview.h"
+#include "backgroundjob.h"
+#include "detectioncache.h"
+#include "framereader.h"
+#include "framesender.h"
+#include "jobprogressdialog.h"
+#include "modelpanel.h"
+#include "overlaypanel.h"
+#include "poseoverlayview.h"
+#include "posequality.h"
+#include "predictioncontroller.h"
 #include "project.h"
+#include "smoothingpanel.h"
 #include "synthgenerator.h"
+#include "timelinestrips.h"
 #include "videotimeline.h"
+#include "worstframespanel.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
 #include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -25,12 +43,16 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     : QWidget(parent)
     , m_thread(new QThread(this))
     , m_reader(new VideoReader)
+    , m_predictions(new PredictionController(this))
     , m_timer(new QTimer(this))
+    , m_indexJob(new BackgroundJob(this))
+    , m_sender(new FrameSender(this))
     , m_openButton(new QPushButton(this))
+    , m_liveButton(new QPushButton(this))
     , m_fileLabel(new QLabel(this))
-    , m_showTruth(new QCheckBox(this))
     , m_infoLabel(new QLabel(this))
-    , m_view(new ImageView(Skeleton::defaultGripper(), this))
+    , m_view(new PoseOverlayView(Skeleton::defaultGripper(), this))
+    , m_strips(new TimelineStrips(this))
     , m_timeline(new VideoTimeline(this))
     , m_playAction(new QAction(this))
     , m_addFrameAction(new QAction(this))
@@ -49,44 +71,138 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
 
     m_fileLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_fileLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_showTruth->setChecked(true);
-    m_showTruth->setEnabled(false);
+    m_infoLabel->setWordWrap(false);
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_openButton);
+    top->addWidget(m_liveButton);
     top->addWidget(m_fileLabel, 1);
     top->addWidget(m_infoLabel);
-    top->addWidget(m_showTruth);
     top->addWidget(m_addFrameButton);
+    auto *center = new QWidget(this);
+    auto *centerLayout = new QVBoxLayout(center);
+    centerLayout->setContentsMargins(0, 0, 0, 0);
+    centerLayout->addLayout(top);
+    centerLayout->addWidget(m_view, 1);
+    centerLayout->addWidget(m_strips);
+    centerLayout->addWidget(m_timeline);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(center);
+    split->addWidget(buildSidePanel());
+    split->setStretchFactor(0, 1);
+    split->setCollapsible(0, false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(top);
-    layout->addWidget(m_view, 1);
-    layout->addWidget(m_timeline);
+    layout->addWidget(split);
 
-    m_playAction->setShortcut(QKeySequence(Qt::Key_Space));
-    m_playAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    addAction(m_playAction);
+    auto addAction = [this](QAction *a, const QKeySequence &key) {
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        QWidget::addAction(a);
+    };
+    addAction(m_playAction, QKeySequence(Qt::Key_Space));
     connect(m_playAction, &QAction::triggered, this, &VideoWorkspace::togglePlay);
-    m_addFrameAction->setShortcut(QKeySequence(Qt::Key_E));
-    m_addFrameAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    addAction(m_addFrameAction);
+    addAction(m_addFrameAction, QKeySequence(Qt::Key_E));
     connect(m_addFrameAction, &QAction::triggered, this, [this] { addCurrentFrame(); });
+    const std::pair<QKeySequence, int> steps[] = { { Qt::Key_Left, -1 }, { Qt::Key_Right, 1 },
+        { Qt::SHIFT | Qt::Key_Left, -10 }, { Qt::SHIFT | Qt::Key_Right, 10 } };
+    for (const auto &[key, delta] : steps) {
+        auto *a = new QAction(this);
+        addAction(a, key);
+        connect(a, &QAction::triggered, this, [this, d = delta] { m_timeline->step(d); });
+        m_stepActions.push_back(a);
+    }
     connect(m_addFrameButton, &QPushButton::clicked, this, [this] { addCurrentFrame(); });
     m_addFrameButton->setEnabled(false);
     connect(m_openButton, &QPushButton::clicked, this, &VideoWorkspace::openVideoDialog);
-    connect(m_showTruth, &QCheckBox::toggled, this, &VideoWorkspace::updateOverlay);
+    connect(m_liveButton, &QPushButton::clicked, this, &VideoWorkspace::openLiveDialog);
     connect(m_timeline, &VideoTimeline::frameRequested, this, &VideoWorkspace::seek);
+    connect(m_strips, &TimelineStrips::frameRequested, this, &VideoWorkspace::seek);
     connect(m_timeline, &VideoTimeline::playToggled, this, [this](bool playing) { playing ? play() : pause(); });
+    connect(m_timeline, &VideoTimeline::speedChanged, this, &VideoWorkspace::updateTimer);
+    connect(m_timeline, &VideoTimeline::loopChanged, this,
+        [this](bool on, int first, int last) { m_strips->setLoopRange(on, first, last); });
 
+    connect(m_predictions, &PredictionController::tracksChanged, this, &VideoWorkspace::tracksChanged);
+    connect(m_predictions, &PredictionController::analysisChanged, this, &VideoWorkspace::updateModelInfo);
+    connect(m_predictions, &PredictionController::analysisFinished, m_model, &ModelPanel::setStatus);
+    connect(m_predictions, &PredictionController::exportFinished, m_model, &ModelPanel::setStatus);
+    connect(m_predictions, &PredictionController::problem, m_model, &ModelPanel::setStatus);
+    connect(m_predictions, &PredictionController::liveResult, this,
+        [this](qint64 frame, const std::vector<TrackedPose> &tracks, double ms) {
+            m_liveFrame = frame;
+            m_liveTracks = tracks;
+            m_liveMs = ms;
+            updateOverlay();
+        });
+    connect(m_smoothing, &SmoothingPanel::optionsChanged, this, [this](const TemporalOptions &o) {
+        m_predictions->setTemporalOptions(o);
+        updateOverlay();
+    });
+    connect(m_overlay, &OverlayPanel::changed, this, &VideoWorkspace::updateOverlay);
+    connect(m_worst, &WorstFramesPanel::frameActivated, this, &VideoWorkspace::seek);
+    connect(m_worst, &WorstFramesPanel::sendRequested, this, &VideoWorkspace::sendFrames);
+    connect(m_indexJob, &BackgroundJob::finished, this, [this] {
+        const auto table = m_indexJob->result<std::vector<double>>();
+        if (!table.empty())
+            QMetaObject::invokeMethod(
+                m_reader, [reader = m_reader, table] { reader->setTimestampTable(table); }, Qt::QueuedConnection);
+    });
+    connect(m_sender, &FrameSender::sent, this, &VideoWorkspace::sendDone);
+    m_predictions->setTemporalOptions(m_smoothing->options());
     retranslateUi();
 }
 
 VideoWorkspace::~VideoWorkspace()
 {
     m_timer->stop();
+    m_indexJob->stop();
     m_thread->quit();
     m_thread->wait();
+}
+
+QWidget *VideoWorkspace::buildSidePanel()
+{
+    auto *panel = new QWidget;
+    auto *v = new QVBoxLayout(panel);
+    auto group = [this, v](QWidget *content, int stretch = 0) {
+        auto *box = new QGroupBox;
+        auto *l = new QVBoxLayout(box);
+        l->addWidget(content);
+        v->addWidget(box, stretch);
+        m_groups.push_back(box);
+    };
+    m_model = new ModelPanel(m_predictions);
+    group(m_model);
+    m_overlay = new OverlayPanel;
+    group(m_overlay);
+    m_smoothing = new SmoothingPanel;
+    group(m_smoothing);
+    m_worst = new WorstFramesPanel;
+    group(m_worst, 1);
+
+    connect(m_model, &ModelPanel::chooseModelRequested, this, &VideoWorkspace::chooseModel);
+    connect(m_model, &ModelPanel::liveToggled, this, [this](bool on) {
+        m_predictions->setLive(on);
+        m_liveFrame = -1;
+        if (on && !m_shownImage.isNull())
+            m_predictions->requestLive(m_shownFrame, m_shownImage);
+        updateOverlay();
+    });
+    connect(m_model, &ModelPanel::analyseRequested, this, &VideoWorkspace::analyse);
+    connect(m_model, &ModelPanel::exportRequested, this, &VideoWorkspace::exportDialog);
+
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(panel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(panel->sizeHint().width() + 24);
+    return scroll;
+}
+
+QCheckBox *VideoWorkspace::groundTruthBox() const
+{
+    return m_overlay->truthBox();
 }
 
 void VideoWorkspace::setProject(std::shared_ptr<const Project> project)
@@ -95,6 +211,8 @@ void VideoWorkspace::setProject(std::shared_ptr<const Project> project)
     closeVideo();
     if (m_project) {
         m_view->setSkeleton(m_project->skeleton());
+        m_strips->setSkeleton(m_project->skeleton());
+        m_predictions->setSkeleton(m_project->skeleton());
         const QString demo = QDir(m_project->dir()).filePath(SynthGenerator::videoFileName());
         if (QFileInfo::exists(demo))
             openVideo(demo);
@@ -102,10 +220,11 @@ void VideoWorkspace::setProject(std::shared_ptr<const Project> project)
     updateInfo();
 }
 
-void VideoWorkspace::openVideo(const QString &file)
+void VideoWorkspace::resetVideo(const QString &opening)
 {
     pause();
-    m_opening = file;
+    m_indexJob->stop();
+    m_opening = opening;
     m_error.clear();
     m_truth.reset();
     m_truthError.clear();
@@ -113,52 +232,92 @@ void VideoWorkspace::openVideo(const QString &file)
     m_requestedFrame = -1;
     m_shownFrame = -1;
     m_shownImage = QImage();
+    m_liveFrame = -1;
+    m_liveTracks.clear();
     m_addFrameButton->setEnabled(false);
     m_view->clear();
+    m_view->clearPrediction();
     m_timeline->setFrameCount(0);
+    m_strips->setFrameCount(0);
+    m_predictions->setVideo(QString(), 0);
+}
+
+void VideoWorkspace::openVideo(const QString &file)
+{
+    resetVideo(file);
+    QMetaObject::invokeMethod(m_reader, [reader = m_reader, file] { reader->open(file); }, Qt::QueuedConnection);
+    updateInfo();
+}
+
+void VideoWorkspace::openLive(const QString &source)
+{
+    resetVideo(source);
     QMetaObject::invokeMethod(
-        m_reader, [reader = m_reader, file] { reader->open(file); }, Qt::QueuedConnection);
+        m_reader, [reader = m_reader, source] { reader->openLive(source); }, Qt::QueuedConnection);
     updateInfo();
 }
 
 void VideoWorkspace::closeVideo()
 {
-    pause();
-    m_opening.clear();
-    m_error.clear();
-    m_truth.reset();
-    m_truthError.clear();
-    m_info = VideoInfo();
-    m_requestedFrame = -1;
-    m_shownFrame = -1;
-    m_shownImage = QImage();
-    m_addFrameButton->setEnabled(false);
-    m_view->clear();
-    m_timeline->setFrameCount(0);
-    QMetaObject::invokeMethod(
-        m_reader, [reader = m_reader] { reader->close(); }, Qt::QueuedConnection);
+    resetVideo(QString());
+    QMetaObject::invokeMethod(m_reader, [reader = m_reader] { reader->close(); }, Qt::QueuedConnection);
     updateInfo();
 }
 
 void VideoWorkspace::openVideoDialog()
 {
-    const QString start = !m_info.file.isEmpty() ? QFileInfo(m_info.file).absolutePath()
-        : m_project                              ? m_project->dir()
-                                                 : QDir::homePath();
+    const QString start = !m_info.file.isEmpty() && !m_info.live ? QFileInfo(m_info.file).absolutePath()
+        : m_project                                               ? m_project->dir()
+                                                                  : QDir::homePath();
     const QString file = QFileDialog::getOpenFileName(
         this, tr("Open Video"), start, tr("Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)"));
     if (!file.isEmpty())
         openVideo(file);
 }
 
+void VideoWorkspace::openLiveDialog()
+{
+    bool ok = false;
+    const QString source = QInputDialog::getText(this, tr("Open Camera or Stream"),
+        tr("Camera number (0 for the first) or stream address (rtsp://…, http://…):"), QLineEdit::Normal,
+        QStringLiteral("0"), &ok);
+    if (ok && !source.trimmed().isEmpty())
+        openLive(source.trimmed());
+}
+
+void VideoWorkspace::setModel(const QString &model)
+{
+    m_predictions->setModel(model);
+    updateModelInfo();
+    if (!m_shownImage.isNull())
+        m_predictions->requestLive(m_shownFrame, m_shownImage);
+}
+
+QString VideoWorkspace::model() const
+{
+    return m_predictions->model();
+}
+
+void VideoWorkspace::chooseModel()
+{
+    const QString start = !m_predictions->model().isEmpty() ? QFileInfo(m_predictions->model()).absolutePath()
+        : m_project                                         ? m_project->dir()
+                                                            : QDir::homePath();
+    const QString file = QFileDialog::getOpenFileName(this, tr("Choose a Model"), start,
+        tr("Models (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)"));
+    if (!file.isEmpty())
+        setModel(file);
+}
+
 bool VideoWorkspace::isPlaying() const
 {
-    return m_timer->isActive();
+    return m_timer->isActive() || (m_info.live && m_timeline->isPlaying());
 }
 
 bool VideoWorkspace::isBusy() const
 {
-    return !m_opening.isEmpty() || (m_requestedFrame >= 0 && m_requestedFrame != m_shownFrame && m_error.isEmpty());
+    return !m_opening.isEmpty() || m_predictions->isBusy() || m_sender->isRunning()
+        || (m_requestedFrame >= 0 && m_requestedFrame != m_shownFrame && m_error.isEmpty());
 }
 
 void VideoWorkspace::onOpened(const VideoInfo &info)
@@ -167,24 +326,53 @@ void VideoWorkspace::onOpened(const VideoInfo &info)
         return; // superseded by a later open
     m_opening.clear();
     m_info = info;
-    const QString sidecar = VideoTruth::sidecarFor(info.file);
-    if (QFileInfo::exists(sidecar)) {
-        const int k = m_project ? m_project->skeleton().keypointCount() : m_view->skeleton().keypointCount();
-        m_truth = VideoTruth::load(sidecar, k, &m_truthError);
+    if (!info.live) {
+        const QString sidecar = VideoTruth::sidecarFor(info.file);
+        if (QFileInfo::exists(sidecar))
+            m_truth = VideoTruth::load(sidecar, m_view->skeleton().keypointCount(), &m_truthError);
     }
-    m_showTruth->setEnabled(m_truth.has_value());
+    m_overlay->setTruthAvailable(m_truth.has_value(),
+        m_truth                  ? tr("Ground truth from %1").arg(QDir::toNativeSeparators(m_truth->file()))
+            : !m_truthError.isEmpty() ? m_truthError
+                                      : tr("No ground-truth file (the video's name with .json) beside this video"));
     m_timeline->setFps(info.fps);
-    m_timeline->setFrameCount(int(info.frameCount));
-    m_timer->setInterval(std::max(1, int(std::lround(1000.0 / info.fps))));
+    m_timeline->setFrameCount(info.live ? 0 : int(info.frameCount));
+    m_strips->setFrameCount(info.live ? 0 : info.frameCount);
+    m_predictions->setVideo(info.file, info.live ? -1 : info.frameCount);
+    updateTimer();
     updateInfo();
-    seek(0);
+    updateModelInfo();
+    if (info.live) {
+        m_timeline->setPlaying(true);
+    } else {
+        startIndexPass();
+        seek(0);
+    }
     Q_EMIT videoOpened(info.file);
+}
+
+void VideoWorkspace::startIndexPass()
+{
+    // With the whole table of timestamps, a seek is identified exactly (variable frame
+    // rates too); an analysis already stored it.
+    const DetectionCache *cache = m_predictions->cache();
+    if (cache && cache->hasCompleteTimestamps()) {
+        QMetaObject::invokeMethod(m_reader,
+            [reader = m_reader, table = cache->timestamps()] { reader->setTimestampTable(table); },
+            Qt::QueuedConnection);
+        return;
+    }
+    m_indexJob->start([file = m_info.file](const gp::CancelToken &cancel, const gp::Progress &progress) {
+        std::vector<double> table;
+        QString error;
+        FrameReader::indexTimestamps(file, &table, &error, cancel, progress);
+        return table;
+    });
 }
 
 void VideoWorkspace::onFailed(const QString &message)
 {
-    if (!m_opening.isEmpty())
-        m_opening.clear();
+    m_opening.clear();
     m_error = message;
     pause();
     updateInfo();
@@ -199,20 +387,26 @@ void VideoWorkspace::seek(int frame)
     m_error.clear();
     m_requestedFrame = frame;
     m_timeline->setCurrentFrame(frame);
+    m_strips->setCurrentFrame(frame);
     m_reader->requestFrame(frame);
 }
 
 void VideoWorkspace::onFrame(int index, const QImage &image)
 {
-    if (m_info.frameCount <= 0)
+    if (m_info.frameCount == 0)
         return;
     m_shownFrame = index;
     m_shownImage = image;
-    m_addFrameButton->setEnabled(m_project != nullptr && !image.isNull());
+    m_addFrameButton->setEnabled(m_project != nullptr && !image.isNull() && !m_info.live);
     m_view->setImage(image);
+    const DetectionCache *cache = m_predictions->cache();
+    if (m_model->liveBox()->isChecked() && !(cache && cache->isAnalysed(index)))
+        m_predictions->requestLive(index, image);
     updateOverlay();
-    if (!isPlaying())
+    if (!isPlaying() && !m_info.live) {
         m_timeline->setCurrentFrame(m_requestedFrame);
+        m_strips->setCurrentFrame(m_requestedFrame);
+    }
     Q_EMIT frameShown(index);
 }
 
@@ -222,25 +416,43 @@ void VideoWorkspace::onTick()
     // video plays slower rather than piling up requests.
     if (m_requestedFrame != m_shownFrame)
         return;
-    if (m_shownFrame + 1 >= m_info.frameCount) {
-        pause();
+    const bool loop = m_timeline->isLooping();
+    const int last = loop ? m_timeline->loopEnd() : int(m_info.frameCount) - 1;
+    if (m_shownFrame + 1 > last) {
+        if (loop)
+            seek(m_timeline->loopStart());
+        else
+            pause();
         return;
     }
     seek(m_shownFrame + 1);
 }
 
+void VideoWorkspace::updateTimer()
+{
+    const double fps = std::max(1.0, m_info.fps) * std::max(0.01, m_timeline->speed());
+    m_timer->setInterval(std::max(1, int(std::lround(1000.0 / fps))));
+}
+
 void VideoWorkspace::play()
 {
+    if (m_info.live) {
+        QMetaObject::invokeMethod(m_reader, [r = m_reader] { r->setLiveRunning(true); }, Qt::QueuedConnection);
+        m_timeline->setPlaying(true);
+        return;
+    }
     if (m_info.frameCount <= 0)
         return;
     if (m_shownFrame + 1 >= m_info.frameCount)
-        seek(0);
+        seek(m_timeline->isLooping() ? m_timeline->loopStart() : 0);
     m_timer->start();
     m_timeline->setPlaying(true);
 }
 
 void VideoWorkspace::pause()
 {
+    if (m_info.live)
+        QMetaObject::invokeMethod(m_reader, [r = m_reader] { r->setLiveRunning(false); }, Qt::QueuedConnection);
     m_timer->stop();
     m_timeline->setPlaying(false);
 }
@@ -250,11 +462,43 @@ void VideoWorkspace::togglePlay()
     isPlaying() ? pause() : play();
 }
 
+void VideoWorkspace::tracksChanged()
+{
+    const QualitySeries &q = m_predictions->series();
+    m_strips->setSeries(q);
+    m_worst->setSeries(q.frameCount() > 0 ? &q : nullptr);
+    updateOverlay();
+    updateModelInfo();
+}
+
 void VideoWorkspace::updateOverlay()
 {
-    const VideoTruth::Frame *f = m_truth && m_showTruth->isChecked() ? m_truth->frame(m_shownFrame) : nullptr;
-    m_view->setAnnotation(f ? f->annotation : ImageAnnotation());
-    m_view->setInstanceCaptions(f ? m_truth->captions(m_shownFrame) : QStringList());
+    const double threshold = m_smoothing->options().keypointConf;
+    m_view->setOverlayOptions(m_overlay->options(threshold));
+    const VideoTruth::Frame *truth = m_truth && m_overlay->showTruth() ? m_truth->frame(m_shownFrame) : nullptr;
+    m_view->setAnnotation(truth ? truth->annotation : ImageAnnotation());
+    m_view->setInstanceCaptions(truth ? m_truth->captions(m_shownFrame) : QStringList());
+    const DetectionCache *cache = m_predictions->cache();
+    QString status;
+    if (cache && cache->isAnalysed(m_shownFrame) && m_predictions->allTracks().size() == size_t(cache->frameCount())) {
+        const int trail = m_overlay->options(threshold).trail;
+        m_view->setPrediction(m_predictions->tracksAt(m_shownFrame), m_predictions->history(m_shownFrame, trail));
+    } else if (m_model->liveBox()->isChecked() && m_liveFrame == m_shownFrame && m_shownFrame >= 0) {
+        m_view->setPrediction(m_liveTracks);
+        //: The live mode's inference time for the frame on screen.
+        status = tr("live · %1 ms").arg(m_liveMs, 0, 'f', 0);
+    } else {
+        m_view->clearPrediction();
+    }
+    if (truth && m_view->hasPrediction()) {
+        const double error = PoseQuality::truthError(truth->annotation, m_view->prediction());
+        if (error >= 0) {
+            //: The mean distance between the ground truth's keypoints and the predicted ones.
+            const QString e = tr("ground-truth error %1 px").arg(error, 0, 'f', 1);
+            status = status.isEmpty() ? e : status + QStringLiteral(" · ") + e;
+        }
+    }
+    m_view->setStatusText(status);
 }
 
 void VideoWorkspace::updateInfo()
@@ -266,6 +510,8 @@ void VideoWorkspace::updateInfo()
         m_infoLabel->setText(QStringLiteral("<span style=\"color:#c62828\">%1</span>").arg(m_error.toHtmlEscaped()));
     } else if (!m_opening.isEmpty()) {
         m_infoLabel->setText(tr("Opening…"));
+    } else if (m_info.live) {
+        m_infoLabel->setText(tr("%1 × %2 · live").arg(m_info.size.width()).arg(m_info.size.height()));
     } else if (m_info.frameCount > 0) {
         m_infoLabel->setText(tr("%1 × %2 · %3 fps · %n frame(s)", nullptr, m_info.frameCount)
                                  .arg(m_info.size.width())
@@ -274,31 +520,62 @@ void VideoWorkspace::updateInfo()
     } else {
         m_infoLabel->clear();
     }
-    if (m_truth)
-        m_showTruth->setToolTip(tr("Ground truth from %1").arg(QDir::toNativeSeparators(m_truth->file())));
-    else if (!m_truthError.isEmpty())
-        m_showTruth->setToolTip(m_truthError);
-    else
-        m_showTruth->setToolTip(tr("No ground-truth file (the video's name with .json) beside this video"));
     m_view->setPlaceholderText(!m_error.isEmpty() ? m_error
             : !m_opening.isEmpty()                ? tr("Opening…")
                                                   : tr("Open a video to play it frame by frame."));
 }
 
+void VideoWorkspace::updateModelInfo()
+{
+    m_model->updateInfo(!m_info.live && m_info.frameCount > 0);
+}
+
+void VideoWorkspace::analyse()
+{
+    const bool range = m_model->rangeOnly() && m_timeline->isLooping();
+    m_model->setStatus(QString());
+    m_model->applySettings();
+    m_predictions->analyse(range ? m_timeline->loopStart() : 0, range ? m_timeline->loopEnd() : -1);
+    if (m_predictions->analysisJob()->isRunning())
+        JobProgressDialog::open(m_predictions->analysisJob(), tr("Analysing the video…"), this);
+    updateModelInfo();
+}
+
+void VideoWorkspace::exportDialog()
+{
+    const QString base = QFileInfo(m_info.file).completeBaseName();
+    const QString start = QFileInfo(m_info.file).absolutePath() + QLatin1Char('/') + base + QStringLiteral("_pose.mp4");
+    const QString video = QFileDialog::getSaveFileName(this, tr("Export Annotated Video"), start,
+        tr("Annotated video and per-frame keypoints (*.mp4)"));
+    if (video.isEmpty())
+        return;
+    const QString stem = video.left(video.size() - QFileInfo(video).suffix().size() - 1);
+    OutputOptions o;
+    o.videoPath = video;
+    o.jsonPath = stem + QStringLiteral(".jsonl");
+    o.csvPath = stem + QStringLiteral(".csv");
+    const OverlayOptions overlay = m_overlay->options(m_smoothing->options().keypointConf);
+    o.showRaw = overlay.points == OverlayOptions::Points::Raw;
+    o.drawNames = overlay.names;
+    QString error;
+    if (!m_predictions->exportVideo(o, &error)) {
+        m_model->setStatus(error);
+    } else {
+        JobProgressDialog::open(m_predictions->exportJob(), tr("Exporting %1…").arg(QFileInfo(video).fileName()), this);
+        m_model->setStatus(QString());
+    }
+}
+
 QString VideoWorkspace::addCurrentFrame(QString *error)
 {
     QString why, file;
-    bool existed = false;
+    QStringList reviewed;
     const QString split = QStringLiteral("train");
-    if (!m_project || m_shownFrame < 0 || m_shownImage.isNull())
+    if (!m_project || m_shownFrame < 0 || m_shownImage.isNull() || m_info.live)
         why = tr("Open a project and a video first.");
-    else if (!QFileInfo(m_project->config().imagesDir(split)).isDir()
-        && QFileInfo::exists(m_project->config().imagesDir(split)))
-        //: "train" is the name of the dataset split; it is not translated.
-        why = tr("The train split is a list file, not a folder: add the frame by hand.");
-    else if (!FrameImporter::writeFrame(
-                 m_shownImage, m_project->config().imagesDir(split), m_info.file, m_shownFrame, &file, &existed, &why))
-        file.clear();
+    else
+        file = m_sender->addFrame(*m_project, split, m_info.file, m_shownFrame, m_shownImage, m_view->prediction(),
+            m_view->skeleton().keypointCount(), &reviewed, &why);
     if (file.isEmpty()) {
         m_error = why;
         updateInfo();
@@ -306,21 +583,56 @@ QString VideoWorkspace::addCurrentFrame(QString *error)
             *error = why;
         return {};
     }
+    if (!reviewed.isEmpty())
+        Q_EMIT framesSentForReview(reviewed);
     Q_EMIT frameAdded(file, split);
     return file;
+}
+
+void VideoWorkspace::sendFrames(const std::vector<qint64> &frames, const QString &split)
+{
+    if (!m_project || !m_predictions->cache() || frames.empty())
+        return;
+    std::vector<std::vector<TrackedPose>> tracks;
+    for (qint64 f : frames)
+        tracks.push_back(m_predictions->tracksAt(f));
+    m_sender->send(*m_project, split, m_info.file, m_view->skeleton().keypointCount(), frames, tracks);
+}
+
+void VideoWorkspace::sendDone(const PredictionLabeller::Result &r, const QString &split)
+{
+    QString status = tr("%n frame(s) sent to labelling", nullptr, int(r.written.size()));
+    if (!r.existing.isEmpty())
+        status += QLatin1Char('\n') + tr("%n were in the dataset already (left alone)", nullptr, int(r.existing.size()));
+    if (!r.error.isEmpty())
+        status += QLatin1Char('\n') + r.error;
+    m_model->setStatus(status);
+    if (!r.written.isEmpty())
+        Q_EMIT framesSentForReview(r.written);
+    Q_EMIT framesSent(int(r.written.size()), int(r.existing.size()));
+    const QStringList shown = r.written + r.existing;
+    if (!shown.isEmpty())
+        Q_EMIT frameAdded(shown.first(), split);
 }
 
 void VideoWorkspace::retranslateUi()
 {
     m_openButton->setText(tr("&Open Video…"));
-    m_showTruth->setText(tr("Show &ground truth"));
+    m_liveButton->setText(tr("Camera / Stream…"));
     m_playAction->setText(tr("Play / Pause"));
     m_addFrameButton->setText(tr("&Label This Frame"));
     //: %1 is a key (E).
-    m_addFrameButton->setToolTip(tr("Add the frame on screen to the project's train images and open it in the Label "
-                                    "workspace (%1)")
+    m_addFrameButton->setToolTip(tr("Add the frame on screen to the project's train images, with the predictions as "
+                                    "labels marked \"needs review\", and open it in the Label workspace (%1)")
                                      .arg(m_addFrameAction->shortcut().toString(QKeySequence::NativeText)));
+    const QString titles[] = { tr("Model"), tr("Overlay"), tr("Smoothing"), tr("Worst Frames") };
+    for (size_t i = 0; i < m_groups.size() && i < 4; ++i)
+        m_groups[i]->setTitle(titles[i]);
+    const QString stepNames[] = { tr("Previous frame"), tr("Next frame"), tr("Back 10 frames"), tr("Forward 10 frames") };
+    for (size_t i = 0; i < m_stepActions.size(); ++i)
+        m_stepActions[i]->setText(stepNames[i]);
     updateInfo();
+    updateModelInfo();
 }
 
 void VideoWorkspace::changeEvent(QEvent *event)

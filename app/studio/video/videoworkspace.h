@@ -1,28 +1,46 @@
 #pragma once
 
+#include "posedetection.h"
+#include "predictionlabeller.h"
 #include "videoreader.h"
 #include "videotruth.h"
 
-#include <QElapsedTimer>
 #include <QImage>
 #include <QWidget>
 
 #include <memory>
 #include <optional>
+#include <vector>
 
-class ImageView;
+class BackgroundJob;
+class FrameSender;
+class ModelPanel;
+class OverlayPanel;
+class PoseOverlayView;
+class PredictionController;
 class Project;
 class QAction;
 class QCheckBox;
+class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QPushButton;
+class QSpinBox;
 class QThread;
 class QTimer;
+class SmoothingPanel;
+class TimelineStrips;
 class VideoTimeline;
+class WorstFramesPanel;
 
-// The Video workspace at this stage: open a video, play it and scrub it frame by frame,
-// with the ground truth of a sidecar JSON file (videos/demo.json) drawn over it. The
-// decoding runs in a VideoReader on its own thread.
+// The Video workspace: play and scrub a video file frame-accurately (or watch a camera or a
+// stream) with the model's predictions drawn over it. A model runs live on the frame on
+// screen, or analyses the whole video (or the loop range) in the background; after that,
+// scrubbing shows predictions with no inference, the smoothing sliders re-run the temporal
+// stage over the cached detections at once, the strips under the slider show confidence,
+// jitter, occlusions and track changes, and the worst frames go to labelling with the
+// predictions as labels. Decoding runs in a VideoReader on its own thread; the model side
+// is a PredictionController.
 class VideoWorkspace : public QWidget
 {
     Q_OBJECT
@@ -35,28 +53,31 @@ public:
     void setProject(std::shared_ptr<const Project> project);
     // Opens `file` (asynchronously); videoOpened() or videoFailed() follows.
     void openVideo(const QString &file);
+    // A camera index ("0") or a stream URL.
+    void openLive(const QString &source);
     void closeVideo();
-    // The weights to predict with (a checkpoint or weight file), e.g. a run's best.ckpt
-    // handed over by the Train workspace; modelChanged() follows.
-    void setModel(const QString &weights)
-    {
-        m_model = weights;
-        Q_EMIT modelChanged(weights);
-    }
-    const QString &model() const { return m_model; }
+    // The model predictions come from (setModel() below; the Train workspace hands a run's weights over).
+    QString model() const;
 
     const VideoInfo &videoInfo() const { return m_info; }
     int shownFrame() const { return m_shownFrame; }
     bool isPlaying() const;
     bool hasGroundTruth() const { return m_truth.has_value(); }
     const VideoTruth *groundTruth() const { return m_truth ? &*m_truth : nullptr; }
-    // Opening or decoding a requested frame.
+    // Opening, decoding a requested frame, or a background job of the model.
     bool isBusy() const;
 
-    ImageView *imageView() const { return m_view; }
+    PoseOverlayView *imageView() const { return m_view; }
     VideoTimeline *timeline() const { return m_timeline; }
-    QCheckBox *groundTruthBox() const { return m_showTruth; }
+    TimelineStrips *strips() const { return m_strips; }
+    SmoothingPanel *smoothingPanel() const { return m_smoothing; }
+    WorstFramesPanel *worstFramesPanel() const { return m_worst; }
+    OverlayPanel *overlayPanel() const { return m_overlay; }
+    PredictionController *predictions() const { return m_predictions; }
+    QCheckBox *groundTruthBox() const;
     QPushButton *addFrameButton() const { return m_addFrameButton; }
+    ModelPanel *modelPanel() const { return m_model; }
+    FrameSender *sender() const { return m_sender; }
 
 public Q_SLOTS:
     void seek(int frame);
@@ -64,10 +85,20 @@ public Q_SLOTS:
     void pause();
     void togglePlay();
     void openVideoDialog();
+    void openLiveDialog();
+    // The model the predictions come from: a checkpoint, imported Ultralytics weights, an
+    // exported .onnx model, or a model name.
+    void setModel(const QString &model);
+    void chooseModel();
+    void analyse();
+    void exportDialog();
     // Writes the frame on screen into the project's train split (as the frame importer
-    // names it; an existing file is kept) and emits frameAdded(). Empty on failure, with
-    // the message shown and in *error.
+    // names it; an existing file is kept) with the predictions on screen as its labels,
+    // marked needs review (without predictions: the image alone), and emits frameAdded().
+    // Empty on failure, with the message shown and in *error.
     QString addCurrentFrame(QString *error = nullptr);
+    // In the background: the frames into `split` with their predictions as labels.
+    void sendFrames(const std::vector<qint64> &frames, const QString &split);
 
 Q_SIGNALS:
     void videoOpened(const QString &file);
@@ -75,23 +106,33 @@ Q_SIGNALS:
     void frameShown(int frame);
     // A frame was added to (or was already in) the dataset: label it.
     void frameAdded(const QString &imageFile, const QString &split);
-    void modelChanged(const QString &weights);
+    // Images written with a model's labels, marked "needs review" (emitted before frameAdded()).
+    void framesSentForReview(const QStringList &imageFiles);
+    void framesSent(int written, int existing);
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    QWidget *buildSidePanel();
     void retranslateUi();
+    void resetVideo(const QString &opening);
     void onOpened(const VideoInfo &info);
     void onFailed(const QString &message);
     void onFrame(int index, const QImage &image);
     void onTick();
     void updateOverlay();
     void updateInfo();
+    void updateModelInfo();
+    void updateTimer();
+    void tracksChanged();
+    void startIndexPass();
+    void sendDone(const PredictionLabeller::Result &result, const QString &split);
 
     std::shared_ptr<const Project> m_project;
     QThread *m_thread;
     VideoReader *m_reader;
+    PredictionController *m_predictions;
     VideoInfo m_info;
     std::optional<VideoTruth> m_truth;
     QString m_truthError;
@@ -100,16 +141,28 @@ private:
     int m_requestedFrame = -1;
     int m_shownFrame = -1;
     QTimer *m_timer;
+    BackgroundJob *m_indexJob;
+    FrameSender *m_sender;
+    // Live mode: the latest result for the frame on screen.
+    qint64 m_liveFrame = -1;
+    std::vector<TrackedPose> m_liveTracks;
+    double m_liveMs = 0.0;
 
     QPushButton *m_openButton;
+    QPushButton *m_liveButton;
     QLabel *m_fileLabel;
-    QCheckBox *m_showTruth;
     QLabel *m_infoLabel;
-    ImageView *m_view;
+    PoseOverlayView *m_view;
+    TimelineStrips *m_strips;
     VideoTimeline *m_timeline;
+    ModelPanel *m_model;
+    OverlayPanel *m_overlay;
+    SmoothingPanel *m_smoothing;
+    WorstFramesPanel *m_worst;
+    std::vector<QGroupBox *> m_groups;
     QAction *m_playAction;
     QAction *m_addFrameAction;
+    std::vector<QAction *> m_stepActions;
     QPushButton *m_addFrameButton;
     QImage m_shownImage;
-    QString m_model;
 };

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "posedetection.h"
+#include "predictionlabeller.h"
+
+#include <QImage>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+class BackgroundJob;
+class Project;
+class QWidget;
+
+// Sends frames of the video to labelling: one frame at once ("Label this frame": the
+// image, with the predictions on screen as its labels marked needs review when there are
+// any), or many in the background behind a progress dialog (PredictionLabeller).
+class FrameSender : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Dialogs open over `window`.
+    explicit FrameSender(QWidget *window);
+    ~FrameSender() override;
+
+    // The image file (written, or there already); empty with *error on failure. Images
+    // written with labels are added to *reviewed.
+    QString addFrame(const Project &project, const QString &split, const QString &video, qint64 frame,
+        const QImage &image, const std::vector<TrackedPose> &tracks, int keypointCount, QStringList *reviewed,
+        QString *error);
+    // `tracks[i]` are frame `frames[i]`'s; sent() follows.
+    void send(const Project &project, const QString &split, const QString &video, int keypointCount,
+        const std::vector<qint64> &frames, const std::vector<std::vector<TrackedPose>> &tracks);
+    bool isRunning() const;
+    BackgroundJob *job() const { return m_job; }
+
+Q_SIGNALS:
+    void sent(const PredictionLabeller::Result &result, const QString &split);
+
+private:
+    QWidget *m_window;
+    BackgroundJob *m_job;
+    QString m_split;
+};

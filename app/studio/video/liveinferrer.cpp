@@ -1,0 +1,50 @@
+#include "liveinferrer.h"
+
+#include <QElapsedTimer>
+#include <QMutexLocker>
+
+LiveInferrer::LiveInferrer(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<std::vector<PoseDetection>>();
+}
+
+LiveInferrer::~LiveInferrer() = default;
+
+void LiveInferrer::request(qint64 frame, const QImage &image, const PredictorOptions &options)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        m_frame = frame;
+        m_image = image;
+        m_options = options;
+    }
+    if (!m_pending.exchange(true))
+        QMetaObject::invokeMethod(this, &LiveInferrer::runLatest, Qt::QueuedConnection);
+}
+
+void LiveInferrer::runLatest()
+{
+    m_pending.store(false);
+    qint64 frame;
+    QImage image;
+    PredictorOptions options;
+    {
+        QMutexLocker lock(&m_mutex);
+        frame = m_frame;
+        image = m_image;
+        options = m_options;
+        m_image = QImage();
+    }
+    if (image.isNull())
+        return;
+    QString error;
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<PoseDetection> detections;
+    if (!m_predictor.ensureLoaded(options, &error) || !m_predictor.predict(image, &detections, &error)) {
+        Q_EMIT failed(error);
+        return;
+    }
+    Q_EMIT inferred(frame, detections, clock.nsecsElapsed() / 1e6);
+}

@@ -1,0 +1,55 @@
+#include "temporalpresets.h"
+
+TemporalOptions TemporalPresets::apply(Preset preset, TemporalOptions o)
+{
+    const TemporalOptions defaults;
+    o.smooth = true;
+    o.filter.dCutoff = defaults.filter.dCutoff;
+    // min cutoff (Hz), beta (1/px), keypoint confidence threshold, longest bridged gap (frames).
+    auto set = [&o](double minCutoff, double beta, double kpt, int gap) {
+        o.filter.minCutoff = minCutoff;
+        o.filter.beta = beta;
+        o.keypointConf = kpt;
+        o.maxGap = gap;
+    };
+    switch (preset) {
+    case Preset::Default:
+        set(defaults.filter.minCutoff, defaults.filter.beta, defaults.keypointConf, defaults.maxGap);
+        break;
+    case Preset::Steady:
+        set(0.5, 0.05, 0.5, 5);
+        break;
+    case Preset::FastMotion:
+        set(2.0, 0.3, 0.5, 3);
+        break;
+    case Preset::Occlusion:
+        set(1.0, 0.1, 0.5, 15);
+        break;
+    case Preset::LowLight:
+        set(0.5, 0.05, 0.3, 10);
+        break;
+    }
+    return o;
+}
+
+QString TemporalPresets::name(Preset preset)
+{
+    switch (preset) {
+    case Preset::Default:
+        return tr("Default");
+    case Preset::Steady:
+        return tr("Steady");
+    case Preset::FastMotion:
+        return tr("Fast motion");
+    case Preset::Occlusion:
+        return tr("Occlusion");
+    case Preset::LowLight:
+        return tr("Low light");
+    }
+    return {};
+}
+
+std::vector<TemporalPresets::Preset> TemporalPresets::all()
+{
+    return { Preset::Default, Preset::Steady, Preset::FastMotion, Preset::Occlusion, Preset::LowLight };
+}

@@ -1,0 +1,328 @@
+// The Video workspace with a model: the analysis pass (a real, randomly initialised
+// network) fills the cache and its sidecar and the overlay appears; a cache written by an
+// earlier analysis is used at once when the video reopens; a smoothing slider changes the
+// drawn points and the jitter strip; the worst-frames list ranks a frame with an injected
+// jump first; frames sent to labelling get images and label files marked needs review, and
+// nothing is ever overwritten.
+
+#include "backgroundjob.h"
+#include "datasetconfig.h"
+#include "detectioncache.h"
+#include "modelpanel.h"
+#include "overlaypanel.h"
+#include "poseoverlayview.h"
+#include "predictioncontroller.h"
+#include "project.h"
+#include "reviewstate.h"
+#include "smoothingpanel.h"
+#include "synthgenerator.h"
+#include "timelinestrips.h"
+#include "videotruth.h"
+#include "videoworkspace.h"
+#include "worstframespanel.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+// Background work can be slow on a loaded CI machine.
+static constexpr int kSlowMachineMs = 120000;
+
+namespace {
+
+constexpr int kFrames = 30;
+constexpr int kJumpFrame = 13;
+
+QByteArray readAll(const QString &file)
+{
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestVideoPredictions : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void analysisFillsCacheAndOverlayAppears();
+    void smoothingSliderChangesPointsAndJitter();
+    void worstFramesRankInjectedJumpFirst();
+    void sendFramesMarksNeedsReviewAndNeverOverwrites();
+
+private:
+    // Opens the project with `model` and waits for the cache's tracks.
+    void openWithModel(VideoWorkspace &ws, const QString &model);
+
+    QTemporaryDir m_tmp;
+    QString m_dir;
+    QString m_video;
+    QString m_model;
+    std::shared_ptr<const Project> m_project;
+};
+
+void TestVideoPredictions::initTestCase()
+{
+    QVERIFY(m_tmp.isValid());
+    m_dir = m_tmp.filePath(QStringLiteral("project"));
+    SynthOptions o;
+    o.outDir = m_dir;
+    o.count = 4;
+    o.imageSize = QSize(320, 192);
+    o.seed = 5;
+    o.videoFrames = kFrames;
+    QString error;
+    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run(&error), qPrintable(error));
+    m_video = QDir(m_dir).filePath(SynthGenerator::videoFileName());
+    auto project = Project::open(m_dir, &error);
+    QVERIFY2(project, qPrintable(error));
+    m_project = std::make_shared<const Project>(*project);
+}
+
+void TestVideoPredictions::openWithModel(VideoWorkspace &ws, const QString &model)
+{
+    ws.resize(1200, 800);
+    ws.show();
+    ws.setProject(m_project);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 0, kSlowMachineMs);
+    QSignalSpy tracks(ws.predictions(), &PredictionController::tracksChanged);
+    ws.setModel(model);
+    QVERIFY(ws.predictions()->hasAnalysis());
+    QTRY_VERIFY_WITH_TIMEOUT(ws.predictions()->series().frameCount() == kFrames, kSlowMachineMs);
+}
+
+void TestVideoPredictions::analysisFillsCacheAndOverlayAppears()
+{
+    const QString sidecar = DetectionCache::sidecarFor(m_video);
+    QFile::remove(sidecar);
+    {
+        VideoWorkspace ws;
+        ws.resize(1200, 800);
+        ws.show();
+        ws.setProject(m_project);
+        QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 0, kSlowMachineMs);
+        QVERIFY(!ws.imageView()->hasPrediction());
+        // A randomly initialised network with conf 0 finds objects everywhere.
+        ws.setModel(QStringLiteral("yolov8n-pose"));
+        ws.modelPanel()->imgszBox()->setValue(64);
+        ws.modelPanel()->confBox()->setValue(0.0);
+        QVERIFY(ws.modelPanel()->analyseButton()->isEnabled());
+        QSignalSpy finished(ws.predictions()->analysisJob(), &BackgroundJob::finished);
+        QTest::mouseClick(ws.modelPanel()->analyseButton(), Qt::LeftButton);
+        QVERIFY(ws.predictions()->analysisJob()->isRunning());
+        QVERIFY(finished.wait(kSlowMachineMs));
+        QVERIFY(ws.predictions()->hasAnalysis());
+        QCOMPARE(ws.predictions()->cache()->analysedFrames(), qint64(kFrames));
+        QVERIFY(ws.predictions()->cache()->hasCompleteTimestamps());
+        QVERIFY(QFileInfo::exists(sidecar));
+        // The temporal stage runs over the cache; then the overlay shows the frame's tracks.
+        QTRY_VERIFY_WITH_TIMEOUT(ws.imageView()->hasPrediction(), kSlowMachineMs);
+        QCOMPARE(ws.imageView()->prediction().size(), ws.predictions()->tracksAt(0).size());
+        ws.seek(7);
+        QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 7, kSlowMachineMs);
+        QCOMPARE(ws.imageView()->prediction().size(), ws.predictions()->tracksAt(7).size());
+        QVERIFY(!ws.imageView()->drawnPoints().empty() || ws.predictions()->tracksAt(7).empty());
+    }
+    // Reopened: the sidecar is used at once, no analysis runs.
+    VideoWorkspace ws;
+    ws.setProject(m_project);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 0, kSlowMachineMs);
+    ws.modelPanel()->imgszBox()->setValue(64);
+    ws.modelPanel()->confBox()->setValue(0.0);
+    ws.modelPanel()->applySettings();
+    ws.setModel(QStringLiteral("yolov8n-pose"));
+    QVERIFY(ws.predictions()->hasAnalysis());
+    QVERIFY(!ws.predictions()->analysisJob()->isRunning());
+    QCOMPARE(ws.predictions()->cache()->analysedFrames(), qint64(kFrames));
+    // Other settings: the cache is stale and is not shown.
+    ws.modelPanel()->imgszBox()->setValue(96);
+    ws.modelPanel()->applySettings();
+    QVERIFY(!ws.predictions()->hasAnalysis());
+    QVERIFY(ws.predictions()->cacheMessage().contains(QStringLiteral("other settings")));
+    QFile::remove(sidecar);
+}
+
+namespace {
+
+// A cache as an analysis leaves it, made from the demo's ground truth: every instance
+// detected with ±2 px of alternating noise, and one visible point of the first instance
+// displaced by 80 px from kJumpFrame on. *jumpPoint is that point.
+bool writeTruthCache(const QString &video, const QString &model, int *jumpPoint, QString *error)
+{
+    const auto truth = VideoTruth::load(VideoTruth::sidecarFor(video), 14, error);
+    if (!truth)
+        return false;
+    const DetectionCache::Key key = DetectionCache::Key::of(video, model, 640, 0.25, 0.7);
+    DetectionCache cache(key, kFrames, 14);
+    *jumpPoint = -1;
+    const auto &before = truth->frame(kJumpFrame - 1)->annotation.instances;
+    const auto &at = truth->frame(kJumpFrame)->annotation.instances;
+    for (int k = 0; k < 14 && *jumpPoint < 0 && !before.empty() && !at.empty(); ++k)
+        if (before[0].keypoints[size_t(k)].visibility == 2 && at[0].keypoints[size_t(k)].visibility == 2)
+            *jumpPoint = k;
+    for (int f = 0; f < kFrames; ++f) {
+        std::vector<PoseDetection> dets;
+        const double noise = f % 2 ? 2.0 : -2.0;
+        int i = 0;
+        for (const PoseInstance &inst : truth->frame(f)->annotation.instances) {
+            PoseDetection d;
+            d.box = { inst.box.left(), inst.box.top(), inst.box.right(), inst.box.bottom() };
+            d.score = 0.9;
+            for (int k = 0; k < 14; ++k) {
+                const Keypoint &p = inst.keypoints[size_t(k)];
+                const double conf = p.visibility == 2 ? 0.95 : p.visibility == 1 ? 0.2 : 0.01;
+                double x = p.x + noise, y = p.y - noise;
+                if (i == 0 && k == *jumpPoint && f >= kJumpFrame)
+                    x += 80.0;
+                d.keypoints.push_back({ x, y, conf });
+            }
+            dets.push_back(d);
+            ++i;
+        }
+        cache.set(f, f * 1000.0 / 30.0, dets);
+    }
+    return cache.save(DetectionCache::sidecarFor(video), error);
+}
+
+} // namespace
+
+void TestVideoPredictions::smoothingSliderChangesPointsAndJitter()
+{
+    const QString model = m_tmp.filePath(QStringLiteral("trained.ckpt"));
+    QFile m(model);
+    QVERIFY(m.open(QIODevice::WriteOnly));
+    m.write("weights");
+    m.close();
+    int jumpPoint = -1;
+    QString error;
+    QVERIFY2(writeTruthCache(m_video, model, &jumpPoint, &error), qPrintable(error));
+    VideoWorkspace ws;
+    openWithModel(ws, model);
+    ws.seek(20);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 20, kSlowMachineMs);
+    QVERIFY(ws.imageView()->hasPrediction());
+    const std::vector<QPointF> before = ws.imageView()->drawnPoints();
+    QVERIFY(!before.empty());
+    const QImage stripsBefore = ws.strips()->stripImage();
+    const int jitterRow = ws.strips()->rowOf(TimelineStrips::Row::Jitter);
+    QVERIFY(!stripsBefore.isNull());
+    // Heavier smoothing: a much lower min cutoff.
+    QSignalSpy tracks(ws.predictions(), &PredictionController::tracksChanged);
+    QSlider *cutoff = ws.smoothingPanel()->minCutoffSlider();
+    cutoff->setValue(cutoff->minimum());
+    QCOMPARE(ws.smoothingPanel()->options().filter.minCutoff, SmoothingPanel::sliderToMinCutoff(cutoff->minimum()));
+    QVERIFY(tracks.wait(kSlowMachineMs));
+    const std::vector<QPointF> after = ws.imageView()->drawnPoints();
+    QCOMPARE(after.size(), before.size());
+    double moved = 0;
+    for (size_t i = 0; i < after.size(); ++i)
+        moved = std::max(moved, QLineF(after[i], before[i]).length());
+    QVERIFY2(moved > 0.5, qPrintable(QString::number(moved)));
+    // The jitter strip changed (less jitter: greener somewhere).
+    const QImage stripsAfter = ws.strips()->stripImage();
+    int changed = 0;
+    for (int x = 0; x < stripsAfter.width(); ++x)
+        changed += stripsAfter.pixel(x, jitterRow) != stripsBefore.pixel(x, jitterRow);
+    QVERIFY(changed > 0);
+    // Raw points drawn: what the network gave, whatever the smoothing.
+    ws.overlayPanel()->pointsBox()->setCurrentIndex(1);
+    const auto &t = ws.predictions()->tracksAt(20);
+    QCOMPARE(ws.imageView()->drawnPoints().front(), QPointF(t.front().keypoints.front().rawX, t.front().keypoints.front().rawY));
+}
+
+void TestVideoPredictions::worstFramesRankInjectedJumpFirst()
+{
+    const QString model = m_tmp.filePath(QStringLiteral("trained.ckpt"));
+    int jumpPoint = -1;
+    QString error;
+    QVERIFY2(writeTruthCache(m_video, model, &jumpPoint, &error), qPrintable(error));
+    QVERIFY(jumpPoint >= 0);
+    VideoWorkspace ws;
+    openWithModel(ws, model);
+    WorstFramesPanel *panel = ws.worstFramesPanel();
+    panel->setCriterion(WorstFrames::Criterion::Jump);
+    QCOMPARE(panel->threshold(), 20.0); // DeepLabCut's default
+    QVERIFY(panel->list()->count() > 0);
+    QCOMPARE(panel->listedFrames().front(), qint64(kJumpFrame));
+    QVERIFY(panel->countLabel()->text().contains(QString::number(panel->selectedCount())));
+    // A lower threshold selects more frames, and the count says so at once.
+    const qint64 at20 = panel->selectedCount();
+    panel->setThreshold(0.5);
+    QVERIFY(panel->selectedCount() > at20);
+    panel->setThreshold(20.0);
+    // A click shows the frame.
+    QTest::mouseClick(panel->list()->viewport(), Qt::LeftButton, {},
+        panel->list()->visualItemRect(panel->list()->item(0)).center());
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), kJumpFrame, kSlowMachineMs);
+}
+
+void TestVideoPredictions::sendFramesMarksNeedsReviewAndNeverOverwrites()
+{
+    const QString model = m_tmp.filePath(QStringLiteral("trained.ckpt"));
+    int jumpPoint = -1;
+    QString error;
+    QVERIFY2(writeTruthCache(m_video, model, &jumpPoint, &error), qPrintable(error));
+    VideoWorkspace ws;
+    openWithModel(ws, model);
+    WorstFramesPanel *panel = ws.worstFramesPanel();
+    panel->setCriterion(WorstFrames::Criterion::Jitter);
+    panel->setThreshold(0.0);
+    panel->setCount(3);
+    const std::vector<qint64> frames = panel->framesToSend();
+    QCOMPARE(frames.size(), size_t(3));
+    QSignalSpy sent(&ws, &VideoWorkspace::framesSent);
+    QSignalSpy review(&ws, &VideoWorkspace::framesSentForReview);
+    QSignalSpy added(&ws, &VideoWorkspace::frameAdded);
+    QTest::mouseClick(panel->sendButton(), Qt::LeftButton);
+    QVERIFY(sent.wait(kSlowMachineMs));
+    QCOMPARE(sent.at(0).at(0).toInt(), 3);
+    QCOMPARE(review.count(), 1);
+    const QStringList files = review.at(0).at(0).toStringList();
+    QCOMPARE(files.size(), 3);
+    QCOMPARE(added.count(), 1);
+    QVERIFY(files.contains(added.at(0).at(0).toString()));
+    ReviewState state;
+    QVERIFY(state.load(m_dir, &error));
+    QMap<QString, QByteArray> contents;
+    for (const QString &f : files) {
+        QVERIFY(f.startsWith(m_project->config().imagesDir(QStringLiteral("train"))));
+        QVERIFY(state.contains(f));
+        const QByteArray label = readAll(DatasetConfig::labelFileFor(f));
+        QVERIFY(!label.isEmpty());
+        contents[f] = readAll(f) + label;
+    }
+    // Again: nothing is overwritten.
+    sent.clear();
+    QTest::mouseClick(panel->sendButton(), Qt::LeftButton);
+    QVERIFY(sent.wait(kSlowMachineMs));
+    QCOMPARE(sent.at(0).at(0).toInt(), 0);
+    QCOMPARE(sent.at(0).at(1).toInt(), 3);
+    for (const QString &f : files)
+        QCOMPARE(readAll(f) + readAll(DatasetConfig::labelFileFor(f)), contents[f]);
+    // "Label this frame" (E) on a new frame: written with its labels, marked for review.
+    const qint64 fresh = std::find(frames.begin(), frames.end(), 0) == frames.end() ? 0 : 1;
+    ws.seek(int(fresh));
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), int(fresh), kSlowMachineMs);
+    review.clear();
+    ws.setFocus();
+    QTest::keyClick(&ws, Qt::Key_E);
+    QCOMPARE(review.count(), 1);
+    const QString one = review.at(0).at(0).toStringList().value(0);
+    QVERIFY(QFileInfo::exists(DatasetConfig::labelFileFor(one)));
+    QVERIFY(state.load(m_dir, &error));
+    QVERIFY(state.contains(one));
+}
+
+QTEST_MAIN(TestVideoPredictions)
+#include "tst_videopredictions.moc"
