@@ -3,6 +3,7 @@
 //
 // usage: gp_bench_dashboard [--data DIR] [--epochs 3] [--imgsz 320] [--batch 16]
 //                           [--workers 2] [--model yolov8n-pose] [--repeats 2] [--cli PATH]
+//        gp_bench_dashboard --long-history 1000,10000,100000
 //
 // Without --data a synthetic project of 240 images (640×384) is generated. Each repeat
 // trains once in the Train workspace (shown, 1600×1000, every plot live) and once with the
@@ -10,13 +11,18 @@
 // shared machine falls on both. While the GUI trains, a 5 ms timer measures the gaps between
 // passes of the event loop: the longest gap is the longest the window stopped answering.
 // Speed is the train images over the time between epoch ends in results.csv (the first epoch
-// left out as warm-up), the same figure for both. Prints numbers; asserts nothing.
+// left out as warm-up), the same figure for both. With --long-history it trains nothing and
+// times one redraw of each plot for histories of a long run (one batch and one telemetry
+// sample a second), which a short run cannot show. Prints numbers; asserts nothing.
 
 #include "lossplot.h"
+#include "lrplot.h"
+#include "metricsplot.h"
 #include "project.h"
 #include "resultscsv.h"
 #include "runsetupform.h"
 #include "synthgenerator.h"
+#include "telemetrysparklines.h"
 #include "traincontroller.h"
 #include "traindashboard.h"
 #include "trainworkspace.h"
@@ -25,14 +31,20 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <functional>
 #include <map>
 
 namespace {
@@ -44,6 +56,21 @@ double threadCpuMs()
     timespec t {};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+// Runs the event loop until `done` holds, sleeping in it as the application's loop does
+// (a loop of processEvents() calls would spin and take a core from the training).
+void runUntil(const std::function<bool()> &done)
+{
+    QEventLoop loop;
+    QTimer check;
+    QObject::connect(&check, &QTimer::timeout, &loop, [&] {
+        if (done())
+            loop.quit();
+    });
+    check.start(50);
+    if (!done())
+        loop.exec();
 }
 
 struct GuiRun
@@ -114,8 +141,7 @@ GuiRun trainInGui(TrainWorkspace &w, const TrainingConfig &config)
         std::fprintf(stderr, "cannot start: %s\n", qPrintable(error));
         return r;
     }
-    while (!ended)
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    runUntil([&] { return ended; });
     probe.stop();
     r.seconds = clock.nsecsElapsed() / 1e9;
     r.guiCpuShare = (threadCpuMs() - cpuAtStart) / 1e3 / std::max(1e-9, r.seconds);
@@ -125,8 +151,7 @@ GuiRun trainInGui(TrainWorkspace &w, const TrainingConfig &config)
         r.p99GapMs = gaps[std::min(gaps.size() - 1, size_t(gaps.size() * 0.99))];
     r.gapsOver50 = int(std::count_if(gaps.begin(), gaps.end(), [](double g) { return g > 50; }));
     // Let the thumbnails of the last epoch finish before the next run.
-    while (w.isBusy())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    runUntil([&] { return !w.isBusy(); });
     return r;
 }
 
@@ -146,6 +171,86 @@ bool trainInCli(const QString &cli, const TrainingConfig &config, const QStringL
     }
     *seconds = clock.nsecsElapsed() / 1e9;
     return true;
+}
+
+// One redraw of each plot (rebuilt from the history and painted) with a long run's history:
+// what the GUI thread spends per redraw late in a run, when the history is largest.
+void longHistory(const std::vector<int> &sizes)
+{
+    constexpr int kBatchesPerEpoch = 1000;
+    constexpr qint64 kStartMs = 1764720000000;
+    std::printf("%-9s %8s %10s %10s %10s %12s  (ms per redraw, median of 5)\n", "batches", "samples", "loss", "metrics",
+        "lr", "sparklines");
+    for (const int n : sizes) {
+        TrainingHistory h(QStringLiteral("long"));
+        for (int k = 0; k < n; ++k) {
+            BatchReport b;
+            b.epoch = k / kBatchesPerEpoch;
+            b.batch = k % kBatchesPerEpoch;
+            b.batches = kBatchesPerEpoch;
+            const double v = 3.0 / (1 + 1e-3 * k) + 0.2 * std::sin(1.7 * k);
+            b.batchLoss = { v, 2 * v, 0.5 * v, 0.25 * v, 1.5 * v };
+            b.lr = { 0.01, 0.01, 0.01 };
+            // One batch a second: one telemetry sample per batch.
+            h.addBatch(b, kStartMs + qint64(k) * 1000);
+            if (b.batch + 1 == kBatchesPerEpoch) {
+                EpochReport e;
+                e.epoch = b.epoch;
+                e.validated = true;
+                e.trainLoss = b.batchLoss;
+                e.metrics.pose.map = 1 - 1.0 / (2 + b.epoch);
+                h.addEpoch(e);
+            }
+        }
+        std::vector<TelemetrySample> samples;
+        for (int k = 0; k < std::min<int>(n, int(TelemetrySparklines::kMaxSamples)); ++k) {
+            TelemetrySample t;
+            t.time = QDateTime::fromMSecsSinceEpoch(kStartMs + qint64(n - 1 - k) * 1000, Qt::UTC);
+            GpuSample g;
+            g.busyPercent = 90 + 10 * std::sin(k * 0.1);
+            g.vramUsedBytes = 8ll << 30;
+            g.vramTotalBytes = 24ll << 30;
+            g.junctionTempC = 70;
+            g.powerAverageW = 250;
+            t.gpus = { g };
+            t.host.cpuPercent = 50;
+            samples.push_back(t);
+        }
+        std::reverse(samples.begin(), samples.end());
+        QWidget window;
+        auto *layout = new QVBoxLayout(&window);
+        auto *loss = new LossPlot;
+        auto *metrics = new MetricsPlot;
+        auto *lr = new LrPlot;
+        auto *lines = new TelemetrySparklines;
+        for (QWidget *w : std::initializer_list<QWidget *> { loss, metrics, lr, lines })
+            layout->addWidget(w);
+        window.resize(1000, 1400);
+        window.show();
+        for (PlotPanel *p : std::initializer_list<PlotPanel *> { loss, metrics, lr })
+            p->setHistory(&h);
+        lines->setHistory(&h);
+        lines->setSamples(samples);
+        QCoreApplication::processEvents();
+        auto time = [](const std::function<void()> &redraw, QCustomPlot *plot) {
+            std::vector<double> ms;
+            for (int r = 0; r < 5; ++r) {
+                QElapsedTimer t;
+                t.start();
+                redraw();
+                plot->replot(QCustomPlot::rpImmediateRefresh);
+                ms.push_back(t.nsecsElapsed() / 1e6);
+            }
+            std::sort(ms.begin(), ms.end());
+            return ms[2];
+        };
+        const double lossMs = time([&] { loss->rebuildNow(); }, loss->plot());
+        const double metricsMs = time([&] { metrics->rebuildNow(); }, metrics->plot());
+        const double lrMs = time([&] { lr->rebuildNow(); }, lr->plot());
+        const double linesMs = time([&] { lines->rebuildNow(); }, lines->plot());
+        std::printf("%-9d %8zu %10.1f %10.1f %10.1f %12.1f\n", n, samples.size(), lossMs, metricsMs, lrMs, linesMs);
+        std::fflush(stdout);
+    }
 }
 
 } // namespace
@@ -175,8 +280,18 @@ int main(int argc, char *argv[])
     const QCommandLineOption hidden(
         QStringLiteral("hidden"), QStringLiteral("train with the workspace hidden (diagnosis)"));
     const QCommandLineOption noCli(QStringLiteral("no-cli"), QStringLiteral("only the GUI runs"));
-    parser.addOptions({ data, epochs, imgsz, batch, workers, model, repeats, cliOption, hidden, noCli });
+    const QCommandLineOption longOption(QStringLiteral("long-history"),
+        QStringLiteral("no training: time one redraw of each plot with histories of these many batches"),
+        QStringLiteral("n,n,..."));
+    parser.addOptions({ data, epochs, imgsz, batch, workers, model, repeats, cliOption, hidden, noCli, longOption });
     parser.process(app);
+    if (parser.isSet(longOption)) {
+        std::vector<int> sizes;
+        for (const QString &n : parser.value(longOption).split(QLatin1Char(',')))
+            sizes.push_back(n.toInt());
+        longHistory(sizes);
+        return 0;
+    }
 
     QTemporaryDir tmp;
     QString dir = parser.value(data);
@@ -204,8 +319,7 @@ int main(int argc, char *argv[])
     w.resize(1600, 1000);
     if (!parser.isSet(hidden))
         w.show();
-    while (w.isBusy())
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    runUntil([&] { return !w.isBusy(); });
 
     TrainingConfig config;
     config.model = parser.value(model);
