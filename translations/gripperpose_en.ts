@@ -79,17 +79,17 @@
     <message numerus="yes">
         <location line="+104"/>
         <source>Dataset: %n image(s) (%1)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Dataset: %n image (%1)</numerusform>
+            <numerusform>Dataset: %n images (%1)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
         <source>%n problem(s), listed under Dataset; bad items are skipped in training</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n problem, listed under Dataset; bad items are skipped in training</numerusform>
+            <numerusform>%n problems, listed under Dataset; bad items are skipped in training</numerusform>
         </translation>
     </message>
 </context>
@@ -98,9 +98,9 @@
     <message numerus="yes">
         <location filename="../app/studio/train/devicechooser.cpp" line="+157"/>
         <source>%n GPU(s) train data-parallel, one process each; batch must be a multiple of %n.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n GPU trains data-parallel, one process each; batch must be a multiple of %n.</numerusform>
+            <numerusform>%n GPUs train data-parallel, one process each; batch must be a multiple of %n.</numerusform>
         </translation>
     </message>
 </context>
@@ -171,11 +171,19 @@
 <context>
     <name>KeypointErrorTable</name>
     <message numerus="yes">
-        <location filename="../widgets/keypointerrortable.cpp" line="+116"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+186"/>
         <source>%n point(s), mean error relative to the object&apos;s size %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n point, mean error relative to the object&apos;s size %1</numerusform>
+            <numerusform>%n points, mean error relative to the object&apos;s size %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+53"/>
+        <source>%n image(s): pose mAP50-95 %1, box mAP50-95 %2</source>
+        <translation>
+            <numerusform>%n image: pose mAP50-95 %1, box mAP50-95 %2</numerusform>
+            <numerusform>%n images: pose mAP50-95 %1, box mAP50-95 %2</numerusform>
         </translation>
     </message>
 </context>
@@ -296,9 +304,9 @@
     <message numerus="yes">
         <location filename="../app/studio/train/runsummarypanel.cpp" line="+90"/>
         <source>%n epoch(s) in %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n epoch in %1</numerusform>
+            <numerusform>%n epochs in %1</numerusform>
         </translation>
     </message>
 </context>
@@ -356,25 +364,25 @@
     <message numerus="yes">
         <location filename="../app/studio/train/traindashboard.cpp" line="+248"/>
         <source>Stopped after %n epoch(s) — resumable: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Stopped after %n epoch — resumable: %1</numerusform>
+            <numerusform>Stopped after %n epochs — resumable: %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>Finished early after %n epoch(s): no improvement for the patience epochs.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Finished early after %n epoch: no improvement for the patience epochs.</numerusform>
+            <numerusform>Finished early after %n epochs: no improvement for the patience epochs.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>Finished: %n epoch(s) in %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Finished: %n epoch in %1.</numerusform>
+            <numerusform>Finished: %n epochs in %1.</numerusform>
         </translation>
     </message>
 </context>

@@ -618,13 +618,13 @@
     <message>
         <location filename="../app/studio/train/configfield.cpp" line="+113"/>
         <source>Default in the recipe: %1; Ultralytics&apos; default: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>配方默认值：%1；Ultralytics 默认值：%2</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+1"/>
         <source>(empty)</source>
-        <translation type="unfinished"></translation>
+        <translation>（空）</translation>
     </message>
 </context>
 <context>
@@ -765,12 +765,12 @@
     <message>
         <location line="+8"/>
         <source>Dataset: being checked…</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集：正在检查…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Dataset: not checked yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集：尚未检查。</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -781,20 +781,20 @@
     <message numerus="yes">
         <location line="+3"/>
         <source>Dataset: %n image(s) (%1)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>数据集：%n 张图像（%1）</numerusform>
         </translation>
     </message>
     <message>
         <location line="+3"/>
         <source>no problems found</source>
-        <translation type="unfinished"></translation>
+        <translation>未发现问题</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%n problem(s), listed under Dataset; bad items are skipped in training</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个问题，列在“数据集”页；训练时会跳过有问题的条目</numerusform>
         </translation>
     </message>
     <message>
@@ -1169,12 +1169,12 @@
     <message>
         <location filename="../app/studio/train/devicechooser.cpp" line="+140"/>
         <source>Automatic (the first GPU, else the CPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>自动（首个 GPU，没有则用 CPU）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>CPU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU：%1</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -1184,23 +1184,23 @@
     <message>
         <location line="+7"/>
         <source>memory unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>显存未知</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GPU %1: %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1：%2（%3）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>GPU %1 (not found on this machine)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1（本机上未找到）</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>%n GPU(s) train data-parallel, one process each; batch must be a multiple of %n.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个 GPU 以数据并行方式训练，每个 GPU 一个进程；batch 必须是 %n 的倍数。</numerusform>
         </translation>
     </message>
 </context>
@@ -2071,62 +2071,109 @@
 </context>
 <context>
     <name>KeypointErrorTable</name>
+    <message>
+        <location filename="../widgets/keypointerrortable.cpp" line="+139"/>
+        <source>Normal</source>
+        <comment>scenario</comment>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Occlusion</source>
+        <comment>scenario</comment>
+        <translation>遮挡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fast motion</source>
+        <comment>scenario</comment>
+        <translation>快速运动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Low light</source>
+        <comment>scenario</comment>
+        <translation>弱光</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+82"/>
+        <source>All images</source>
+        <translation>全部图像</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/keypointerrortable.cpp" line="+116"/>
+        <location line="-49"/>
         <source>%n point(s), mean error relative to the object&apos;s size %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个点，平均误差相对于目标尺寸为 %1</numerusform>
         </translation>
     </message>
     <message>
         <location line="+19"/>
         <source>keypoints %1 (left) and %2 (right)</source>
-        <translation type="unfinished"></translation>
+        <translation>关键点 %1（左）和 %2（右）</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Joint</source>
-        <translation type="unfinished"></translation>
+        <translation>关节</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Left visible px</source>
-        <translation type="unfinished"></translation>
+        <translation>左·可见 px</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Left occluded px</source>
-        <translation type="unfinished"></translation>
+        <translation>左·遮挡 px</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Left OKS</source>
-        <translation type="unfinished"></translation>
+        <translation>左 OKS</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Right visible px</source>
-        <translation type="unfinished"></translation>
+        <translation>右·可见 px</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Right occluded px</source>
-        <translation type="unfinished"></translation>
+        <translation>右·遮挡 px</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Right OKS</source>
-        <translation type="unfinished"></translation>
+        <translation>右 OKS</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Keypoint errors after epoch %1 (mean distance in pixels of the network input, for points labelled visible and occluded; OKS per point, 1 is perfect)</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 轮后的关键点误差（按网络输入像素计的平均距离，分别统计标注为可见和遮挡的点；每个点的 OKS，1 为完美）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Keypoint errors appear after the first validation.</source>
-        <translation type="unfinished"></translation>
+        <translation>第一次验证后将在此显示关键点误差。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scenario:</source>
+        <translation>场景：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The val images tagged with a scenario in scenarios.yaml (untagged ones are normal), or all of them</source>
+        <translation>在 scenarios.yaml 中标记了某个场景的验证图像（未标记的属于“正常”），或全部验证图像</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n image(s): pose mAP50-95 %1, box mAP50-95 %2</source>
+        <translation>
+            <numerusform>%n 张图像：姿态 mAP50-95 %1，框 mAP50-95 %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2523,24 +2570,24 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>LossPlot</name>
     <message>
-        <location filename="../widgets/lossplot.cpp" line="+63"/>
+        <location filename="../widgets/lossplot.cpp" line="+66"/>
         <source>%1 (each batch)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（每个批次）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1 (smoothed)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（平滑）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1 (epoch)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（每轮）</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>val %1</source>
-        <translation type="unfinished"></translation>
+        <translation>验证 %1</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2548,74 +2595,74 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+92"/>
         <source>epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>轮</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>loss</source>
-        <translation type="unfinished"></translation>
+        <translation>损失</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+70"/>
         <source>val</source>
         <translation>验证</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Validation losses per epoch (dashed)</source>
-        <translation type="unfinished"></translation>
+        <translation>每轮的验证损失（虚线）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Last 200 batches</source>
-        <translation type="unfinished"></translation>
+        <translation>最近 200 个批次</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Last 1,000 batches</source>
-        <translation type="unfinished"></translation>
+        <translation>最近 1,000 个批次</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>All batches</source>
-        <translation type="unfinished"></translation>
+        <translation>全部批次</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>box</source>
         <comment>loss component</comment>
-        <translation type="unfinished"></translation>
+        <translation>box</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>pose</source>
         <comment>loss component</comment>
-        <translation type="unfinished"></translation>
+        <translation>pose</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>kobj</source>
         <comment>loss component</comment>
-        <translation type="unfinished"></translation>
+        <translation>kobj</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>cls</source>
         <comment>loss component</comment>
-        <translation type="unfinished"></translation>
+        <translation>cls</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>dfl</source>
         <comment>loss component</comment>
-        <translation type="unfinished"></translation>
+        <translation>dfl</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Show the %1 loss (train/%1_loss)</source>
-        <translation type="unfinished"></translation>
+        <translation>显示 %1 损失（train/%1_loss）</translation>
     </message>
 </context>
 <context>
@@ -2628,12 +2675,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+5"/>
         <source>epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>轮</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>learning rate</source>
-        <translation type="unfinished"></translation>
+        <translation>学习率</translation>
     </message>
 </context>
 <context>
@@ -2664,12 +2711,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="-126"/>
         <source>The Video workspace uses %1</source>
-        <translation type="unfinished"></translation>
+        <translation>视频工作区使用 %1</translation>
     </message>
     <message>
         <location line="+127"/>
         <source>Set up, start, watch, stop and resume training</source>
-        <translation type="unfinished"></translation>
+        <translation>设置、启动、查看、停止和恢复训练</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2767,27 +2814,27 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+21"/>
         <source>A run is training. Stop it and quit? It saves a checkpoint you can resume.</source>
-        <translation type="unfinished"></translation>
+        <translation>有一个运行正在训练。要停止它并退出吗？停止时会保存一个可恢复的检查点。</translation>
     </message>
     <message>
         <location line="+71"/>
         <source>Training in Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>正在训练</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Stop Training</source>
-        <translation type="unfinished"></translation>
+        <translation>停止训练</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Stopping the run and saving a resumable checkpoint…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止运行并保存可恢复的检查点…</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>a run is training in the current project; stop it first</source>
-        <translation type="unfinished"></translation>
+        <translation>当前项目中有运行正在训练；请先停止它</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2804,7 +2851,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+9"/>
         <source>A run is training in this project. Stop it and open %1? It saves a checkpoint you can resume.</source>
-        <translation type="unfinished"></translation>
+        <translation>此项目中有一个运行正在训练。要停止它并打开 %1 吗？停止时会保存一个可恢复的检查点。</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -2921,17 +2968,17 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+25"/>
         <source>epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>轮</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>metric</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <location line="+41"/>
         <source>best: epoch %1 (fitness %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳：第 %1 轮（适应度 %2）</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -2941,7 +2988,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+1"/>
         <source>Box metrics (solid lines, circles): matched by IoU</source>
-        <translation type="unfinished"></translation>
+        <translation>框指标（实线、圆点）：按 IoU 匹配</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2951,34 +2998,34 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+1"/>
         <source>Pose metrics (dashed lines, squares): matched by keypoint similarity (OKS)</source>
-        <translation type="unfinished"></translation>
+        <translation>姿态指标（虚线、方块）：按关键点相似度（OKS）匹配</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>precision</source>
-        <translation type="unfinished"></translation>
+        <translation>精确率</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>recall</source>
-        <translation type="unfinished"></translation>
+        <translation>召回率</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>mAP50</source>
         <comment>metric</comment>
-        <translation type="unfinished"></translation>
+        <translation>mAP50</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>mAP50-95</source>
         <comment>metric</comment>
-        <translation type="unfinished"></translation>
+        <translation>mAP50-95</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>results.csv: metrics/%1(B) and metrics/%1(P)</source>
-        <translation type="unfinished"></translation>
+        <translation>results.csv：metrics/%1(B) 和 metrics/%1(P)</translation>
     </message>
 </context>
 <context>
@@ -3445,59 +3492,59 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+341"/>
+        <location filename="../widgets/plotpanel.cpp" line="+398"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>%1: cannot write the image</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法写入图像</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Export Plot as PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>将图表导出为 PNG</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Export Plot as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>将图表导出为 CSV</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
         <location line="+35"/>
         <source>%1: %2 at %3 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2（%3 %4）</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Log</source>
-        <translation type="unfinished"></translation>
+        <translation>对数</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Logarithmic y axis</source>
-        <translation type="unfinished"></translation>
+        <translation>y 轴使用对数刻度</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ignore outliers</source>
-        <translation type="unfinished"></translation>
+        <translation>忽略离群值</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Fit the y axis to the 2nd to 98th percentile of the values shown, so one diverged batch does not flatten the curve</source>
-        <translation type="unfinished"></translation>
+        <translation>按所显示数值的第 2 至第 98 百分位设置 y 轴范围，避免单个发散的批次把曲线压平</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3507,27 +3554,27 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+1"/>
         <source>Back to the automatic view (the wheel zooms, dragging pans)</source>
-        <translation type="unfinished"></translation>
+        <translation>回到自动视图（滚轮缩放，拖动平移）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save the plot as a PNG image</source>
-        <translation type="unfinished"></translation>
+        <translation>将图表保存为 PNG 图像</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save the points of the plot as CSV (series, x, y)</source>
-        <translation type="unfinished"></translation>
+        <translation>将图表中的点保存为 CSV（series, x, y）</translation>
     </message>
 </context>
 <context>
@@ -4001,22 +4048,22 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../core/train/resultscsv.cpp" line="+75"/>
         <source>%1: empty; expected a header line</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：文件为空；应有一行表头</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1:1: no &quot;epoch&quot; column; not a results.csv</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:1：没有 &quot;epoch&quot; 列；不是 results.csv</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>%1:%2: expected %3 values, found %4; the row is skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:%2：应有 %3 个值，实际为 %4 个；已跳过该行</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>%1:%2: &quot;%3&quot; is not a number (column %4); the row is skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:%2：&quot;%3&quot; 不是数字（第 %4 列）；已跳过该行</translation>
     </message>
     <message>
         <location line="+31"/>
@@ -4089,27 +4136,27 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../core/train/runcatalog.cpp" line="+82"/>
         <source>no epoch yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无完成的轮次</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>training (another process)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练中（另一个进程）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>stopped — resumable</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止 — 可恢复</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>finished (early stop)</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成（提前停止）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
 </context>
 <context>
@@ -4150,64 +4197,64 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../app/studio/train/runsetupform.cpp" line="+107"/>
         <source>Model and run</source>
-        <translation type="unfinished"></translation>
+        <translation>模型与运行</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>训练计划</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Hardware</source>
-        <translation type="unfinished"></translation>
+        <translation>硬件</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Augmentation</source>
-        <translation type="unfinished"></translation>
+        <translation>数据增强</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Loss gains</source>
-        <translation type="unfinished"></translation>
+        <translation>损失权重</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>验证</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
     <message>
         <location line="+128"/>
         <source>no project is open</source>
-        <translation type="unfinished"></translation>
+        <translation>没有打开的项目</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: the dataset&apos;s data.yaml is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：数据集的 data.yaml 不存在</translation>
     </message>
     <message>
         <location line="+26"/>
         <location line="+127"/>
         <source>GripperPose recipe (default)</source>
-        <translation type="unfinished"></translation>
+        <translation>GripperPose 配方（默认）</translation>
     </message>
     <message>
         <location line="-126"/>
         <location line="+127"/>
         <source>Ultralytics defaults</source>
-        <translation type="unfinished"></translation>
+        <translation>Ultralytics 默认值</translation>
     </message>
     <message>
         <location line="-103"/>
@@ -4227,32 +4274,32 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+15"/>
         <source>Save Preset</source>
-        <translation type="unfinished"></translation>
+        <translation>保存预设</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Preset name:</source>
-        <translation type="unfinished"></translation>
+        <translation>预设名称：</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>Load Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>加载设置</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Training settings (*.yaml *.yml)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练设置 (*.yaml *.yml)</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Load Settings from a Run</source>
-        <translation type="unfinished"></translation>
+        <translation>从运行加载设置</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Start from Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>从权重开始</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4262,52 +4309,52 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+23"/>
         <source>Preset:</source>
-        <translation type="unfinished"></translation>
+        <translation>预设：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save Preset…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存预设…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save these settings as a named preset (YAML with args.yaml&apos;s keys)</source>
-        <translation type="unfinished"></translation>
+        <translation>将这些设置保存为命名预设（使用 args.yaml 键的 YAML）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Load File…</source>
-        <translation type="unfinished"></translation>
+        <translation>加载文件…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Load settings from a YAML file with args.yaml&apos;s keys</source>
-        <translation type="unfinished"></translation>
+        <translation>从使用 args.yaml 键的 YAML 文件加载设置</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>From Run…</source>
-        <translation type="unfinished"></translation>
+        <translation>来自运行…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Load the settings of an earlier run (its args.yaml)</source>
-        <translation type="unfinished"></translation>
+        <translation>加载先前某次运行的设置（其 args.yaml）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Start from a checkpoint or from Ultralytics weights (imported on the fly)</source>
-        <translation type="unfinished"></translation>
+        <translation>从检查点或 Ultralytics 权重开始（即时导入）</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Dataset: not checked yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集：尚未检查。</translation>
     </message>
 </context>
 <context>
@@ -4315,27 +4362,27 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../app/studio/train/runsummarypanel.cpp" line="+55"/>
         <source>No run finished yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无已结束的运行</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>When a run ends, its best epoch, metrics, time and weights are summed up here.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行结束后，这里会汇总其最佳轮次、指标、用时和权重。</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Stopped — resumable</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止 — 可恢复</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Finished early: no improvement for the patience epochs</source>
-        <translation type="unfinished"></translation>
+        <translation>提前结束：在 patience 设定的轮次内没有提升</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Finished</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -4345,49 +4392,49 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message numerus="yes">
         <location line="+2"/>
         <source>%n epoch(s) in %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 轮，用时 %1</numerusform>
         </translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Best epoch %1 (fitness %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳轮次 %1（适应度 %2）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Box: P %1  R %2  mAP50 %3  mAP50-95 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>框：P %1  R %2  mAP50 %3  mAP50-95 %4</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Pose: P %1  R %2  mAP50 %3  mAP50-95 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>姿态：P %1  R %2  mAP50 %3  mAP50-95 %4</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Best weights: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳权重：%1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Last weights: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>最新权重：%1</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Open Weights in Video Workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>在视频工作区中打开权重</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Watch a video with this run&apos;s best weights</source>
-        <translation type="unfinished"></translation>
+        <translation>用此运行的最佳权重观看视频</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Open Run Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行文件夹</translation>
     </message>
 </context>
 <context>
@@ -4395,102 +4442,102 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../app/studio/train/runspanel.cpp" line="+196"/>
         <source>training here</source>
-        <translation type="unfinished"></translation>
+        <translation>正在此处训练</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 (epoch %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（第 %2 轮）</translation>
     </message>
     <message>
         <location line="+33"/>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>对比</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Epochs</source>
-        <translation type="unfinished"></translation>
+        <translation>轮数</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Best pose mAP50-95</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳姿态 mAP50-95</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Modified</source>
-        <translation type="unfinished"></translation>
+        <translation>修改时间</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Runs of this project, also those started with gripperpose train. Tick runs to overlay their curves; double-click one to watch it.</source>
-        <translation type="unfinished"></translation>
+        <translation>此项目的运行，包括用 gripperpose train 启动的运行。勾选运行可叠加其曲线；双击某个运行可查看它。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Watch</source>
-        <translation type="unfinished"></translation>
+        <translation>查看</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Show this run&apos;s curves on the dashboard and follow it as it grows</source>
-        <translation type="unfinished"></translation>
+        <translation>在仪表板上显示此运行的曲线，并随其更新而跟随</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Continue a stopped or crashed run from its last checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>从最新检查点继续已停止或崩溃的运行</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Extend by</source>
-        <translation type="unfinished"></translation>
+        <translation>延长</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Train a finished run for more epochs</source>
-        <translation type="unfinished"></translation>
+        <translation>让已完成的运行再训练若干轮</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> epochs</source>
-        <translation type="unfinished"></translation>
+        <translation> 轮</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Open in Video</source>
-        <translation type="unfinished"></translation>
+        <translation>在视频中打开</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Use this run&apos;s best weights in the Video workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>在视频工作区中使用此运行的最佳权重</translation>
     </message>
 </context>
 <context>
@@ -5021,27 +5068,27 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../widgets/telemetrysparklines.cpp" line="+37"/>
         <source>GPU %</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>VRAM %</source>
-        <translation type="unfinished"></translation>
+        <translation>显存 %</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Temp °C</source>
-        <translation type="unfinished"></translation>
+        <translation>温度 °C</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Power W</source>
-        <translation type="unfinished"></translation>
+        <translation>功耗 W</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>CPU %</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %</translation>
     </message>
 </context>
 <context>
@@ -5158,52 +5205,52 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../app/studio/train/trainalert.cpp" line="+21"/>
         <source>The loss is not finite</source>
-        <translation type="unfinished"></translation>
+        <translation>损失为非有限值</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Lower lr0, turn AMP off (amp=off), or check the labels named in the log; then resume or start again.</source>
-        <translation type="unfinished"></translation>
+        <translation>请降低 lr0、关闭 AMP（amp=off）或检查日志中列出的标签；然后恢复或重新开始。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Out of memory</source>
-        <translation type="unfinished"></translation>
+        <translation>内存不足</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Start again with the smaller batch the message names (or a smaller imgsz); the last checkpoint is kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>请用消息中建议的较小 batch（或较小的 imgsz）重新开始；最新检查点会保留。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The disk is full</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘已满</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Free space on the disk of %1, then resume the run: the previous checkpoint is intact.</source>
-        <translation type="unfinished"></translation>
+        <translation>请释放 %1 所在磁盘的空间，然后恢复运行：之前的检查点完好无损。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The dataset is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集不存在</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Check that %1 and its images and labels folders exist (a removed or unmounted disk?).</source>
-        <translation type="unfinished"></translation>
+        <translation>请检查 %1 及其 images 和 labels 文件夹是否存在（磁盘是否已移除或未挂载？）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Training failed</source>
-        <translation type="unfinished"></translation>
+        <translation>训练失败</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The log below has the details; the last checkpoint, if any, can be resumed.</source>
-        <translation type="unfinished"></translation>
+        <translation>详情见下方日志；如有最新检查点，可从它恢复。</translation>
     </message>
 </context>
 <context>
@@ -5211,7 +5258,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../app/studio/train/trainbanner.cpp" line="+60"/>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -5292,7 +5339,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../app/studio/train/traincontroller.cpp" line="+64"/>
         <source>a training run is already in progress; stop it first</source>
-        <translation type="unfinished"></translation>
+        <translation>已有训练运行在进行中；请先停止它</translation>
     </message>
 </context>
 <context>
@@ -5310,12 +5357,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+6"/>
         <source>Resumed at epoch %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>从第 %1 轮（共 %2 轮）恢复</translation>
     </message>
     <message>
         <location line="+40"/>
         <source>Epoch %1/%2: loss box %3 pose %4 kobj %5 cls %6 dfl %7</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1/%2 轮：损失 box %3 pose %4 kobj %5 cls %6 dfl %7</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -5330,63 +5377,63 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+12"/>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1</translation>
     </message>
     <message numerus="yes">
         <location line="+10"/>
         <source>Stopped after %n epoch(s) — resumable: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>在 %n 轮后停止 — 可恢复：%1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>Finished early after %n epoch(s): no improvement for the patience epochs.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>在 %n 轮后提前结束：在 patience 设定的轮次内没有提升。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>Finished: %n epoch(s) in %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已完成：%n 轮，用时 %1。</numerusform>
         </translation>
     </message>
     <message>
         <location line="+82"/>
         <source>Worst images</source>
-        <translation type="unfinished"></translation>
+        <translation>最差图像</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Keypoints</source>
-        <translation type="unfinished"></translation>
+        <translation>关键点</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Log</source>
-        <translation type="unfinished"></translation>
+        <translation>日志</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>摘要</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>No run yet: set up a run and press Start, or watch one from the Runs tab.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无运行：请设置运行并点击“开始”，或在“运行”页中查看一个运行。</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Watching %1 (read from its files)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在查看 %1（从其文件读取）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Run %1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1，设备 %2</translation>
     </message>
 </context>
 <context>
@@ -5402,12 +5449,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../app/studio/train/trainlogpanel.cpp" line="+26"/>
         <source>error: </source>
-        <translation type="unfinished"></translation>
+        <translation>错误：</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>warning: </source>
-        <translation type="unfinished"></translation>
+        <translation>警告：</translation>
     </message>
 </context>
 <context>
@@ -5430,77 +5477,77 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location line="+113"/>
         <source>epoch %v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %v 轮，共 %m 轮</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>no run</source>
-        <translation type="unfinished"></translation>
+        <translation>无运行</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>batch %v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %v 批，共 %m 批</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>validation: batch %v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>验证：第 %v 批，共 %m 批</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>validation</source>
-        <translation type="unfinished"></translation>
+        <translation>验证</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Speed: %1 img/s</source>
-        <translation type="unfinished"></translation>
+        <translation>速度：%1 张/秒</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Left: epoch %1, run %2</source>
-        <translation type="unfinished"></translation>
+        <translation>剩余：本轮 %1，整个运行 %2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Best: fitness %1 at epoch %2</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳：适应度 %1，第 %2 轮</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Best: –</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳：–</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Early stop: %1 of %2 epochs without improvement</source>
-        <translation type="unfinished"></translation>
+        <translation>提前停止：已连续 %1 轮没有提升（上限 %2 轮）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Early stop: off</source>
-        <translation type="unfinished"></translation>
+        <translation>提前停止：关闭</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Skipped steps (non-finite loss): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>跳过的步数（损失为非有限值）：%1</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>轮次</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Batch</source>
-        <translation type="unfinished"></translation>
+        <translation>批次</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>验证</translation>
     </message>
 </context>
 <context>
@@ -5508,52 +5555,52 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../app/studio/train/trainworkspace.cpp" line="+243"/>
         <source>Starting: reading the dataset and building the model…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动：读取数据集并构建模型…</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Stopping after this batch; a resumable checkpoint is saved…</source>
-        <translation type="unfinished"></translation>
+        <translation>将在本批次后停止；正在保存可恢复的检查点…</translation>
     </message>
     <message>
         <location line="+55"/>
         <source>Train with these settings (Ctrl+Return)</source>
-        <translation type="unfinished"></translation>
+        <translation>使用这些设置训练（Ctrl+Return）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Training %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在训练 %1。</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Setup</source>
-        <translation type="unfinished"></translation>
+        <translation>设置</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Stop after the batch in progress and save a resumable checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>在当前批次结束后停止，并保存可恢复的检查点</translation>
     </message>
 </context>
 <context>
@@ -6167,28 +6214,29 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../widgets/valimagestrip.cpp" line="+101"/>
         <source>%1: cannot read the image</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法读取图像</translation>
     </message>
     <message>
         <location line="+43"/>
         <source>%1
 OKS %2 (the lowest of its objects); click to open it in the Label workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+OKS %2（其目标中最低者）；点击可在标注工作区中打开</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>OKS %1</source>
-        <translation type="unfinished"></translation>
+        <translation>OKS %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Worst validation images after epoch %1 (lowest OKS first; white rings: labels, dots: the model). Click one to fix or check its labels.</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 轮后最差的验证图像（OKS 最低的在前；白色圆环：标签，圆点：模型预测）。点击一张可修正或检查其标签。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The validation images the model does worst on appear after the first validation.</source>
-        <translation type="unfinished"></translation>
+        <translation>第一次验证后，这里会显示模型表现最差的验证图像。</translation>
     </message>
 </context>
 <context>

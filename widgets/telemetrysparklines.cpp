@@ -103,8 +103,8 @@ void TelemetrySparklines::addSample(const TelemetrySample &sample)
 void TelemetrySparklines::setXRange(double lower, double upper)
 {
     m_xRange = std::make_pair(lower, upper);
-    for (const auto &[row, rect] : m_rects)
-        rect->axis(QCPAxis::atBottom)->setRange(lower, upper);
+    for (const RowPlot &r : m_rows)
+        r.rect->axis(QCPAxis::atBottom)->setRange(lower, upper);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -143,9 +143,7 @@ void TelemetrySparklines::rebuildNow()
     if (rows.empty())
         rows.push_back(CpuRow);
 
-    m_plot->plotLayout()->clear();
-    m_plot->clearPlottables();
-    m_rects.clear();
+    layoutRows(rows, gpus);
     double x0 = 0, x1 = 1;
     if (!placed.empty()) {
         x0 = placed.front().first;
@@ -155,52 +153,75 @@ void TelemetrySparklines::rebuildNow()
         x0 = m_xRange->first;
         x1 = m_xRange->second;
     }
-    for (size_t i = 0; i < rows.size(); ++i) {
-        const Row row = rows[i];
-        auto *rect = new QCPAxisRect(m_plot);
-        rect->setMinimumSize(0, kRowHeight);
-        rect->setupFullAxesBox(false);
-        rect->setRangeDrag(Qt::Orientations());
-        rect->setRangeZoom(Qt::Orientations());
-        QCPAxis *x = rect->axis(QCPAxis::atBottom);
-        QCPAxis *y = rect->axis(QCPAxis::atLeft);
-        x->setTickLabels(i + 1 == rows.size());
-        y->setLabel(rowName(row));
-        QFont small = font();
-        small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.75));
-        y->setLabelFont(small);
-        y->setTickLabelFont(small);
-        x->setTickLabelFont(small);
-        y->ticker()->setTickCount(2);
-        m_plot->plotLayout()->addElement(int(i), 0, rect);
-        double yMax = row == TempRow || row == PowerRow ? 1 : 100;
-        for (int gpu = 0; gpu < (row == CpuRow ? 1 : std::max(1, gpus)); ++gpu) {
+    for (RowPlot &rp : m_rows) {
+        double yMax = rp.row == TempRow || rp.row == PowerRow ? 1 : 100;
+        for (size_t gpu = 0; gpu < rp.graphs.size(); ++gpu) {
             QVector<double> xs, ys;
+            xs.reserve(int(placed.size()));
+            ys.reserve(int(placed.size()));
             for (const auto &[px, s] : placed)
-                if (const auto v = value(*s, row, gpu)) {
+                if (const auto v = value(*s, rp.row, int(gpu))) {
                     xs << px;
                     ys << *v;
                     yMax = std::max(yMax, *v);
                 }
-            QCPGraph *g = m_plot->addGraph(x, y);
-            const QColor colors[] = { QColor(0xd6, 0x27, 0x28), QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c),
-                QColor(0x94, 0x67, 0xbd) };
-            g->setPen(QPen(row == CpuRow ? QColor(0x7f, 0x7f, 0x7f) : colors[gpu % 4], 1.3));
-            g->setData(xs, ys, true);
-            m_points[row] += int(xs.size());
+            rp.graphs[gpu]->setData(xs, ys, true);
+            m_points[rp.row] += int(xs.size());
         }
-        y->setRange(0, row == TempRow || row == PowerRow ? yMax * 1.1 : std::max(100.0, yMax));
-        x->setRange(x0, x1);
-        m_rects.emplace_back(row, rect);
+        rp.rect->axis(QCPAxis::atLeft)
+            ->setRange(0, rp.row == TempRow || rp.row == PowerRow ? yMax * 1.1 : std::max(100.0, yMax));
+        rp.rect->axis(QCPAxis::atBottom)->setRange(x0, x1);
     }
-    m_plot->setMinimumHeight(int(rows.size()) * kRowHeight + 20);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
     m_sinceRedraw.restart();
 }
 
+void TelemetrySparklines::layoutRows(const std::vector<Row> &rows, int gpus)
+{
+    bool same = gpus == m_gpus && rows.size() == m_rows.size();
+    for (size_t i = 0; same && i < rows.size(); ++i)
+        same = m_rows[i].row == rows[i];
+    if (same)
+        return;
+    m_plot->plotLayout()->clear();
+    m_plot->clearPlottables();
+    m_rows.clear();
+    m_gpus = gpus;
+    static const QColor kGpuColors[]
+        = { QColor(0xd6, 0x27, 0x28), QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd) };
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.75));
+    for (size_t i = 0; i < rows.size(); ++i) {
+        RowPlot rp { rows[i], new QCPAxisRect(m_plot), {} };
+        rp.rect->setMinimumSize(0, kRowHeight);
+        rp.rect->setupFullAxesBox(false);
+        rp.rect->setRangeDrag(Qt::Orientations());
+        rp.rect->setRangeZoom(Qt::Orientations());
+        QCPAxis *x = rp.rect->axis(QCPAxis::atBottom);
+        QCPAxis *y = rp.rect->axis(QCPAxis::atLeft);
+        x->setTickLabels(i + 1 == rows.size());
+        y->setLabel(rowName(rows[i]));
+        y->setLabelFont(small);
+        y->setTickLabelFont(small);
+        x->setTickLabelFont(small);
+        y->ticker()->setTickCount(2);
+        m_plot->plotLayout()->addElement(int(i), 0, rp.rect);
+        const int lines = rows[i] == CpuRow ? 1 : std::max(1, gpus);
+        for (int gpu = 0; gpu < lines; ++gpu) {
+            QCPGraph *g = m_plot->addGraph(x, y);
+            g->setPen(QPen(rows[i] == CpuRow ? QColor(0x7f, 0x7f, 0x7f) : kGpuColors[gpu % 4], 1.3));
+            rp.graphs.push_back(g);
+        }
+        m_rows.push_back(std::move(rp));
+    }
+    m_plot->setMinimumHeight(int(rows.size()) * kRowHeight + 20);
+}
+
 void TelemetrySparklines::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
+        m_gpus = -1; // the row titles are set when the rows are laid out
         scheduleRebuild();
+    }
     QWidget::changeEvent(event);
 }

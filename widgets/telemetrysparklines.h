@@ -11,6 +11,7 @@
 #include <vector>
 
 class QCPAxisRect;
+class QCPGraph;
 class QCustomPlot;
 class QTimer;
 
@@ -51,12 +52,22 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    // Lays out one axis rect per row with a graph per GPU (only when the rows change).
+    void layoutRows(const std::vector<Row> &rows, int gpus);
+
     const TrainingHistory *m_history = nullptr;
     std::deque<TelemetrySample> m_samples;
     QCustomPlot *m_plot;
     QTimer *m_throttle;
     QElapsedTimer m_sinceRedraw;
     std::optional<std::pair<double, double>> m_xRange;
-    std::vector<std::pair<Row, QCPAxisRect *>> m_rects;
+    struct RowPlot
+    {
+        Row row;
+        QCPAxisRect *rect;
+        std::vector<QCPGraph *> graphs; // one per GPU (one for the CPU row)
+    };
+    std::vector<RowPlot> m_rows;
+    int m_gpus = -1;
     int m_points[RowCount] = {};
 };

@@ -75,24 +75,34 @@ int TrainingHistory::bestEpochIndex() const
 
 std::optional<double> TrainingHistory::positionAt(qint64 timeMs) const
 {
-    // (time, position) knots, in time order.
-    std::vector<std::pair<qint64, double>> knots;
+    // Batches are reported in time order: a binary search, as the sparklines place every
+    // telemetry sample of a long run on each redraw.
     if (!m_batches.empty()) {
-        for (const BatchPoint &p : m_batches)
-            knots.emplace_back(p.timeMs, p.position);
-    } else if (m_startTimeMs && !m_epochs.empty()) {
-        knots.emplace_back(*m_startTimeMs, m_epochs.front().epoch);
-        for (const EpochReport &e : m_epochs)
-            knots.emplace_back(*m_startTimeMs + qint64(e.seconds * 1000), e.epoch + 1.0);
+        if (timeMs < m_batches.front().timeMs || timeMs > m_batches.back().timeMs)
+            return std::nullopt;
+        const auto hi = std::lower_bound(
+            m_batches.begin(), m_batches.end(), timeMs, [](const BatchPoint &p, qint64 t) { return p.timeMs < t; });
+        if (hi == m_batches.begin())
+            return hi->position;
+        const auto lo = hi - 1;
+        const double span = double(hi->timeMs - lo->timeMs);
+        const double f = span > 0 ? double(timeMs - lo->timeMs) / span : 1.0;
+        return lo->position + f * (hi->position - lo->position);
     }
-    if (knots.empty() || timeMs < knots.front().first || timeMs > knots.back().first)
+    if (!m_startTimeMs || m_epochs.empty())
         return std::nullopt;
-    auto hi = std::lower_bound(
-        knots.begin(), knots.end(), timeMs, [](const std::pair<qint64, double> &k, qint64 t) { return k.first < t; });
-    if (hi == knots.begin())
-        return hi->second;
-    const auto lo = hi - 1;
-    const double span = double(hi->first - lo->first);
-    const double f = span > 0 ? double(timeMs - lo->first) / span : 1.0;
-    return lo->second + f * (hi->second - lo->second);
+    // Without batches: the epochs' ends, `seconds` after the start.
+    qint64 t0 = *m_startTimeMs;
+    double p0 = m_epochs.front().epoch;
+    if (timeMs < t0)
+        return std::nullopt;
+    for (const EpochReport &e : m_epochs) {
+        const qint64 t1 = *m_startTimeMs + qint64(e.seconds * 1000);
+        const double p1 = e.epoch + 1.0;
+        if (timeMs <= t1)
+            return t1 > t0 ? p0 + double(timeMs - t0) / double(t1 - t0) * (p1 - p0) : p1;
+        t0 = t1;
+        p0 = p1;
+    }
+    return std::nullopt;
 }
