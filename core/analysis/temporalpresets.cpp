@@ -49,6 +49,40 @@ QString TemporalPresets::name(Preset preset)
     return {};
 }
 
+QString TemporalPresets::key(Preset preset)
+{
+    switch (preset) {
+    case Preset::Default:
+        return QStringLiteral("default");
+    case Preset::Steady:
+        return QStringLiteral("steady");
+    case Preset::FastMotion:
+        return QStringLiteral("fast_motion");
+    case Preset::Occlusion:
+        return QStringLiteral("occlusion");
+    case Preset::LowLight:
+        return QStringLiteral("low_light");
+    }
+    return {};
+}
+
+std::optional<TemporalPresets::Preset> TemporalPresets::parse(const QString &key)
+{
+    const QString k = key.trimmed().toLower();
+    for (Preset p : all())
+        if (k == TemporalPresets::key(p))
+            return p;
+    return std::nullopt;
+}
+
+QStringList TemporalPresets::keys()
+{
+    QStringList out;
+    for (Preset p : all())
+        out << key(p);
+    return out;
+}
+
 std::vector<TemporalPresets::Preset> TemporalPresets::all()
 {
     return { Preset::Default, Preset::Steady, Preset::FastMotion, Preset::Occlusion, Preset::LowLight };

@@ -4,7 +4,9 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
+#include <optional>
 #include <vector>
 
 // Starting points for the temporal stage's settings per kind of footage. The values were
@@ -20,6 +22,12 @@ public:
 
     // `base` keeps what a preset does not set (sigmas, tracking thresholds).
     static TemporalOptions apply(Preset preset, TemporalOptions base = {});
+    // The name on screen.
     static QString name(Preset preset);
+    // "default", "steady", "fast_motion", "occlusion", "low_light": the values of predict's
+    // temporal= key (the scenario tags' words).
+    static QString key(Preset preset);
+    static std::optional<Preset> parse(const QString &key);
+    static QStringList keys();
     static std::vector<Preset> all();
 };

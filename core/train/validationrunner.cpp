@@ -64,6 +64,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             ValOptions vo = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, torch::kCPU, cancel);
             vo.loss = nullptr;
             vo.progress = progress;
+            vo.enhance = req.enhance;
             const int imgsz = net.info().imgsz;
             const int batch = net.info().dynamic ? req.batch : net.info().batch;
             clock.start();
@@ -109,6 +110,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             const PoseLoss loss(lo);
             ValOptions vo = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, device, cancel);
             vo.progress = progress;
+            vo.enhance = req.enhance;
             clock.start();
             v = validate(*model, set, rectBatches(set, req.imgsz, req.batch), req.imgsz, vo);
         }

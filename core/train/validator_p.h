@@ -4,6 +4,7 @@
 // (every epoch, on the EMA weights) and `gripperpose val`.
 
 #include "canceltoken.h"
+#include "imageenhancement.h"
 #include "poseevaluator.h"
 #include "poseloss.h"
 #include "posemodel.h"
@@ -45,6 +46,7 @@ struct ValOptions
     CancelToken cancel;
     Progress progress; // batches done of the batches
     int keepWorstImages = 0; // how many per-image results ValOutcome keeps (the worst)
+    Enhancement enhance = Enhancement::None; // applied to each loaded image before the letterbox
 
     // The validation recipe for these NMS thresholds, with the loss's OKS sigmas for the
     // metrics (the trainer and `gripperpose val` score alike).
