@@ -107,7 +107,7 @@
     <message>
         <location filename="../core/analysis/annotatedexport.cpp" line="+12"/>
         <source>the tracks do not match the analysed video (%1 of %2 frames)</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹与已分析的视频不符（%2 帧中的 %1 帧）</translation>
     </message>
 </context>
 <context>
@@ -270,7 +270,7 @@
     <message>
         <location line="+2"/>
         <source>folder for the label cache (empty: .gripperpose-cache beside data.yaml)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">标签缓存文件夹（留空：data.yaml 旁的 .gripperpose-cache）</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -1117,51 +1117,52 @@
 <context>
     <name>DetectionCache</name>
     <message>
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="+255"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="+281"/>
         <source>%1: no frame could be analysed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有任何一帧能被分析</translation>
     </message>
     <message>
-        <location filename="../core/analysis/detectioncache.cpp" line="+138"/>
+        <location filename="../core/analysis/detectioncache.cpp" line="+162"/>
         <location line="+30"/>
         <source>%1: cannot write the prediction cache (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法写入预测缓存（%2）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>%1: cannot read the prediction cache (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法读取预测缓存（%2）</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1: not a prediction cache of this version (the header does not parse)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：不是此版本的预测缓存（文件头无法解析）</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1: the cached predictions are from another model (%2); analyse again</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：缓存的预测来自另一个模型（%2）；请重新分析</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: the video changed since it was analysed; analyse again</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：视频在分析后已更改；请重新分析</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>%1: the cached predictions were made with other settings (image size %2, conf %3, iou %4)</source>
-        <translation type="unfinished"></translation>
+        <location line="+2"/>
+        <source>%1: the cached predictions were made with other settings (image size %2, conf %3, iou %4, enhance %5)</source>
+        <extracomment>%5 is an enhancement key: none, clahe or gamma.</extracomment>
+        <translation>%1：缓存的预测使用了其他设置（图像尺寸 %2，置信度 %3，IoU %4，增强 %5）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1: the header gives %2 frames of %3 keypoints</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：文件头给出 %2 帧、每帧 %3 个关键点</translation>
     </message>
     <message>
         <location line="+16"/>
         <location line="+19"/>
         <source>%1: truncated or corrupt at frame %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：在第 %2 帧（共 %3 帧）处被截断或损坏</translation>
     </message>
 </context>
 <context>
@@ -1516,7 +1517,7 @@
     <message>
         <location line="+23"/>
         <source>%1: only video files have a frame index</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：只有视频文件才有帧索引</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1535,14 +1536,14 @@
         <location filename="../app/studio/video/framesender.cpp" line="+37"/>
         <source>The %1 split is a list file, not a folder: add the frame by hand.</source>
         <extracomment>%1 is the name of the dataset split (train, val); it is not translated.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 划分是列表文件而不是文件夹：请手动添加该帧。</translation>
     </message>
     <message numerus="yes">
         <location line="+43"/>
         <source>Sending %n frame(s) to labelling…</source>
         <extracomment>%n is how many frames go to the Label workspace.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在将 %n 帧发送到标注…</numerusform>
         </translation>
     </message>
 </context>
@@ -1897,6 +1898,26 @@
         <location line="+4"/>
         <source>the image does not decode</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ImageEnhancement</name>
+    <message>
+        <location filename="../core/video/imageenhancement.cpp" line="+43"/>
+        <source>None</source>
+        <extracomment>No image enhancement before inference.</extracomment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Local contrast (CLAHE)</source>
+        <extracomment>CLAHE: contrast-limited adaptive histogram equalisation.</extracomment>
+        <translation>局部对比度（CLAHE）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Brighten (gamma)</source>
+        <translation>提亮（伽马）</translation>
     </message>
 </context>
 <context>
@@ -3094,69 +3115,79 @@
 <context>
     <name>ModelPanel</name>
     <message>
-        <location filename="../app/studio/video/modelpanel.cpp" line="+85"/>
+        <location filename="../app/studio/video/modelpanel.cpp" line="+108"/>
         <source>No model</source>
-        <translation type="unfinished"></translation>
+        <translation>无模型</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Analysing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在分析…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 of %2 frames analysed</source>
-        <translation type="unfinished"></translation>
+        <translation>已分析 %1/%2 帧</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Model…</source>
-        <translation type="unfinished"></translation>
+        <translation>模型…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A checkpoint, imported Ultralytics weights or an exported ONNX model</source>
-        <translation type="unfinished"></translation>
+        <translation>检查点、导入的 Ultralytics 权重或导出的 ONNX 模型</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Image size</source>
-        <translation type="unfinished"></translation>
+        <translation>图像尺寸</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>置信度</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Enhance</source>
+        <translation>增强</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Corrects dark footage before the model sees it (shown as the model sees it); the analysis is made again for another setting</source>
+        <translation>在模型处理之前校正昏暗画面（按模型所见显示）；更换设置后需重新分析</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Live: infer the frame on screen</source>
-        <translation type="unfinished"></translation>
+        <translation>实时：推理屏幕上的帧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Only the loop range</source>
-        <translation type="unfinished"></translation>
+        <translation>仅循环区间</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Analyse</source>
-        <translation type="unfinished"></translation>
+        <translation>分析</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Run the model over the whole video in the background and keep every frame&apos;s detections beside the video, so scrubbing needs no inference</source>
-        <translation type="unfinished"></translation>
+        <translation>在后台对整个视频运行模型，并将每帧的检测结果保存在视频旁，拖动时无需再推理</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Annotated video, JSON Lines and CSV with the current settings</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置导出带标注的视频、JSON Lines 和 CSV</translation>
     </message>
 </context>
 <context>
@@ -3348,72 +3379,72 @@
     <message>
         <location filename="../app/studio/video/overlaypanel.cpp" line="+78"/>
         <source>Points</source>
-        <translation type="unfinished"></translation>
+        <translation>关键点</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Smoothed</source>
-        <translation type="unfinished"></translation>
+        <translation>平滑后</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Raw</source>
-        <translation type="unfinished"></translation>
+        <translation>原始</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Both (raw ghosted)</source>
-        <translation type="unfinished"></translation>
+        <translation>两者（原始半透明）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Boxes</source>
-        <translation type="unfinished"></translation>
+        <translation>边界框</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Skeleton</source>
-        <translation type="unfinished"></translation>
+        <translation>骨架</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Track IDs</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹 ID</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Point names</source>
-        <translation type="unfinished"></translation>
+        <translation>关键点名称</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Confidence as transparency</source>
-        <translation type="unfinished"></translation>
+        <translation>以透明度表示置信度</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Hollow below threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>低于阈值时画空心</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Points below the keypoint threshold are drawn hollow (unchecked: hidden)</source>
-        <translation type="unfinished"></translation>
+        <translation>低于关键点阈值的点画成空心（不勾选：隐藏）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Trail</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹尾迹</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> frames</source>
-        <translation type="unfinished"></translation>
+        <translation> 帧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>关</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3583,12 +3614,12 @@
     <message>
         <location filename="../widgets/poseoverlayview.cpp" line="+113"/>
         <source>#%1 (bridged)</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1（桥接）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>#%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -3608,12 +3639,12 @@
 <context>
     <name>PredictCommand</name>
     <message>
-        <location filename="../app/cli/predictcommand.cpp" line="+29"/>
+        <location filename="../app/cli/predictcommand.cpp" line="+30"/>
         <source>predict keypoints on a video, camera, stream or images, with tracking and temporal smoothing</source>
         <translation>在视频、摄像头、视频流或图像上预测关键点，并进行跟踪和时间平滑</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>checkpoint, weight file, .onnx export (layout=raw), or a model name (random weights)</source>
         <translation>检查点、权重文件、.onnx 导出（layout=raw）或模型名称（随机权重）</translation>
     </message>
@@ -3663,12 +3694,12 @@
         <translation>每 N 帧处理一帧</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>process at most this many frames per second of video (0: all)</source>
         <translation>每秒视频最多处理这么多帧（0：全部）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>drop old frames rather than fall behind (on for live sources)</source>
         <translation>丢弃旧帧以免落后（实时来源始终开启）</translation>
     </message>
@@ -3678,7 +3709,17 @@
         <translation>处理这么多帧后停止（-1：全部）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>correction of each frame before inference: %1 (for dark footage)</source>
+        <translation>推理前对每帧的校正：%1（用于昏暗画面）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>smoothing preset: %1 (min_cutoff, beta, kpt_conf and max_gap given as keys override it)</source>
+        <translation>平滑预设：%1（作为参数给出的 min_cutoff、beta、kpt_conf 和 max_gap 会覆盖它）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>keypoint smoothing: one_euro or none</source>
         <translation>关键点平滑：one_euro 或 none</translation>
     </message>
@@ -3698,7 +3739,7 @@
         <translation>One Euro 导数截止频率（Hz）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>keypoint confidence below which it counts as occluded</source>
         <translation>低于此置信度的关键点视为被遮挡</translation>
     </message>
@@ -3708,12 +3749,12 @@
         <translation>遮挡时补全的最大帧数（0：不补全）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>annotated video (images for image sources): a path, or true for the run folder</source>
         <translation>标注视频（图像来源则为标注图像）：路径，或 true 表示写入运行文件夹</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>JSON Lines: a file path, or true for the run folder</source>
         <translation>JSON Lines：文件路径，或 true 表示写入运行文件夹</translation>
     </message>
@@ -3723,7 +3764,7 @@
         <translation>CSV：文件路径，或 true 表示写入运行文件夹</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>draw the raw keypoints instead of the smoothed ones</source>
         <translation>绘制原始关键点而不是平滑后的关键点</translation>
     </message>
@@ -3753,7 +3794,28 @@
         <translation>smooth 必须是 one_euro 或 none（收到“%1”）</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
+        <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>temporal must be one of %1 (got &quot;%2&quot;)</source>
+        <translation>temporal 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
+    </message>
+    <message>
         <location line="+75"/>
+        <source>smoothing: temporal=%1, min_cutoff %2, beta %3, kpt_conf %4, max_gap %5%6</source>
+        <extracomment>The temporal stage&apos;s settings of this run; %1 is a preset key such as fast_motion.</extracomment>
+        <translation>平滑：temporal=%1，min_cutoff %2，beta %3，kpt_conf %4，max_gap %5%6</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> (smoothing off)</source>
+        <translation>（平滑关闭）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>predict</source>
         <translation>预测</translation>
     </message>
@@ -3781,55 +3843,55 @@
 <context>
     <name>PredictionController</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="-187"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="-213"/>
         <source>Analysed %n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已分析 %n 帧</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source> at %1 fps</source>
-        <translation type="unfinished"></translation>
+        <translation>，%1 fps</translation>
     </message>
     <message>
         <location line="+2"/>
         <source> (cancelled: the frames analysed so far are kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已取消：保留已分析的帧）</translation>
     </message>
     <message numerus="yes">
         <location line="+18"/>
         <source>Export cancelled after %n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>导出在 %n 帧后取消</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>Exported %n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已导出 %n 帧</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+111"/>
         <source>%1: made for %2 frames, the video has %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：为 %2 帧生成，但视频有 %3 帧</translation>
     </message>
     <message>
         <location line="+41"/>
         <source>Open a video file first (cameras and streams are inferred live).</source>
-        <translation type="unfinished"></translation>
+        <translation>请先打开视频文件（摄像头和视频流采用实时推理）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Choose a model first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先选择模型。</translation>
     </message>
     <message>
         <location line="+46"/>
         <source>Analyse the video before exporting it.</source>
-        <translation type="unfinished"></translation>
+        <translation>导出前请先分析视频。</translation>
     </message>
 </context>
 <context>
@@ -3837,12 +3899,12 @@
     <message>
         <location filename="../core/analysis/predictionlabeller.cpp" line="+37"/>
         <source>%1 frames but %2 prediction lists</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 帧，但有 %2 个预测列表</translation>
     </message>
     <message>
         <location line="+51"/>
         <source>The frames were written, but their &quot;needs review&quot; marks were not: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>帧已写入，但其“需要审核”标记未写入：%1</translation>
     </message>
 </context>
 <context>
@@ -3868,7 +3930,7 @@
 <context>
     <name>Predictor</name>
     <message>
-        <location filename="../core/infer/predictor.cpp" line="+70"/>
+        <location filename="../core/infer/predictor.cpp" line="+76"/>
         <source>imgsz must be a positive multiple of 32 (got %1)</source>
         <translation>imgsz 必须是 32 的正整数倍（收到 %1）</translation>
     </message>
@@ -3894,9 +3956,9 @@
         <translation>推理失败：%1</translation>
     </message>
     <message>
-        <location filename="../core/analysis/livepredictor.cpp" line="+41"/>
+        <location filename="../core/analysis/livepredictor.cpp" line="+42"/>
         <source>no model is loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载模型</translation>
     </message>
 </context>
 <context>
@@ -4591,64 +4653,64 @@
         <location filename="../widgets/smoothingpanel.cpp" line="+129"/>
         <source>%1 Hz</source>
         <extracomment>Hz: hertz, the unit of the filter&apos;s cutoff frequency.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Hz</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>%n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 帧</numerusform>
         </translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Preset</source>
-        <translation type="unfinished"></translation>
+        <translation>预设</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Starting points tuned per kind of footage; the sliders fine-tune them</source>
-        <translation type="unfinished"></translation>
+        <translation>按画面类型调好的起点；可用滑块微调</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Min cutoff</source>
-        <translation type="unfinished"></translation>
+        <translation>最小截止频率</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>One Euro filter: lower smooths slow motion more (less jitter, more lag)</source>
-        <translation type="unfinished"></translation>
+        <translation>One Euro 滤波器：越低则慢速运动越平滑（抖动更少，延迟更大）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Beta</source>
-        <translation type="unfinished"></translation>
+        <translation>Beta</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>One Euro filter: higher follows fast motion sooner (less lag, more jitter)</source>
-        <translation type="unfinished"></translation>
+        <translation>One Euro 滤波器：越高则更快跟上快速运动（延迟更小，抖动更多）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Keypoint threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>关键点阈值</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Points the network is less sure of count as occluded (hidden or hollow)</source>
-        <translation type="unfinished"></translation>
+        <translation>网络把握较低的点视为被遮挡（隐藏或空心）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Bridge occlusions</source>
-        <translation type="unfinished"></translation>
+        <translation>桥接遮挡</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Longest occlusion bridged from the last motion; 0 never bridges</source>
-        <translation type="unfinished"></translation>
+        <translation>按最近运动桥接的最长遮挡；0 表示不桥接</translation>
     </message>
 </context>
 <context>
@@ -5048,27 +5110,27 @@
     <message>
         <location filename="../core/analysis/temporalpresets.cpp" line="+39"/>
         <source>Default</source>
-        <translation type="unfinished"></translation>
+        <translation>默认</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Steady</source>
-        <translation type="unfinished"></translation>
+        <translation>平稳</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Fast motion</source>
-        <translation type="unfinished"></translation>
+        <translation>快速运动</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Occlusion</source>
-        <translation type="unfinished"></translation>
+        <translation>遮挡</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Low light</source>
-        <translation type="unfinished"></translation>
+        <translation>弱光</translation>
     </message>
 </context>
 <context>
@@ -5076,27 +5138,27 @@
     <message>
         <location filename="../widgets/timelinestrips.cpp" line="+187"/>
         <source>Jitter</source>
-        <translation type="unfinished"></translation>
+        <translation>抖动</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Occluded</source>
-        <translation type="unfinished"></translation>
+        <translation>遮挡</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Tracks</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>置信度</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Analyse the video to see its confidence, jitter and occlusions here</source>
-        <translation type="unfinished"></translation>
+        <translation>分析视频后，此处显示其置信度、抖动和遮挡</translation>
     </message>
 </context>
 <context>
@@ -5601,7 +5663,7 @@
     <message>
         <location line="+1"/>
         <source>folder for the label cache (empty: .gripperpose-cache beside data.yaml)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">标签缓存文件夹（留空：data.yaml 旁的 .gripperpose-cache）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5978,7 +6040,7 @@
         <translation>验证检查点或权重文件：框和姿态的 P、R、mAP50、mAP50-95 以及每个关键点的误差</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>the dataset&apos;s data.yaml</source>
         <translation>数据集的 data.yaml</translation>
     </message>
@@ -6023,7 +6085,12 @@
         <translation>每张图像的最大检测数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>correction of each image before inference: %1 (for dark footage)</source>
+        <translation>推理前对每张图像的校正：%1（用于昏暗画面）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>folder of the runs</source>
         <translation>运行结果的文件夹</translation>
     </message>
@@ -6035,7 +6102,7 @@
     <message>
         <location line="+2"/>
         <source>folder for the label cache (empty: .gripperpose-cache beside data.yaml)</source>
-        <translation type="unfinished"></translation>
+        <translation>标签缓存文件夹（留空：data.yaml 旁的 .gripperpose-cache）</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -6043,7 +6110,12 @@
         <translation>imgsz 必须是 32 的倍数，且 batch 至少为 1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+5"/>
+        <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
+        <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>val</source>
         <translation>验证</translation>
     </message>
@@ -6131,7 +6203,7 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
         <translation>%1 预测 %3 个类别和 %4x%5 个关键点；%2 有 %6 个类别和 %7x%8 个关键点</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>%1 does not fit %2: %3</source>
         <translation>%1 与 %2 不匹配：%3</translation>
     </message>
@@ -6141,7 +6213,7 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
         <translation>%1：没有与 %2 模型匹配的张量</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
@@ -6176,7 +6248,7 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
     <message>
         <location line="+18"/>
         <source>%1 is not a camera or a stream</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是摄像头或视频流</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -6187,7 +6259,7 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
     <message>
         <location line="-20"/>
         <source>%1: no more frames</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有更多帧</translation>
     </message>
     <message>
         <location line="+24"/>
@@ -6236,7 +6308,7 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
     <message>
         <location line="+8"/>
         <source>the frame range %1-%2 is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>帧范围 %1-%2 为空</translation>
     </message>
 </context>
 <context>
@@ -6280,70 +6352,70 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
         <location line="+2"/>
         <source>−10</source>
         <extracomment>A button that steps 10 frames back.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>−10</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>+10</source>
         <extracomment>A button that steps 10 frames forward.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>+10</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>[</source>
         <extracomment>The button that starts the loop range.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>[</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>]</source>
         <extracomment>The button that ends the loop range.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>]</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Back 10 frames</source>
-        <translation type="unfinished"></translation>
+        <translation>后退 10 帧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Forward 10 frames</source>
-        <translation type="unfinished"></translation>
+        <translation>前进 10 帧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Go to…</source>
-        <translation type="unfinished"></translation>
+        <translation>跳转…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Type a frame number (120) or a time (1:02.5 or 62.5s) and press Enter</source>
-        <translation type="unfinished"></translation>
+        <translation>输入帧号（120）或时间（1:02.5 或 62.5s）后按回车</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Playback speed</source>
-        <translation type="unfinished"></translation>
+        <translation>播放速度</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Start the loop range at this frame</source>
-        <translation type="unfinished"></translation>
+        <translation>循环区间从此帧开始</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>End the loop range at this frame</source>
-        <translation type="unfinished"></translation>
+        <translation>循环区间在此帧结束</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Loop</source>
-        <translation type="unfinished"></translation>
+        <translation>循环</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Play frames %1 to %2 over and over</source>
-        <translation type="unfinished"></translation>
+        <translation>反复播放第 %1 到 %2 帧</translation>
     </message>
 </context>
 <context>
@@ -6397,7 +6469,7 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+273"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+276"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
@@ -6409,34 +6481,34 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
     <message>
         <location line="+8"/>
         <source>Open Camera or Stream</source>
-        <translation type="unfinished"></translation>
+        <translation>打开摄像头或视频流</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Camera number (0 for the first) or stream address (rtsp://…, http://…):</source>
-        <translation type="unfinished"></translation>
+        <translation>摄像头编号（第一个为 0）或视频流地址（rtsp://…、http://…）：</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>Choose a Model</source>
-        <translation type="unfinished"></translation>
+        <translation>选择模型</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Models (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 (*.ckpt *.pt *.pth *.torchscript *.onnx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+182"/>
+        <location line="+193"/>
         <source>live · %1 ms</source>
         <extracomment>The live mode&apos;s inference time for the frame on screen.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>实时 · %1 ms</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>ground-truth error %1 px</source>
         <extracomment>The mean distance between the ground truth&apos;s keypoints and the predicted ones.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>真值误差 %1 px</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -6452,7 +6524,7 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
     <message>
         <location line="-10"/>
         <source>%1 × %2 · live</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2 · 实时</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
@@ -6464,47 +6536,47 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
     <message numerus="yes">
         <location line="+88"/>
         <source>%n frame(s) sent to labelling</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已将 %n 帧发送到标注</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%n were in the dataset already (left alone)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 帧已在数据集中（保持不变）</numerusform>
         </translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Camera / Stream…</source>
-        <translation type="unfinished"></translation>
+        <translation>摄像头 / 视频流…</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Add the frame on screen to the project&apos;s train images, with the predictions as labels marked &quot;needs review&quot;, and open it in the Label workspace (%1)</source>
         <extracomment>%1 is a key (E).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>将屏幕上的帧加入项目的训练图像，以预测作为标注并标记为“需要审核”，然后在标注工作区中打开（%1）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Overlay</source>
-        <translation type="unfinished"></translation>
+        <translation>叠加显示</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Smoothing</source>
-        <translation type="unfinished"></translation>
+        <translation>平滑</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Worst Frames</source>
-        <translation type="unfinished"></translation>
+        <translation>最差帧</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -6519,15 +6591,15 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
     <message>
         <location line="+0"/>
         <source>Back 10 frames</source>
-        <translation type="unfinished"></translation>
+        <translation>后退 10 帧</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Forward 10 frames</source>
-        <translation type="unfinished"></translation>
+        <translation>前进 10 帧</translation>
     </message>
     <message>
-        <location line="-296"/>
+        <location line="-297"/>
         <source>Ground truth from %1</source>
         <translation>真值来自 %1</translation>
     </message>
@@ -6537,29 +6609,29 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
         <translation>此视频旁没有真值文件（与视频同名的 .json 文件）</translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+189"/>
         <source>Open a video to play it frame by frame.</source>
         <translation>打开视频以逐帧播放。</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Analysing the video…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在分析视频…</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Export Annotated Video</source>
-        <translation type="unfinished"></translation>
+        <translation>导出带标注的视频</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Annotated video and per-frame keypoints (*.mp4)</source>
-        <translation type="unfinished"></translation>
+        <translation>带标注的视频和逐帧关键点 (*.mp4)</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Exporting %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在导出 %1…</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -6587,33 +6659,33 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
     <message>
         <location filename="../core/analysis/worstframes.cpp" line="+85"/>
         <source>Low confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>低置信度</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Jump</source>
-        <translation type="unfinished"></translation>
+        <translation>跳变</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Jitter</source>
-        <translation type="unfinished"></translation>
+        <translation>抖动</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Track switch</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹切换</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Left/right swap</source>
-        <translation type="unfinished"></translation>
+        <translation>左右互换</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>px</source>
         <extracomment>Unit after a number of pixels.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>px</translation>
     </message>
 </context>
 <context>
@@ -6621,69 +6693,69 @@ OKS %2 (the lowest of its objects); click to open it in the Label workspace</sou
     <message>
         <location filename="../app/studio/video/worstframespanel.cpp" line="+154"/>
         <source>no analysis</source>
-        <translation type="unfinished"></translation>
+        <translation>未分析</translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
         <source>%n frame(s) selected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已选中 %n 帧</numerusform>
         </translation>
     </message>
     <message>
         <location line="+4"/>
         <source>track started or ended</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹开始或结束</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Frame %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 帧 · %2</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Criterion</source>
-        <translation type="unfinished"></translation>
+        <translation>标准</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>阈值</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Frames with a confidence below, or a jump, jitter or swap above this value count</source>
-        <translation type="unfinished"></translation>
+        <translation>置信度低于此值，或跳变、抖动、互换高于此值的帧计入</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Show</source>
-        <translation type="unfinished"></translation>
+        <translation>显示</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Spread over the video</source>
-        <translation type="unfinished"></translation>
+        <translation>分布于整个视频</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pick frames far apart rather than the worst neighbours of one bad moment</source>
-        <translation type="unfinished"></translation>
+        <translation>选取相隔较远的帧，而不是同一糟糕时刻的相邻最差帧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Split</source>
-        <translation type="unfinished"></translation>
+        <translation>划分</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Send Frames to Labelling</source>
-        <translation type="unfinished"></translation>
+        <translation>发送帧到标注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Writes the selected frames (all listed when none is selected) into the split with the predictions as labels, marked &quot;needs review&quot;; existing images are never overwritten</source>
-        <translation type="unfinished"></translation>
+        <translation>将选中的帧（未选中时为列出的全部帧）写入该划分，以预测作为标注并标记为“需要审核”；不会覆盖已有图像</translation>
     </message>
 </context>
 <context>
