@@ -133,9 +133,8 @@ private Q_SLOTS:
     void temporalPresetsAndEnhancement()
     {
         auto predict = [this](const QStringList &extra) {
-            return runCli(
-                QStringList { QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
-                    QStringLiteral("source=") + m_video, QStringLiteral("imgsz=64"), QStringLiteral("conf=0.001") }
+            return runCli(QStringList { QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
+                              QStringLiteral("source=") + m_video, QStringLiteral("imgsz=64") }
                     + extra,
                 m_dir.path());
         };
@@ -160,12 +159,13 @@ private Q_SLOTS:
             qPrintable(r.err));
 
         // enhance= reaches the network: CLAHE changes every frame's pixels, so the same random
-        // weights give other detections; an unknown value is refused before anything runs.
-        r = predict({ QStringLiteral("enhance=none"), QStringLiteral("max_frames=4"),
-            QStringLiteral("save_json=plain.jsonl") });
+        // weights give other scores (conf 0 keeps every candidate, max_det of them, so the
+        // files cannot both be empty); an unknown value is refused before anything runs.
+        r = predict({ QStringLiteral("enhance=none"), QStringLiteral("conf=0"), QStringLiteral("max_det=20"),
+            QStringLiteral("max_frames=4"), QStringLiteral("save_json=plain.jsonl") });
         QVERIFY2(r.code == 0, qPrintable(r.err));
-        r = predict({ QStringLiteral("enhance=clahe"), QStringLiteral("max_frames=4"),
-            QStringLiteral("save_json=clahe.jsonl") });
+        r = predict({ QStringLiteral("enhance=clahe"), QStringLiteral("conf=0"), QStringLiteral("max_det=20"),
+            QStringLiteral("max_frames=4"), QStringLiteral("save_json=clahe.jsonl") });
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QFile plain(m_dir.filePath(QStringLiteral("plain.jsonl"))),
             clahe(m_dir.filePath(QStringLiteral("clahe.jsonl")));
@@ -173,6 +173,7 @@ private Q_SLOTS:
         const QByteArray a = plain.readAll(), b = clahe.readAll();
         QCOMPARE(a.count('\n'), 4);
         QCOMPARE(b.count('\n'), 4);
+        QVERIFY(a.contains("\"keypoints\"")); // detections were written
         QVERIFY(a != b);
         r = predict({ QStringLiteral("enhance=brighter") });
         QCOMPARE(r.code, 2);
