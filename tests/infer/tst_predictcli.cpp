@@ -139,20 +139,20 @@ private Q_SLOTS:
                 m_dir.path());
         };
         // The preset's settings are the ones used (the table in core/analysis/temporalpresets.cpp).
-        const TemporalOptions fast = TemporalPresets::apply(TemporalPresets::Preset::FastMotion);
-        Result r = predict({ QStringLiteral("temporal=fast_motion"), QStringLiteral("max_frames=2") });
+        const TemporalOptions preset = TemporalPresets::apply(TemporalPresets::Preset::LowLight);
+        Result r = predict({ QStringLiteral("temporal=low_light"), QStringLiteral("max_frames=2") });
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-        QVERIFY2(r.out.contains(QStringLiteral("temporal=fast_motion, min_cutoff %1, beta %2, kpt_conf %3, max_gap %4")
-                                    .arg(fast.filter.minCutoff)
-                                    .arg(fast.filter.beta)
-                                    .arg(fast.keypointConf)
-                                    .arg(fast.maxGap)),
+        QVERIFY2(r.out.contains(QStringLiteral("temporal=low_light, min_cutoff %1, beta %2, kpt_conf %3, max_gap %4")
+                                    .arg(preset.filter.minCutoff)
+                                    .arg(preset.filter.beta)
+                                    .arg(preset.keypointConf)
+                                    .arg(preset.maxGap)),
             qPrintable(r.out));
         // A key given on the command line overrides the preset's value.
         r = predict(
-            { QStringLiteral("temporal=fast_motion"), QStringLiteral("beta=0.75"), QStringLiteral("max_frames=2") });
+            { QStringLiteral("temporal=low_light"), QStringLiteral("beta=0.75"), QStringLiteral("max_frames=2") });
         QVERIFY2(
-            r.out.contains(QStringLiteral("min_cutoff %1, beta 0.75,").arg(fast.filter.minCutoff)), qPrintable(r.out));
+            r.out.contains(QStringLiteral("min_cutoff %1, beta 0.75,").arg(preset.filter.minCutoff)), qPrintable(r.out));
         r = predict({ QStringLiteral("temporal=sideways") });
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QLatin1String("fast_motion")) && r.err.contains(QLatin1String("sideways")),
