@@ -339,14 +339,13 @@ int presets(const QStringList &a)
         }
         if (presetsOnly)
             continue;
-        // The best: the least jitter among the settings that keep the points at least as
-        // accurate as the network's own (error no higher than the raw one) and cover as many
-        // keypoints as the default does (bridging longer may cover more, never fewer).
+        // The best: the least jitter among the settings that are no worse than the default
+        // in accuracy (error) and in coverage (keypoints with an output point): a preset
+        // must not trade away either for smoothness.
         const TruthScoreResult def = scoreOf(v, TemporalPresets::apply(TemporalPresets::Preset::Default, base));
-        const TruthScoreResult raw = scored.front().score;
         std::vector<const Scored *> eligible;
         for (const Scored &s : scored)
-            if (s.options.smooth && s.score.points >= def.points && s.score.error <= raw.error)
+            if (s.options.smooth && s.score.points >= def.points && s.score.error <= def.error)
                 eligible.push_back(&s);
         std::stable_sort(eligible.begin(), eligible.end(), [](const Scored *x, const Scored *y) {
             return x->score.jitter < y->score.jitter - 1e-9

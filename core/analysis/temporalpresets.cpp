@@ -17,16 +17,15 @@ TemporalOptions TemporalPresets::apply(Preset preset, TemporalOptions o)
         set(defaults.filter.minCutoff, defaults.filter.beta, defaults.keypointConf, defaults.maxGap);
         break;
     // From `gp_bench_video presets` on the generated scenario videos (docs/BENCHMARKS.md,
-    // "Smoothing presets"). On the fast-motion video no setting kept the network's accuracy
-    // and the default's coverage, so that preset is the default until a better model is swept.
+    // "Smoothing presets").
     case Preset::Steady:
         set(0.5, 0.01, 0.5, 5);
         break;
     case Preset::FastMotion:
-        set(defaults.filter.minCutoff, defaults.filter.beta, defaults.keypointConf, defaults.maxGap);
+        set(4.0, 0.1, 0.7, 5);
         break;
     case Preset::Occlusion:
-        set(0.25, 0.01, 0.5, 5);
+        set(2.0, 0.01, 0.5, 5);
         break;
     case Preset::LowLight:
         set(2.0, 0.01, 0.5, 20);

@@ -12,8 +12,8 @@
 // Starting points for the temporal stage's settings per kind of footage. The values were
 // chosen by `gp_bench_video presets` on the generated scenario videos with a trained model
 // (docs/BENCHMARKS.md, "Smoothing presets"): on each scenario's video, the least jitter
-// among the settings no less accurate than the network's own points that cover as many
-// keypoints as the default. Steady is tuned on the normal video.
+// among the settings no worse than the default in keypoint error and in coverage. Steady
+// is tuned on the normal video.
 class TemporalPresets
 {
     Q_DECLARE_TR_FUNCTIONS(TemporalPresets)
