@@ -2,17 +2,31 @@
 //   gp_bench_video seek FILE [--seeks N] [--index]   random-seek latency (VideoDecoder), p50/p95
 //   gp_bench_video scrub [--frames N]                 scrubbing with N analysed frames: per-frame
 //                                                     overlay + strips update, and one smoothing replay
-//   gp_bench_video analyse FILE --model M [--imgsz N] the analysis pass (pipeline + cache), fps
-// Prints timings; asserts nothing.
+//   gp_bench_video analyse FILE --model M [--imgsz N] [--conf C] [--enhance E]
+//                                                     the analysis pass (pipeline + cache), fps;
+//                                                     writes the sidecar the Video workspace opens
+//   gp_bench_video presets --demo DIR --model M [--imgsz N] [--conf C] [--enhance E] [--presets-only]
+//       the smoothing presets' sweep: every generated scenario video of DIR/videos (demo*.mp4
+//       with its ground truth) analysed once, then the temporal stage over a grid of One Euro
+//       and bridging settings, scored against the truth (TruthScore); per video the best
+//       setting and the presets on every video
+// Prints timings and tables; asserts nothing.
 
 #include "detectioncache.h"
 #include "framereader.h"
+#include "imageenhancement.h"
 #include "poseoverlayview.h"
 #include "posequality.h"
+#include "temporalpresets.h"
 #include "temporalreplay.h"
 #include "timelinestrips.h"
+#include "truthscore.h"
 #include "videodecoder.h"
 #include "videopipeline.h"
+#include "videotruth.h"
+
+#include <QDir>
+#include <QFileInfo>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -21,6 +35,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <mutex>
 
 namespace {
 
@@ -158,6 +174,8 @@ int analyse(const QStringList &a)
     o.predictor.model = option(a, QStringLiteral("--model"), QStringLiteral("yolov8n-pose"));
     o.predictor.imgsz = option(a, QStringLiteral("--imgsz"), QStringLiteral("640")).toInt();
     o.predictor.conf = option(a, QStringLiteral("--conf"), QStringLiteral("0.25")).toDouble();
+    o.predictor.enhance = ImageEnhancement::parse(option(a, QStringLiteral("--enhance"), QStringLiteral("none")))
+                              .value_or(Enhancement::None);
     o.temporal = false;
     FrameReader probe;
     QString error;
@@ -165,9 +183,17 @@ int analyse(const QStringList &a)
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 1;
     }
-    DetectionCache cache({}, probe.frameCount(), 14);
+    // The key the Video workspace looks for: the sidecar written below is the one it opens.
+    const DetectionCache::Key key = DetectionCache::Key::of(o.source,
+        QFileInfo::exists(o.predictor.model) ? QFileInfo(o.predictor.model).absoluteFilePath() : o.predictor.model,
+        o.predictor.imgsz, o.predictor.conf, o.predictor.iou, o.predictor.enhance);
+    DetectionCache cache(key, probe.frameCount(), 14);
     probe.close();
-    o.onFrame = [&cache](const FramePrediction &p, const cv::Mat &) { cache.set(p.frameIndex, p.timestampMs, p.detections); };
+    std::mutex mutex;
+    o.onFrame = [&cache, &mutex](const FramePrediction &p, const cv::Mat &) {
+        std::lock_guard<std::mutex> lock(mutex);
+        cache.set(p.frameIndex, p.timestampMs, p.detections);
+    };
     PipelineSummary s;
     QElapsedTimer t;
     t.start();
@@ -177,9 +203,161 @@ int analyse(const QStringList &a)
     }
     const double seconds = t.nsecsElapsed() / 1e9; // the model's loading included, as for predict
     t.start();
-    cache.save(QStringLiteral("/tmp/gp_bench_video.gripperpose-predictions.bin"), &error);
-    std::printf("analysis pass: %lld frames in %.1f s (%.2f fps, pipeline %.2f fps); cache saved in %.0f ms\n",
-        s.processed, seconds, s.processed / seconds, s.meanFps, t.nsecsElapsed() / 1e6);
+    const QString sidecar = DetectionCache::sidecarFor(o.source);
+    if (!cache.save(sidecar, &error))
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+    std::printf("analysis pass: %lld frames in %.1f s (%.2f fps, pipeline %.2f fps); %s saved in %.0f ms\n",
+        s.processed, seconds, s.processed / seconds, s.meanFps, qPrintable(sidecar), t.nsecsElapsed() / 1e6);
+    return 0;
+}
+
+struct Scored
+{
+    QString name;
+    TemporalOptions options;
+    TruthScoreResult score;
+};
+
+void printRow(const Scored &s)
+{
+    const TruthScoreResult &r = s.score;
+    std::printf("| %s | %.2f -> %.2f | %.2f -> %.2f | %.2f | %.1f %% | %lld / %lld |\n", qPrintable(s.name), r.rawError,
+        r.error, r.rawJitter, r.jitter, r.occlusionError, 100.0 * r.coverage(), r.matched, r.instances);
+}
+
+QString describe(const TemporalOptions &o)
+{
+    if (!o.smooth)
+        return QStringLiteral("no smoothing, max_gap %1, kpt_conf %2").arg(o.maxGap).arg(o.keypointConf);
+    return QStringLiteral("min_cutoff %1, beta %2, kpt_conf %3, max_gap %4")
+        .arg(o.filter.minCutoff)
+        .arg(o.filter.beta)
+        .arg(o.keypointConf)
+        .arg(o.maxGap);
+}
+
+int presets(const QStringList &a)
+{
+    const QString demo = option(a, QStringLiteral("--demo"), QString());
+    const Skeleton skeleton = Skeleton::defaultGripper();
+    PipelineOptions o;
+    o.predictor.model = option(a, QStringLiteral("--model"), QString());
+    o.predictor.imgsz = option(a, QStringLiteral("--imgsz"), QStringLiteral("320")).toInt();
+    o.predictor.conf = option(a, QStringLiteral("--conf"), QStringLiteral("0.25")).toDouble();
+    o.predictor.device = QStringLiteral("cpu");
+    o.predictor.enhance = ImageEnhancement::parse(option(a, QStringLiteral("--enhance"), QStringLiteral("none")))
+                              .value_or(Enhancement::None);
+    o.temporal = false;
+    o.skeleton = skeleton;
+    const bool presetsOnly = a.contains(QStringLiteral("--presets-only"));
+
+    // The grid: One Euro min cutoff x beta x keypoint threshold x longest bridged gap.
+    std::vector<std::pair<QString, TemporalOptions>> grid;
+    TemporalOptions base;
+    base.sigmas = skeleton.sigmas();
+    {
+        TemporalOptions raw = base;
+        raw.smooth = false;
+        raw.maxGap = 0;
+        grid.push_back({ QStringLiteral("raw (no smoothing, no bridging)"), raw });
+    }
+    if (!presetsOnly)
+        for (double mc : { 0.25, 0.5, 1.0, 2.0, 4.0, 8.0 })
+            for (double beta : { 0.0, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0 })
+                for (double kpt : { 0.5, 0.3, 0.7 }) // the default first: it wins ties
+                    for (int gap : { 0, 3, 5, 10, 20 }) {
+                        TemporalOptions t = base;
+                        t.filter = { mc, beta, 1.0 };
+                        t.keypointConf = kpt;
+                        t.maxGap = gap;
+                        grid.push_back({ describe(t), t });
+                    }
+
+    struct Video
+    {
+        QString file;
+        VideoTruth truth;
+        std::shared_ptr<DetectionCache> cache;
+    };
+    std::vector<Video> videos;
+    const QDir dir(QDir(demo).filePath(QStringLiteral("videos")));
+    for (const QString &name :
+        dir.entryList({ QStringLiteral("demo*.mp4"), QStringLiteral("demo*.avi") }, QDir::Files)) {
+        const QString file = dir.filePath(name);
+        QString error;
+        auto truth = VideoTruth::load(VideoTruth::sidecarFor(file), skeleton.keypointCount(), &error);
+        if (!truth) {
+            std::fprintf(stderr, "%s: %s\n", qPrintable(file), qPrintable(error));
+            continue;
+        }
+        FrameReader probe;
+        if (!probe.open(file, &error)) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            continue;
+        }
+        auto cache
+            = std::make_shared<DetectionCache>(DetectionCache::Key(), probe.frameCount(), skeleton.keypointCount());
+        probe.close();
+        o.source = file;
+        std::mutex mutex;
+        o.onFrame = [&cache, &mutex](const FramePrediction &p, const cv::Mat &) {
+            std::lock_guard<std::mutex> lock(mutex);
+            cache->set(p.frameIndex, p.timestampMs, p.detections);
+        };
+        PipelineSummary s;
+        if (!VideoPipeline::run(o, &s, &error)) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 1;
+        }
+        std::fprintf(stderr, "%s: %lld frames analysed at %.1f fps (enhance=%s)\n", qPrintable(name), s.processed,
+            s.meanFps, qPrintable(ImageEnhancement::key(o.predictor.enhance)));
+        videos.push_back({ file, std::move(*truth), cache });
+    }
+    if (videos.empty()) {
+        std::fprintf(stderr, "no demo video with ground truth under %s\n", qPrintable(dir.path()));
+        return 1;
+    }
+
+    auto scoreOf = [](const Video &v, const TemporalOptions &t) {
+        std::vector<std::vector<TrackedPose>> tracks;
+        TemporalReplay::run(*v.cache, t, &tracks);
+        return TruthScore::score(v.truth, tracks);
+    };
+    const char *header
+        = "| setting | error px (raw -> output) | jitter px (raw -> output) | occlusion-episode error px | "
+          "keypoints covered | instances matched |\n|---|---|---|---|---|---|\n";
+    for (const Video &v : videos) {
+        std::printf("\n### %s (ground-truth jitter %.2f px)\n\n%s", qPrintable(QFileInfo(v.file).fileName()),
+            scoreOf(v, base).truthJitter, header);
+        std::vector<Scored> scored;
+        for (const auto &[name, t] : grid)
+            scored.push_back({ name, t, scoreOf(v, t) });
+        printRow(scored.front());
+        for (TemporalPresets::Preset p : TemporalPresets::all()) {
+            const TemporalOptions t = TemporalPresets::apply(p, base);
+            printRow({ QStringLiteral("preset %1 (%2)").arg(TemporalPresets::key(p), describe(t)), t, scoreOf(v, t) });
+        }
+        if (presetsOnly)
+            continue;
+        // The best: the least jitter among the settings that are no worse than the default
+        // in accuracy (error) and in coverage (keypoints with an output point): a preset
+        // must not trade away either for smoothness.
+        const TruthScoreResult def = scoreOf(v, TemporalPresets::apply(TemporalPresets::Preset::Default, base));
+        std::vector<const Scored *> eligible;
+        for (const Scored &s : scored)
+            if (s.options.smooth && s.score.points >= def.points && s.score.error <= def.error)
+                eligible.push_back(&s);
+        std::stable_sort(eligible.begin(), eligible.end(), [](const Scored *x, const Scored *y) {
+            return x->score.jitter < y->score.jitter - 1e-9
+                || (std::abs(x->score.jitter - y->score.jitter) <= 1e-9 && x->score.error < y->score.error);
+        });
+        for (size_t i = 0; i < eligible.size() && i < 5; ++i) {
+            Scored s = *eligible[i];
+            s.name = QStringLiteral("best %1: %2").arg(i + 1).arg(s.name);
+            printRow(s);
+        }
+        std::fflush(stdout);
+    }
     return 0;
 }
 
@@ -195,6 +373,10 @@ int main(int argc, char **argv)
         return scrub(a);
     if (a.value(0) == QLatin1String("analyse") && a.size() >= 2)
         return analyse(a);
-    std::fprintf(stderr, "usage: gp_bench_video seek FILE | scrub | analyse FILE --model M (see the source)\n");
+    if (a.value(0) == QLatin1String("presets"))
+        return presets(a);
+    std::fprintf(stderr,
+        "usage: gp_bench_video seek FILE | scrub | analyse FILE --model M | presets --demo DIR --model M (see the "
+        "source)\n");
     return 2;
 }

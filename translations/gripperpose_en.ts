@@ -110,9 +110,9 @@
         <location filename="../app/studio/video/framesender.cpp" line="+80"/>
         <source>Sending %n frame(s) to labelling…</source>
         <extracomment>%n is how many frames go to the Label workspace.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Sending %n frame to labelling…</numerusform>
+            <numerusform>Sending %n frames to labelling…</numerusform>
         </translation>
     </message>
 </context>
@@ -254,25 +254,25 @@
     <message numerus="yes">
         <location filename="../app/studio/video/predictioncontroller.cpp" line="+68"/>
         <source>Analysed %n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Analysed %n frame</numerusform>
+            <numerusform>Analysed %n frames</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+22"/>
         <source>Export cancelled after %n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Export cancelled after %n frame</numerusform>
+            <numerusform>Export cancelled after %n frames</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>Exported %n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Exported %n frame</numerusform>
+            <numerusform>Exported %n frames</numerusform>
         </translation>
     </message>
 </context>
@@ -315,9 +315,9 @@
     <message numerus="yes">
         <location filename="../widgets/smoothingpanel.cpp" line="+132"/>
         <source>%n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n frame</numerusform>
+            <numerusform>%n frames</numerusform>
         </translation>
     </message>
 </context>
@@ -389,7 +389,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+516"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+530"/>
         <source>%1 × %2 · %3 fps · %n frame(s)</source>
         <translation>
             <numerusform>%1 × %2 · %3 fps · %n frame</numerusform>
@@ -399,17 +399,17 @@
     <message numerus="yes">
         <location line="+88"/>
         <source>%n frame(s) sent to labelling</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n frame sent to labelling</numerusform>
+            <numerusform>%n frames sent to labelling</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%n were in the dataset already (left alone)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n was in the dataset already (left alone)</numerusform>
+            <numerusform>%n were in the dataset already (left alone)</numerusform>
         </translation>
     </message>
 </context>
@@ -418,9 +418,9 @@
     <message numerus="yes">
         <location filename="../app/studio/video/worstframespanel.cpp" line="+160"/>
         <source>%n frame(s) selected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n frame selected</numerusform>
+            <numerusform>%n frames selected</numerusform>
         </translation>
     </message>
 </context>

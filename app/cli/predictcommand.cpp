@@ -1,6 +1,7 @@
 #include "predictcommand.h"
 
 #include "progressbar.h"
+#include "temporalpresets.h"
 #include "videopipeline.h"
 #include "writablefolder.h"
 
@@ -33,32 +34,45 @@ std::vector<CliOption> PredictCommand::options() const
 {
     const PredictorOptions p;
     const TemporalOptions t;
-    return {{QStringLiteral("model"), QString(), tr("checkpoint, weight file, .onnx export (layout=raw), or a model name (random weights)")},
-            {QStringLiteral("source"), QString(), tr("video file, camera index, stream URL, image, folder or glob")},
-            {QStringLiteral("imgsz"), QString::number(p.imgsz), tr("network input size")},
-            {QStringLiteral("conf"), QString::number(p.conf), tr("confidence threshold")},
-            {QStringLiteral("iou"), QString::number(p.iou), tr("NMS IoU threshold")},
-            {QStringLiteral("max_det"), QString::number(p.maxDet), tr("maximum detections per frame")},
-            {QStringLiteral("batch"), QStringLiteral("1"), tr("frames per forward pass")},
-            {QStringLiteral("device"), QString(), tr("cpu or a GPU index (empty: the first GPU, else the CPU)"), true},
-            {QStringLiteral("half"), QStringLiteral("true"), tr("fp16 on a GPU")},
-            {QStringLiteral("vid_stride"), QStringLiteral("1"), tr("process every N-th frame")},
-            {QStringLiteral("target_fps"), QStringLiteral("0"), tr("process at most this many frames per second of video (0: all)")},
-            {QStringLiteral("latest"), QStringLiteral("false"), tr("drop old frames rather than fall behind (on for live sources)")},
-            {QStringLiteral("max_frames"), QStringLiteral("-1"), tr("stop after this many frames (-1: all)")},
-            {QStringLiteral("smooth"), QStringLiteral("one_euro"), tr("keypoint smoothing: one_euro or none")},
-            {QStringLiteral("min_cutoff"), QString::number(t.filter.minCutoff), tr("One Euro minimum cutoff (Hz)")},
-            {QStringLiteral("beta"), QString::number(t.filter.beta), tr("One Euro speed coefficient")},
-            {QStringLiteral("d_cutoff"), QString::number(t.filter.dCutoff), tr("One Euro derivative cutoff (Hz)")},
-            {QStringLiteral("kpt_conf"), QString::number(t.keypointConf), tr("keypoint confidence below which it counts as occluded")},
-            {QStringLiteral("max_gap"), QString::number(t.maxGap), tr("frames an occlusion is bridged (0: never)")},
-            {QStringLiteral("save"), QStringLiteral("false"), tr("annotated video (images for image sources): a path, or true for the run folder")},
-            {QStringLiteral("save_json"), QStringLiteral("false"), tr("JSON Lines: a file path, or true for the run folder")},
-            {QStringLiteral("save_csv"), QStringLiteral("false"), tr("CSV: a file path, or true for the run folder")},
-            {QStringLiteral("show_raw"), QStringLiteral("false"), tr("draw the raw keypoints instead of the smoothed ones")},
-            {QStringLiteral("show_names"), QStringLiteral("false"), tr("draw keypoint names")},
-            {QStringLiteral("project"), QStringLiteral("runs/pose"), tr("folder of the runs")},
-            {QStringLiteral("name"), QStringLiteral("predict"), tr("run name")}};
+    return { { QStringLiteral("model"), QString(),
+                 tr("checkpoint, weight file, .onnx export (layout=raw), or a model name (random weights)") },
+        { QStringLiteral("source"), QString(), tr("video file, camera index, stream URL, image, folder or glob") },
+        { QStringLiteral("imgsz"), QString::number(p.imgsz), tr("network input size") },
+        { QStringLiteral("conf"), QString::number(p.conf), tr("confidence threshold") },
+        { QStringLiteral("iou"), QString::number(p.iou), tr("NMS IoU threshold") },
+        { QStringLiteral("max_det"), QString::number(p.maxDet), tr("maximum detections per frame") },
+        { QStringLiteral("batch"), QStringLiteral("1"), tr("frames per forward pass") },
+        { QStringLiteral("device"), QString(), tr("cpu or a GPU index (empty: the first GPU, else the CPU)"), true },
+        { QStringLiteral("half"), QStringLiteral("true"), tr("fp16 on a GPU") },
+        { QStringLiteral("vid_stride"), QStringLiteral("1"), tr("process every N-th frame") },
+        { QStringLiteral("target_fps"), QStringLiteral("0"),
+            tr("process at most this many frames per second of video (0: all)") },
+        { QStringLiteral("latest"), QStringLiteral("false"),
+            tr("drop old frames rather than fall behind (on for live sources)") },
+        { QStringLiteral("max_frames"), QStringLiteral("-1"), tr("stop after this many frames (-1: all)") },
+        { QStringLiteral("enhance"), ImageEnhancement::key(p.enhance),
+            tr("correction of each frame before inference: %1 (for dark footage)")
+                .arg(ImageEnhancement::keys().join(QStringLiteral(", "))) },
+        { QStringLiteral("temporal"), TemporalPresets::key(TemporalPresets::Preset::Default),
+            tr("smoothing preset: %1 (min_cutoff, beta, kpt_conf and max_gap given as keys override it)")
+                .arg(TemporalPresets::keys().join(QStringLiteral(", "))) },
+        { QStringLiteral("smooth"), QStringLiteral("one_euro"), tr("keypoint smoothing: one_euro or none") },
+        { QStringLiteral("min_cutoff"), QString::number(t.filter.minCutoff), tr("One Euro minimum cutoff (Hz)") },
+        { QStringLiteral("beta"), QString::number(t.filter.beta), tr("One Euro speed coefficient") },
+        { QStringLiteral("d_cutoff"), QString::number(t.filter.dCutoff), tr("One Euro derivative cutoff (Hz)") },
+        { QStringLiteral("kpt_conf"), QString::number(t.keypointConf),
+            tr("keypoint confidence below which it counts as occluded") },
+        { QStringLiteral("max_gap"), QString::number(t.maxGap), tr("frames an occlusion is bridged (0: never)") },
+        { QStringLiteral("save"), QStringLiteral("false"),
+            tr("annotated video (images for image sources): a path, or true for the run folder") },
+        { QStringLiteral("save_json"), QStringLiteral("false"),
+            tr("JSON Lines: a file path, or true for the run folder") },
+        { QStringLiteral("save_csv"), QStringLiteral("false"), tr("CSV: a file path, or true for the run folder") },
+        { QStringLiteral("show_raw"), QStringLiteral("false"),
+            tr("draw the raw keypoints instead of the smoothed ones") },
+        { QStringLiteral("show_names"), QStringLiteral("false"), tr("draw keypoint names") },
+        { QStringLiteral("project"), QStringLiteral("runs/pose"), tr("folder of the runs") },
+        { QStringLiteral("name"), QStringLiteral("predict"), tr("run name") } };
 }
 
 QString PredictCommand::numberedFolder(const QString &project, const QString &name, QString *error)
@@ -110,6 +124,21 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         err << tr("smooth must be one_euro or none (got \"%1\")").arg(smooth) << '\n';
         return 2;
     }
+    const auto enhance = ImageEnhancement::parse(args.value(QStringLiteral("enhance")));
+    if (!enhance) {
+        err << tr("enhance must be one of %1 (got \"%2\")")
+                   .arg(ImageEnhancement::keys().join(QStringLiteral(", ")), args.value(QStringLiteral("enhance")))
+            << '\n';
+        return 2;
+    }
+    const auto preset = TemporalPresets::parse(args.value(QStringLiteral("temporal")));
+    if (!preset) {
+        err << tr("temporal must be one of %1 (got \"%2\")")
+                   .arg(TemporalPresets::keys().join(QStringLiteral(", ")), args.value(QStringLiteral("temporal")))
+            << '\n';
+        return 2;
+    }
+    o.predictor.enhance = *enhance;
     o.predictor.imgsz = *imgsz;
     o.predictor.conf = *conf;
     o.predictor.iou = *iou;
@@ -120,10 +149,18 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     o.targetFps = *targetFps;
     o.latestOnly = *latest;
     o.maxFrames = *maxFrames;
+    // The preset first; a key given on the command line overrides its value.
+    o.temporalOptions = TemporalPresets::apply(*preset, o.temporalOptions);
     o.temporalOptions.smooth = smooth == QLatin1String("one_euro");
-    o.temporalOptions.filter = {*minCutoff, *beta, *dCutoff};
-    o.temporalOptions.keypointConf = *kptConf;
-    o.temporalOptions.maxGap = *maxGap;
+    o.temporalOptions.filter.dCutoff = *dCutoff;
+    if (args.isSet(QStringLiteral("min_cutoff")))
+        o.temporalOptions.filter.minCutoff = *minCutoff;
+    if (args.isSet(QStringLiteral("beta")))
+        o.temporalOptions.filter.beta = *beta;
+    if (args.isSet(QStringLiteral("kpt_conf")))
+        o.temporalOptions.keypointConf = *kptConf;
+    if (args.isSet(QStringLiteral("max_gap")))
+        o.temporalOptions.maxGap = *maxGap;
     o.output.showRaw = *showRaw;
     o.output.drawNames = *showNames;
 
@@ -170,6 +207,15 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         || !target(QStringLiteral("save_csv"), QStringLiteral(".csv"), &o.output.csvPath))
         return failed(error);
 
+    //: The temporal stage's settings of this run; %1 is a preset key such as fast_motion.
+    out << tr("smoothing: temporal=%1, min_cutoff %2, beta %3, kpt_conf %4, max_gap %5%6")
+               .arg(TemporalPresets::key(*preset))
+               .arg(o.temporalOptions.filter.minCutoff)
+               .arg(o.temporalOptions.filter.beta)
+               .arg(o.temporalOptions.keypointConf)
+               .arg(o.temporalOptions.maxGap)
+               .arg(o.temporalOptions.smooth ? QString() : tr(" (smoothing off)"))
+        << '\n';
     VideoPipeline pipeline;
     if (!pipeline.start(o, &error))
         return failed(error);

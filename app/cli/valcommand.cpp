@@ -15,7 +15,8 @@ QString ValCommand::summary() const
 std::vector<CliOption> ValCommand::options() const
 {
     const ValidationRequest d;
-    return { { QStringLiteral("model"), QString(), tr("checkpoint (weights/best.ckpt), weight file or .onnx export (layout=raw)") },
+    return { { QStringLiteral("model"), QString(),
+                 tr("checkpoint (weights/best.ckpt), weight file or .onnx export (layout=raw)") },
         { QStringLiteral("data"), QString(), tr("the dataset's data.yaml") },
         { QStringLiteral("split"), d.split, tr("train, val or test") },
         { QStringLiteral("imgsz"), QString::number(d.imgsz), tr("network input size (an .onnx file uses its own)") },
@@ -24,6 +25,9 @@ std::vector<CliOption> ValCommand::options() const
         { QStringLiteral("conf"), QString::number(d.conf), tr("confidence threshold") },
         { QStringLiteral("iou"), QString::number(d.iou), tr("NMS IoU threshold") },
         { QStringLiteral("max_det"), QString::number(d.maxDet), tr("maximum detections per image") },
+        { QStringLiteral("enhance"), ImageEnhancement::key(d.enhance),
+            tr("correction of each image before inference: %1 (for dark footage)")
+                .arg(ImageEnhancement::keys().join(QStringLiteral(", "))) },
         { QStringLiteral("project"), d.project, tr("folder of the runs") },
         { QStringLiteral("name"), d.name, tr("run name") },
         { QStringLiteral("cache_dir"), QString(),
@@ -81,6 +85,14 @@ int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         err << (error.isEmpty() ? tr("imgsz must be a multiple of 32 and batch at least 1") : error) << '\n';
         return 2;
     }
+    const auto enhance = ImageEnhancement::parse(args.value(QStringLiteral("enhance")));
+    if (!enhance) {
+        err << tr("enhance must be one of %1 (got \"%2\")")
+                   .arg(ImageEnhancement::keys().join(QStringLiteral(", ")), args.value(QStringLiteral("enhance")))
+            << '\n';
+        return 2;
+    }
+    r.enhance = *enhance;
     r.imgsz = *imgsz;
     r.batch = *batch;
     r.conf = *conf;

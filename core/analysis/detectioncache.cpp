@@ -27,6 +27,7 @@ QJsonObject keyToJson(const DetectionCache::Key &k)
     o[QStringLiteral("imgsz")] = k.imgsz;
     o[QStringLiteral("conf")] = k.conf;
     o[QStringLiteral("iou")] = k.iou;
+    o[QStringLiteral("enhance")] = ImageEnhancement::key(k.enhance);
     return o;
 }
 
@@ -42,13 +43,16 @@ DetectionCache::Key keyFromJson(const QJsonObject &o)
     k.imgsz = o.value(QStringLiteral("imgsz")).toInt();
     k.conf = o.value(QStringLiteral("conf")).toDouble();
     k.iou = o.value(QStringLiteral("iou")).toDouble();
+    // Unknown words make the key differ from every real one (stale, never shown).
+    const auto enhance = ImageEnhancement::parse(o.value(QStringLiteral("enhance")).toString(QStringLiteral("none")));
+    k.enhance = enhance.value_or(Enhancement(-1));
     return k;
 }
 
 } // namespace
 
 DetectionCache::Key DetectionCache::Key::of(
-    const QString &video, const QString &model, int imgsz, double conf, double iou)
+    const QString &video, const QString &model, int imgsz, double conf, double iou, Enhancement enhance)
 {
     Key k;
     const QFileInfo v(video);
@@ -66,15 +70,35 @@ DetectionCache::Key DetectionCache::Key::of(
     k.imgsz = imgsz;
     k.conf = conf;
     k.iou = iou;
+    k.enhance = enhance;
     return k;
 }
 
 bool DetectionCache::Key::operator==(const Key &o) const
 {
     // The video's path is not compared: a project moved as a whole keeps its caches.
-    return videoSize == o.videoSize && videoMtimeMs == o.videoMtimeMs && model == o.model
-        && modelSize == o.modelSize && modelMtimeMs == o.modelMtimeMs && imgsz == o.imgsz
-        && std::abs(conf - o.conf) < 1e-9 && std::abs(iou - o.iou) < 1e-9;
+    return videoSize == o.videoSize && videoMtimeMs == o.videoMtimeMs && model == o.model && modelSize == o.modelSize
+        && modelMtimeMs == o.modelMtimeMs && imgsz == o.imgsz && std::abs(conf - o.conf) < 1e-9
+        && std::abs(iou - o.iou) < 1e-9 && enhance == o.enhance;
+}
+
+bool DetectionCache::Key::sameFiles(const Key &o) const
+{
+    return videoSize == o.videoSize && videoMtimeMs == o.videoMtimeMs && model == o.model && modelSize == o.modelSize
+        && modelMtimeMs == o.modelMtimeMs;
+}
+
+std::optional<DetectionCache::Key> DetectionCache::readKey(const QString &file)
+{
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    QJsonParseError pe;
+    const QJsonObject header = QJsonDocument::fromJson(in.readLine(1 << 20).trimmed(), &pe).object();
+    if (pe.error != QJsonParseError::NoError
+        || header.value(QStringLiteral("format")).toString() != QLatin1String(kMagic))
+        return std::nullopt;
+    return keyFromJson(header);
 }
 
 DetectionCache::DetectionCache(Key key, qint64 frameCount, int keypointCount)
@@ -193,11 +217,14 @@ bool DetectionCache::load(const QString &file, const Key &expected, DetectionCac
             ? tr("%1: the cached predictions are from another model (%2); analyse again").arg(file, key.model)
             : key.videoSize != expected.videoSize || key.videoMtimeMs != expected.videoMtimeMs
             ? tr("%1: the video changed since it was analysed; analyse again").arg(file)
-            : tr("%1: the cached predictions were made with other settings (image size %2, conf %3, iou %4)")
+            //: %5 is an enhancement key: none, clahe or gamma.
+            : tr("%1: the cached predictions were made with other settings (image size %2, conf %3, iou %4, "
+                 "enhance %5)")
                   .arg(file)
                   .arg(key.imgsz)
                   .arg(key.conf)
-                  .arg(key.iou);
+                  .arg(key.iou)
+                  .arg(ImageEnhancement::key(key.enhance));
         return false;
     }
     const qint64 frames = qint64(header.value(QStringLiteral("frames")).toDouble(-1));

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "imageenhancement.h"
 #include "posedetection.h"
 
 #include <QCoreApplication>
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 // The raw detections of every analysed frame of one video by one model, in memory and in a
@@ -37,11 +39,15 @@ public:
         int imgsz = 640;
         double conf = 0.25;
         double iou = 0.7;
+        Enhancement enhance = Enhancement::None; // a sidecar without it was made with none
 
         // Reads the sizes and modification times of both files (a model name has none).
-        static Key of(const QString &video, const QString &model, int imgsz, double conf, double iou);
+        static Key of(const QString &video, const QString &model, int imgsz, double conf, double iou,
+            Enhancement enhance = Enhancement::None);
         bool operator==(const Key &o) const;
         bool operator!=(const Key &o) const { return !(*this == o); }
+        // Same video and model files; the settings (imgsz, conf, iou, enhance) may differ.
+        bool sameFiles(const Key &o) const;
     };
     struct Frame
     {
@@ -73,6 +79,8 @@ public:
     // Reads `file`; false with *error (naming the file and what is wrong) when it is missing,
     // corrupt, or stale, i.e. its key differs from `expected`.
     static bool load(const QString &file, const Key &expected, DetectionCache *cache, QString *error);
+    // Only the key of the sidecar `file` (nullopt when it cannot be read).
+    static std::optional<Key> readKey(const QString &file);
 
     static constexpr const char *kSuffix = ".gripperpose-predictions.bin";
 

@@ -13,6 +13,7 @@ bool LivePredictor::ensureLoaded(const PredictorOptions &o, QString *error)
     if (m_predictor && m_predictor->isLoaded() && m_options.model == o.model && m_options.imgsz == o.imgsz
         && m_options.device == o.device) {
         m_predictor->setThresholds(o.conf, o.iou);
+        m_predictor->setEnhancement(o.enhance);
         m_options = o;
         return true;
     }

@@ -16,17 +16,19 @@ TemporalOptions TemporalPresets::apply(Preset preset, TemporalOptions o)
     case Preset::Default:
         set(defaults.filter.minCutoff, defaults.filter.beta, defaults.keypointConf, defaults.maxGap);
         break;
+    // From `gp_bench_video presets` on the generated scenario videos (docs/BENCHMARKS.md,
+    // "Smoothing presets").
     case Preset::Steady:
-        set(0.5, 0.05, 0.5, 5);
+        set(0.5, 0.01, 0.5, 5);
         break;
     case Preset::FastMotion:
-        set(2.0, 0.3, 0.5, 3);
+        set(4.0, 0.1, 0.7, 5);
         break;
     case Preset::Occlusion:
-        set(1.0, 0.1, 0.5, 15);
+        set(2.0, 0.01, 0.5, 5);
         break;
     case Preset::LowLight:
-        set(0.5, 0.05, 0.3, 10);
+        set(2.0, 0.01, 0.5, 20);
         break;
     }
     return o;
@@ -47,6 +49,40 @@ QString TemporalPresets::name(Preset preset)
         return tr("Low light");
     }
     return {};
+}
+
+QString TemporalPresets::key(Preset preset)
+{
+    switch (preset) {
+    case Preset::Default:
+        return QStringLiteral("default");
+    case Preset::Steady:
+        return QStringLiteral("steady");
+    case Preset::FastMotion:
+        return QStringLiteral("fast_motion");
+    case Preset::Occlusion:
+        return QStringLiteral("occlusion");
+    case Preset::LowLight:
+        return QStringLiteral("low_light");
+    }
+    return {};
+}
+
+std::optional<TemporalPresets::Preset> TemporalPresets::parse(const QString &key)
+{
+    const QString k = key.trimmed().toLower();
+    for (Preset p : all())
+        if (k == TemporalPresets::key(p))
+            return p;
+    return std::nullopt;
+}
+
+QStringList TemporalPresets::keys()
+{
+    QStringList out;
+    for (Preset p : all())
+        out << key(p);
+    return out;
 }
 
 std::vector<TemporalPresets::Preset> TemporalPresets::all()

@@ -1,5 +1,6 @@
 #include "predictor.h"
 
+#include "imageenhancement_p.h"
 #include "inferencemodel.h"
 #include "onnxnetwork.h"
 #include "posemodel.h"
@@ -42,6 +43,11 @@ void Predictor::setThresholds(double conf, double iou)
 {
     d->options.conf = conf;
     d->options.iou = iou;
+}
+
+void Predictor::setEnhancement(Enhancement enhance)
+{
+    d->options.enhance = enhance;
 }
 
 bool Predictor::load(const PredictorOptions &options, QString *error)
@@ -125,7 +131,7 @@ bool Predictor::predict(const std::vector<cv::Mat> &images, std::vector<std::vec
                                                                   /*center=*/true,
                                                                   rect ? 32 : 0);
             transforms.push_back(t);
-            inputs.push_back(gp::letterboxImage(m, t));
+            inputs.push_back(gp::letterboxImage(gp::enhanced(m, d->options.enhance), t));
         }
         torch::Tensor decoded;
         if (d->onnx) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "imageenhancement.h"
 #include "modelspec.h"
 #include "posedetection.h"
 
@@ -27,6 +28,8 @@ struct PredictorOptions
     bool half = true;       // fp16 on a GPU
     bool rect = true;       // minimal padding (to a multiple of 32) when a batch's images share one size
     int threads = 0;        // intra-op CPU threads (0: leave torch's setting)
+    // A correction of each decoded image before letterboxing (dark footage; enhance=).
+    Enhancement enhance = Enhancement::None;
 };
 
 // Runs the pose network on images: loads the weights once, folds Conv+BN, and for each
@@ -50,6 +53,7 @@ public:
     QString weightsDescription() const; // "checkpoint (EMA)", "state dict", "random init"
     const PredictorOptions &options() const;
     void setThresholds(double conf, double iou);
+    void setEnhancement(Enhancement enhance);
 
     // One result list per image (BGR 8-bit), in order. False with *error when the forward
     // pass fails (e.g. out of memory); *results is then empty.

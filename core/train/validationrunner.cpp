@@ -66,6 +66,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             vo.loss = nullptr;
             vo.progress = progress;
             vo.imageTags = tags;
+            vo.enhance = req.enhance;
             const int imgsz = net.info().imgsz;
             const int batch = net.info().dynamic ? req.batch : net.info().batch;
             clock.start();
@@ -112,6 +113,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             ValOptions vo = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, device, cancel);
             vo.progress = progress;
             vo.imageTags = tags;
+            vo.enhance = req.enhance;
             clock.start();
             v = validate(*model, set, rectBatches(set, req.imgsz, req.batch), req.imgsz, vo);
         }

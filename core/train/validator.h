@@ -1,6 +1,7 @@
 #pragma once
 
 #include "canceltoken.h"
+#include "imageenhancement.h"
 #include "poseevaluator.h"
 #include "poselosstypes.h"
 #include "progress.h"
@@ -24,6 +25,8 @@ struct ValidationRequest
     QString device; // "", "cpu", "0"
     double conf = 0.001, iou = 0.7;
     int maxDet = 300;
+    // A correction of each image before the letterbox, as `predict enhance=` does (dark footage).
+    Enhancement enhance = Enhancement::None;
     int workers = 4;
     QString project = QStringLiteral("runs/pose");
     QString name = QStringLiteral("val");

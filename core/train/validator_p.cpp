@@ -3,6 +3,7 @@
 #include "augmenter.h"
 #include "batchtensors.h"
 #include "detectionmatcher.h"
+#include "imageenhancement_p.h"
 #include "letterbox.h"
 #include "scenario.h"
 
@@ -50,11 +51,13 @@ struct LoadedBatch
     std::vector<LetterboxTransform> letterboxes;
 };
 
-LoadedBatch loadBatch(const TrainDataset &dataset, const ValBatch &b, int imgsz)
+LoadedBatch loadBatch(const TrainDataset &dataset, const ValBatch &b, int imgsz, Enhancement enhance)
 {
     LoadedBatch out;
     for (size_t i : b.images) {
-        const TrainSample loaded = dataset.load(i, imgsz);
+        TrainSample loaded = dataset.load(i, imgsz);
+        // As the predictor does: the correction on the decoded image, before the letterbox.
+        loaded.image = enhanced(loaded.image, enhance);
         out.letterboxes.push_back(
             LetterboxTransform::make(loaded.image.cols, loaded.image.rows, b.width, b.height, /*scaleUp=*/false));
         out.samples.push_back(Augmenter::letterbox(loaded, b.width, b.height, /*scaleUp=*/false));
@@ -186,12 +189,14 @@ ValOutcome validateBatches(const ModelSpec &spec, const BatchForward &forward, c
     std::future<LoadedBatch> next;
     const size_t keep = size_t(std::max(0, options.keepWorstImages));
     if (!batches.empty())
-        next = std::async(std::launch::async, loadBatch, std::cref(dataset), std::cref(batches[0]), imgsz);
+        next = std::async(
+            std::launch::async, loadBatch, std::cref(dataset), std::cref(batches[0]), imgsz, options.enhance);
     for (size_t bi = 0; bi < batches.size(); ++bi) {
         LoadedBatch loaded = next.get();
         const std::vector<TrainSample> &samples = loaded.samples;
         if (bi + 1 < batches.size())
-            next = std::async(std::launch::async, loadBatch, std::cref(dataset), std::cref(batches[bi + 1]), imgsz);
+            next = std::async(
+                std::launch::async, loadBatch, std::cref(dataset), std::cref(batches[bi + 1]), imgsz, options.enhance);
         if (options.cancel.isCancelled()) {
             if (next.valid())
                 next.wait();

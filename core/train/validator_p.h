@@ -4,6 +4,7 @@
 // (every epoch, on the EMA weights) and `gripperpose val`.
 
 #include "canceltoken.h"
+#include "imageenhancement.h"
 #include "poseevaluator.h"
 #include "poseloss.h"
 #include "posemodel.h"
@@ -54,6 +55,7 @@ struct ValOptions
     int keepWorstImages = 0; // how many per-image results ValOutcome keeps (the worst)
     // Per dataset image: its scenario tags (TrainingData::valTags); empty: no per-scenario metrics.
     std::vector<QStringList> imageTags;
+    Enhancement enhance = Enhancement::None; // applied to each loaded image before the letterbox
 
     // The validation recipe for these NMS thresholds, with the loss's OKS sigmas for the
     // metrics (the trainer and `gripperpose val` score alike).

@@ -8,6 +8,7 @@
 #include "backgroundjob.h"
 #include "datasetconfig.h"
 #include "detectioncache.h"
+#include "imageenhancement.h"
 #include "modelpanel.h"
 #include "overlaypanel.h"
 #include "poseoverlayview.h"
@@ -60,6 +61,7 @@ private Q_SLOTS:
     void smoothingSliderChangesPointsAndJitter();
     void worstFramesRankInjectedJumpFirst();
     void sendFramesMarksNeedsReviewAndNeverOverwrites();
+    void enhancementShowsTheCorrectedFrameAndKeysTheCache();
 
 private:
     // Opens the project with `model` and waits for the cache's tracks.
@@ -239,6 +241,46 @@ void TestVideoPredictions::smoothingSliderChangesPointsAndJitter()
     ws.overlayPanel()->pointsBox()->setCurrentIndex(1);
     const auto &t = ws.predictions()->tracksAt(20);
     QCOMPARE(ws.imageView()->drawnPoints().front(), QPointF(t.front().keypoints.front().rawX, t.front().keypoints.front().rawY));
+}
+
+void TestVideoPredictions::enhancementShowsTheCorrectedFrameAndKeysTheCache()
+{
+    const QString model = m_tmp.filePath(QStringLiteral("enhance.ckpt"));
+    QFile m(model);
+    QVERIFY(m.open(QIODevice::WriteOnly));
+    m.write("weights");
+    m.close();
+    int jumpPoint = -1;
+    QString error;
+    QVERIFY2(writeTruthCache(m_video, model, &jumpPoint, &error), qPrintable(error)); // made with enhance=none
+    VideoWorkspace ws;
+    openWithModel(ws, model);
+    ws.seek(3);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 3, kSlowMachineMs);
+    const QImage original = ws.imageView()->image();
+    QComboBox *box = ws.modelPanel()->enhanceBox();
+    QCOMPARE(box->count(), 3);
+    QCOMPARE(Enhancement(box->currentData().toInt()), Enhancement::None);
+    // CLAHE: the frame on screen is what the model sees; the cache made without it is stale.
+    box->setCurrentIndex(box->findData(int(Enhancement::Clahe)));
+    QCOMPARE(ws.predictions()->enhancement(), Enhancement::Clahe);
+    const QImage shown = ws.imageView()->image();
+    QVERIFY(shown != original);
+    QCOMPARE(shown, ImageEnhancement::apply(original, Enhancement::Clahe));
+    QVERIFY(!ws.predictions()->hasAnalysis());
+    QVERIFY2(ws.predictions()->cacheMessage().contains(QStringLiteral("enhance none")),
+        qPrintable(ws.predictions()->cacheMessage()));
+    // Stepping keeps showing corrected frames.
+    ws.seek(4);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 4, kSlowMachineMs);
+    QVERIFY(ws.imageView()->image() != original);
+    // Back to none: the original pixels, and the cache that fits is shown again.
+    box->setCurrentIndex(box->findData(int(Enhancement::None)));
+    QVERIFY(ws.predictions()->hasAnalysis());
+    ws.seek(3);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 3, kSlowMachineMs);
+    QCOMPARE(ws.imageView()->image(), original);
+    QFile::remove(DetectionCache::sidecarFor(m_video));
 }
 
 void TestVideoPredictions::worstFramesRankInjectedJumpFirst()

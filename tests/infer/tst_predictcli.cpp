@@ -2,6 +2,7 @@
 // whole pipeline with a randomly initialised yolov8n-pose; JSON Lines with one line per
 // frame, CSV, the annotated video, numbered run folders, the summary, and usage errors.
 
+#include "temporalpresets.h"
 #include "videotruth.h"
 
 #include <QDir>
@@ -127,6 +128,61 @@ private Q_SLOTS:
         const QList<QByteArray> lines = json.readAll().trimmed().split('\n');
         QCOMPARE(lines.size(), in.size());
         QVERIFY(QJsonDocument::fromJson(lines[0]).object().value(QStringLiteral("image")).toString().endsWith(in[0]));
+    }
+
+    void temporalPresetsAndEnhancement()
+    {
+        auto predict = [this](const QStringList &extra) {
+            return runCli(QStringList { QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
+                              QStringLiteral("source=") + m_video, QStringLiteral("imgsz=64") }
+                    + extra,
+                m_dir.path());
+        };
+        // The preset's settings are the ones used (the table in core/analysis/temporalpresets.cpp).
+        const TemporalOptions preset = TemporalPresets::apply(TemporalPresets::Preset::LowLight);
+        Result r = predict({ QStringLiteral("temporal=low_light"), QStringLiteral("max_frames=2") });
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("temporal=low_light, min_cutoff %1, beta %2, kpt_conf %3, max_gap %4")
+                                    .arg(preset.filter.minCutoff)
+                                    .arg(preset.filter.beta)
+                                    .arg(preset.keypointConf)
+                                    .arg(preset.maxGap)),
+            qPrintable(r.out));
+        // A key given on the command line overrides the preset's value.
+        r = predict(
+            { QStringLiteral("temporal=low_light"), QStringLiteral("beta=0.75"), QStringLiteral("max_frames=2") });
+        QVERIFY2(
+            r.out.contains(QStringLiteral("min_cutoff %1, beta 0.75,").arg(preset.filter.minCutoff)), qPrintable(r.out));
+        r = predict({ QStringLiteral("temporal=sideways") });
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QLatin1String("fast_motion")) && r.err.contains(QLatin1String("sideways")),
+            qPrintable(r.err));
+
+        // enhance= runs through the whole pipeline (conf 0 keeps max_det candidates, so both
+        // files hold detections); an unknown value is refused before anything runs. (Randomly
+        // initialised weights barely depend on the input, so the two files are not compared:
+        // what the correction does is tested in tst_imageenhancement and tst_videopredictions.)
+        r = predict({ QStringLiteral("enhance=none"), QStringLiteral("conf=0"), QStringLiteral("max_det=20"),
+            QStringLiteral("max_frames=4"), QStringLiteral("save_json=plain.jsonl") });
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        r = predict({ QStringLiteral("enhance=clahe"), QStringLiteral("conf=0"), QStringLiteral("max_det=20"),
+            QStringLiteral("max_frames=4"), QStringLiteral("save_json=clahe.jsonl") });
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QFile plain(m_dir.filePath(QStringLiteral("plain.jsonl"))),
+            clahe(m_dir.filePath(QStringLiteral("clahe.jsonl")));
+        QVERIFY(plain.open(QIODevice::ReadOnly) && clahe.open(QIODevice::ReadOnly));
+        const QByteArray a = plain.readAll(), b = clahe.readAll();
+        QCOMPARE(a.count('\n'), 4);
+        QCOMPARE(b.count('\n'), 4);
+        QVERIFY(a.contains("\"keypoints\"") && b.contains("\"keypoints\"")); // detections were written
+        r = predict({ QStringLiteral("enhance=brighter") });
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QLatin1String("clahe")) && r.err.contains(QLatin1String("gamma")), qPrintable(r.err));
+        r = runCli({ QStringLiteral("val"), QStringLiteral("model=none.ckpt"), QStringLiteral("data=synth/data.yaml"),
+                       QStringLiteral("enhance=brighter") },
+            m_dir.path());
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QLatin1String("brighter")), qPrintable(r.err));
     }
 
     void usageErrors()

@@ -4,11 +4,13 @@
 #include "languages.h"
 #include "mainwindow.h"
 #include "project.h"
+#include "videoworkspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QIcon>
 #include <QPixmap>
 #include <QSettings>
@@ -78,7 +80,10 @@ int main(int argc, char *argv[])
         QStringLiteral("Once the project is loaded, save the window to FILE and quit."), QStringLiteral("FILE"));
     const QCommandLineOption workspaceOption(QStringLiteral("workspace"),
         QStringLiteral("Start in a workspace: label, train or video."), QStringLiteral("NAME"));
-    parser.addOptions({ demoOption, projectOption, langOption, shotOption, workspaceOption });
+    const QCommandLineOption modelOption(QStringLiteral("model"),
+        QStringLiteral("The model of the Video workspace (a checkpoint, weights or an .onnx export)."),
+        QStringLiteral("FILE"));
+    parser.addOptions({ demoOption, projectOption, langOption, shotOption, workspaceOption, modelOption });
     parser.process(app);
 
     Languages languages;
@@ -101,6 +106,8 @@ int main(int argc, char *argv[])
         }
         window.setWorkspace(*ws);
     }
+    if (parser.isSet(modelOption))
+        window.videoWorkspace()->setModel(QFileInfo(parser.value(modelOption)).absoluteFilePath());
     window.show();
 
     if (parser.isSet(shotOption))

@@ -5,6 +5,7 @@
 #include "predictioncontroller.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -13,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 
 ModelPanel::ModelPanel(PredictionController *predictions, QWidget *parent)
@@ -24,6 +26,8 @@ ModelPanel::ModelPanel(PredictionController *predictions, QWidget *parent)
     , m_imgsz(new QSpinBox(this))
     , m_confLabel(new QLabel(this))
     , m_conf(new QDoubleSpinBox(this))
+    , m_enhanceLabel(new QLabel(this))
+    , m_enhance(new QComboBox(this))
     , m_live(new QCheckBox(this))
     , m_range(new QCheckBox(this))
     , m_analyse(new QPushButton(this))
@@ -44,6 +48,10 @@ ModelPanel::ModelPanel(PredictionController *predictions, QWidget *parent)
     form->addRow(m_model, m_modelLabel);
     form->addRow(m_imgszLabel, m_imgsz);
     form->addRow(m_confLabel, m_conf);
+    form->addRow(m_enhanceLabel, m_enhance);
+    for (Enhancement e : { Enhancement::None, Enhancement::Clahe, Enhancement::Gamma })
+        m_enhance->addItem(QString(), int(e));
+    m_enhance->setCurrentIndex(m_enhance->findData(int(predictions->enhancement())));
     form->addRow(m_live);
     form->addRow(m_range);
     auto *buttons = new QHBoxLayout;
@@ -53,12 +61,27 @@ ModelPanel::ModelPanel(PredictionController *predictions, QWidget *parent)
     form->addRow(m_status);
 
     connect(m_model, &QPushButton::clicked, this, &ModelPanel::chooseModelRequested);
+    connect(predictions, &PredictionController::settingsAdopted, this, &ModelPanel::showSettings);
     connect(m_imgsz, &QSpinBox::editingFinished, this, &ModelPanel::applySettings);
     connect(m_conf, &QDoubleSpinBox::editingFinished, this, &ModelPanel::applySettings);
     connect(m_live, &QCheckBox::toggled, this, &ModelPanel::liveToggled);
+    connect(m_enhance, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_predictions->setEnhancement(Enhancement(m_enhance->itemData(index).toInt()));
+        updateInfo(m_videoFile);
+        Q_EMIT enhancementChanged();
+    });
     connect(m_analyse, &QPushButton::clicked, this, &ModelPanel::analyseRequested);
     connect(m_export, &QPushButton::clicked, this, &ModelPanel::exportRequested);
     retranslateUi();
+}
+
+void ModelPanel::showSettings()
+{
+    const PredictorOptions o = m_predictions->predictorOptions();
+    const QSignalBlocker b1(m_imgsz), b2(m_conf), b3(m_enhance);
+    m_imgsz->setValue(o.imgsz);
+    m_conf->setValue(o.conf);
+    m_enhance->setCurrentIndex(m_enhance->findData(int(o.enhance)));
 }
 
 void ModelPanel::applySettings()
@@ -107,6 +130,11 @@ void ModelPanel::retranslateUi()
     m_model->setToolTip(tr("A checkpoint, imported Ultralytics weights or an exported ONNX model"));
     m_imgszLabel->setText(tr("Image size"));
     m_confLabel->setText(tr("Confidence"));
+    m_enhanceLabel->setText(tr("Enhance"));
+    for (int i = 0; i < m_enhance->count(); ++i)
+        m_enhance->setItemText(i, ImageEnhancement::displayName(Enhancement(m_enhance->itemData(i).toInt())));
+    m_enhance->setToolTip(tr("Corrects dark footage before the model sees it (shown as the model sees it); "
+                             "the analysis is made again for another setting"));
     m_live->setText(tr("Live: infer the frame on screen"));
     m_range->setText(tr("Only the loop range"));
     m_analyse->setText(tr("Analyse"));

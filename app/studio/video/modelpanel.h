@@ -4,13 +4,15 @@
 
 class PredictionController;
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
 
 // The model's part of the Video workspace's side panel: which model (checkpoint, imported
-// weights or an exported ONNX model), its image size and confidence, live inference of the
+// weights or an exported ONNX model), its image size, confidence and the correction of dark
+// frames before inference, live inference of the
 // frame on screen, the analysis pass (whole video or the loop range) and the export, with
 // what the PredictionController reports.
 class ModelPanel : public QWidget
@@ -22,6 +24,8 @@ public:
 
     // Applies the image size and confidence to the controller.
     void applySettings();
+    // Shows the controller's settings (taken from a sidecar) without applying them again.
+    void showSettings();
     // `videoFile`: a video file is open (not a live source).
     void updateInfo(bool videoFile);
     void setStatus(const QString &text);
@@ -31,6 +35,7 @@ public:
     QCheckBox *liveBox() const { return m_live; }
     QSpinBox *imgszBox() const { return m_imgsz; }
     QDoubleSpinBox *confBox() const { return m_conf; }
+    QComboBox *enhanceBox() const { return m_enhance; }
     QPushButton *analyseButton() const { return m_analyse; }
     QPushButton *exportButton() const { return m_export; }
 
@@ -39,6 +44,8 @@ Q_SIGNALS:
     void analyseRequested();
     void exportRequested();
     void liveToggled(bool live);
+    // The correction before inference changed (already applied to the controller).
+    void enhancementChanged();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -53,6 +60,8 @@ private:
     QSpinBox *m_imgsz;
     QLabel *m_confLabel;
     QDoubleSpinBox *m_conf;
+    QLabel *m_enhanceLabel;
+    QComboBox *m_enhance;
     QCheckBox *m_live;
     QCheckBox *m_range;
     QPushButton *m_analyse;

@@ -113,16 +113,21 @@ void PredictionController::setSkeleton(const Skeleton &skeleton)
 
 void PredictionController::setVideo(const QString &file, qint64 frameCount)
 {
-    m_analysis->stop();
-    m_replay->stop();
     m_video = file;
     m_frameCount = frameCount;
+    reload(true);
+}
+
+void PredictionController::reload(bool adopt)
+{
+    m_analysis->stop();
+    m_replay->stop();
     m_liveTracker.reset();
     m_cache.reset();
     m_tracks.clear();
     m_series = QualitySeries();
     m_cacheMessage.clear();
-    loadSidecar();
+    loadSidecar(adopt);
     Q_EMIT analysisChanged();
     Q_EMIT tracksChanged();
     replay();
@@ -133,7 +138,7 @@ void PredictionController::setModel(const QString &model)
     if (model == m_predictor.model)
         return;
     m_predictor.model = model;
-    setVideo(m_video, m_frameCount);
+    reload(true);
 }
 
 void PredictionController::setModelSettings(int imgsz, double conf)
@@ -142,7 +147,16 @@ void PredictionController::setModelSettings(int imgsz, double conf)
         return;
     m_predictor.imgsz = imgsz;
     m_predictor.conf = conf;
-    setVideo(m_video, m_frameCount);
+    reload(false);
+}
+
+void PredictionController::setEnhancement(Enhancement enhance)
+{
+    if (enhance == m_predictor.enhance)
+        return;
+    m_predictor.enhance = enhance;
+    // Detections made from other pixels: the sidecar of that setting, or none.
+    reload(false);
 }
 
 void PredictionController::setTemporalOptions(const TemporalOptions &options)
@@ -156,16 +170,28 @@ void PredictionController::setTemporalOptions(const TemporalOptions &options)
 
 DetectionCache::Key PredictionController::currentKey() const
 {
-    return DetectionCache::Key::of(m_video, m_predictor.model, m_predictor.imgsz, m_predictor.conf, m_predictor.iou);
+    return DetectionCache::Key::of(
+        m_video, m_predictor.model, m_predictor.imgsz, m_predictor.conf, m_predictor.iou, m_predictor.enhance);
 }
 
-void PredictionController::loadSidecar()
+void PredictionController::loadSidecar(bool adopt)
 {
     if (m_video.isEmpty() || m_frameCount <= 0 || m_predictor.model.isEmpty())
         return;
     const QString file = DetectionCache::sidecarFor(m_video);
     if (!QFileInfo::exists(file))
         return;
+    if (adopt) {
+        const auto stored = DetectionCache::readKey(file);
+        const DetectionCache::Key current = currentKey();
+        if (stored && *stored != current && stored->sameFiles(current) && stored->imgsz >= 32) {
+            m_predictor.imgsz = stored->imgsz;
+            m_predictor.conf = stored->conf;
+            m_predictor.iou = stored->iou;
+            m_predictor.enhance = stored->enhance;
+            Q_EMIT settingsAdopted();
+        }
+    }
     auto cache = std::make_shared<DetectionCache>();
     QString error;
     if (!DetectionCache::load(file, currentKey(), cache.get(), &error)) {

@@ -34,12 +34,17 @@ public:
 
     void setSkeleton(const Skeleton &skeleton);
     // The video on screen (frameCount < 0: a live source). Loads its sidecar cache when one
-    // fits the model; cacheMessage() says why not otherwise.
+    // fits the model; cacheMessage() says why not otherwise. A sidecar of this video and model
+    // made with other settings (image size, confidence, enhancement) is taken with its
+    // settings (settingsAdopted()), so reopening an analysed video is instant.
     void setVideo(const QString &file, qint64 frameCount);
     // A checkpoint, imported weights, an exported .onnx model, or a model name.
     void setModel(const QString &model);
     QString model() const { return m_predictor.model; }
     void setModelSettings(int imgsz, double conf);
+    // The correction of each frame before inference (live and analysis; part of the cache's key).
+    void setEnhancement(Enhancement enhance);
+    Enhancement enhancement() const { return m_predictor.enhance; }
     PredictorOptions predictorOptions() const { return m_predictor; }
     void setTemporalOptions(const TemporalOptions &options);
     TemporalOptions temporalOptions() const { return m_temporal; }
@@ -72,6 +77,8 @@ public:
 Q_SIGNALS:
     // The cache was loaded, filled by an analysis, or dropped.
     void analysisChanged();
+    // The model settings were taken from the video's sidecar (see setVideo()).
+    void settingsAdopted();
     // The temporal stage's tracks and the quality measures are new.
     void tracksChanged();
     void analysisFinished(const QString &summary);
@@ -80,7 +87,9 @@ Q_SIGNALS:
     void problem(const QString &message);
 
 private:
-    void loadSidecar();
+    // `adopt`: a sidecar of the same files with other settings brings its settings along.
+    void loadSidecar(bool adopt);
+    void reload(bool adopt);
     void replay();
     DetectionCache::Key currentKey() const;
 

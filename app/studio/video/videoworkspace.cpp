@@ -4,6 +4,7 @@
 #include "detectioncache.h"
 #include "framereader.h"
 #include "framesender.h"
+#include "imageenhancement.h"
 #include "jobprogressdialog.h"
 #include "modelpanel.h"
 #include "overlaypanel.h"
@@ -190,6 +191,8 @@ QWidget *VideoWorkspace::buildSidePanel()
         updateOverlay();
     });
     connect(m_model, &ModelPanel::analyseRequested, this, &VideoWorkspace::analyse);
+    connect(m_model, &ModelPanel::enhancementChanged, this, &VideoWorkspace::enhancementChanged);
+    connect(m_predictions, &PredictionController::settingsAdopted, this, &VideoWorkspace::enhancementChanged);
     connect(m_model, &ModelPanel::exportRequested, this, &VideoWorkspace::exportDialog);
 
     auto *scroll = new QScrollArea(this);
@@ -309,6 +312,16 @@ void VideoWorkspace::chooseModel()
         setModel(file);
 }
 
+void VideoWorkspace::enhancementChanged()
+{
+    m_liveFrame = -1;
+    if (!m_shownImage.isNull()) {
+        m_view->setImage(ImageEnhancement::apply(m_shownImage, m_predictions->enhancement()));
+        m_predictions->requestLive(m_shownFrame, m_shownImage);
+    }
+    updateOverlay();
+}
+
 bool VideoWorkspace::isPlaying() const
 {
     return m_timer->isActive() || (m_info.live && m_timeline->isPlaying());
@@ -398,7 +411,8 @@ void VideoWorkspace::onFrame(int index, const QImage &image)
     m_shownFrame = index;
     m_shownImage = image;
     m_addFrameButton->setEnabled(m_project != nullptr && !image.isNull() && !m_info.live);
-    m_view->setImage(image);
+    // What the model sees: with an enhancement the corrected frame is shown.
+    m_view->setImage(ImageEnhancement::apply(image, m_predictions->enhancement()));
     const DetectionCache *cache = m_predictions->cache();
     if (m_model->liveBox()->isChecked() && !(cache && cache->isAnalysed(index)))
         m_predictions->requestLive(index, image);

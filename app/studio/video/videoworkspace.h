@@ -124,6 +124,8 @@ private:
     void updateOverlay();
     void updateInfo();
     void updateModelInfo();
+    // The frame on screen again as the model sees it, and inferred again when live.
+    void enhancementChanged();
     void updateTimer();
     void tracksChanged();
     void startIndexPass();
