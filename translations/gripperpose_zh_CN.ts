@@ -107,7 +107,7 @@
     <message>
         <location filename="../core/analysis/annotatedexport.cpp" line="+12"/>
         <source>the tracks do not match the analysed video (%1 of %2 frames)</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹与已分析的视频不符（%2 帧中的 %1 帧）</translation>
     </message>
 </context>
 <context>
@@ -1117,51 +1117,52 @@
 <context>
     <name>DetectionCache</name>
     <message>
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="+255"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="+281"/>
         <source>%1: no frame could be analysed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有任何一帧能被分析</translation>
     </message>
     <message>
-        <location filename="../core/analysis/detectioncache.cpp" line="+138"/>
+        <location filename="../core/analysis/detectioncache.cpp" line="+162"/>
         <location line="+30"/>
         <source>%1: cannot write the prediction cache (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法写入预测缓存（%2）</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>%1: cannot read the prediction cache (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法读取预测缓存（%2）</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1: not a prediction cache of this version (the header does not parse)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：不是此版本的预测缓存（文件头无法解析）</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1: the cached predictions are from another model (%2); analyse again</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：缓存的预测来自另一个模型（%2）；请重新分析</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: the video changed since it was analysed; analyse again</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：视频在分析后已更改；请重新分析</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>%1: the cached predictions were made with other settings (image size %2, conf %3, iou %4)</source>
-        <translation type="unfinished"></translation>
+        <location line="+2"/>
+        <source>%1: the cached predictions were made with other settings (image size %2, conf %3, iou %4, enhance %5)</source>
+        <extracomment>%5 is an enhancement key: none, clahe or gamma.</extracomment>
+        <translation>%1：缓存的预测使用了其他设置（图像尺寸 %2，置信度 %3，IoU %4，增强 %5）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1: the header gives %2 frames of %3 keypoints</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：文件头给出 %2 帧、每帧 %3 个关键点</translation>
     </message>
     <message>
         <location line="+16"/>
         <location line="+19"/>
         <source>%1: truncated or corrupt at frame %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：在第 %2 帧（共 %3 帧）处被截断或损坏</translation>
     </message>
 </context>
 <context>
@@ -1516,7 +1517,7 @@
     <message>
         <location line="+23"/>
         <source>%1: only video files have a frame index</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：只有视频文件才有帧索引</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -1535,14 +1536,14 @@
         <location filename="../app/studio/video/framesender.cpp" line="+37"/>
         <source>The %1 split is a list file, not a folder: add the frame by hand.</source>
         <extracomment>%1 is the name of the dataset split (train, val); it is not translated.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 划分是列表文件而不是文件夹：请手动添加该帧。</translation>
     </message>
     <message numerus="yes">
         <location line="+43"/>
         <source>Sending %n frame(s) to labelling…</source>
         <extracomment>%n is how many frames go to the Label workspace.</extracomment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在将 %n 帧发送到标注…</numerusform>
         </translation>
     </message>
 </context>
@@ -1900,6 +1901,26 @@
     </message>
 </context>
 <context>
+    <name>ImageEnhancement</name>
+    <message>
+        <location filename="../core/video/imageenhancement.cpp" line="+43"/>
+        <source>None</source>
+        <extracomment>No image enhancement before inference.</extracomment>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Local contrast (CLAHE)</source>
+        <extracomment>CLAHE: contrast-limited adaptive histogram equalisation.</extracomment>
+        <translation>局部对比度（CLAHE）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Brighten (gamma)</source>
+        <translation>提亮（伽马）</translation>
+    </message>
+</context>
+<context>
     <name>ImageListModel</name>
     <message>
         <location filename="../app/studio/label/imagelistmodel.cpp" line="+179"/>
@@ -2071,38 +2092,8 @@
 </context>
 <context>
     <name>KeypointErrorTable</name>
-    <message>
-        <location filename="../widgets/keypointerrortable.cpp" line="+139"/>
-        <source>Normal</source>
-        <comment>scenario</comment>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Occlusion</source>
-        <comment>scenario</comment>
-        <translation>遮挡</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Fast motion</source>
-        <comment>scenario</comment>
-        <translation>快速运动</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Low light</source>
-        <comment>scenario</comment>
-        <translation>弱光</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <location line="+82"/>
-        <source>All images</source>
-        <translation>全部图像</translation>
-    </message>
     <message numerus="yes">
-        <location line="-49"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+116"/>
         <source>%n point(s), mean error relative to the object&apos;s size %1</source>
         <translation>
             <numerusform>%n 个点，平均误差相对于目标尺寸为 %1</numerusform>
@@ -2157,23 +2148,6 @@
         <location line="+3"/>
         <source>Keypoint errors appear after the first validation.</source>
         <translation>第一次验证后将在此显示关键点误差。</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Scenario:</source>
-        <translation>场景：</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The val images tagged with a scenario in scenarios.yaml (untagged ones are normal), or all of them</source>
-        <translation>在 scenarios.yaml 中标记了某个场景的验证图像（未标记的属于“正常”），或全部验证图像</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+6"/>
-        <source>%n image(s): pose mAP50-95 %1, box mAP50-95 %2</source>
-        <translation>
-            <numerusform>%n 张图像：姿态 mAP50-95 %1，框 mAP50-95 %2</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -2418,12 +2392,12 @@
 <context>
     <name>LabelFile</name>
     <message>
-        <location filename="../core/annotation/labelfile.cpp" line="+42"/>
+        <location filename="../core/annotation/labelfile.cpp" line="+57"/>
         <source>it is a folder, not a file</source>
         <translation>它是文件夹，而不是文件</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>the label file cannot be read (%1); its image is skipped</source>
         <translation>标签文件无法读取（%1）；已跳过其图像</translation>
     </message>
@@ -2473,7 +2447,7 @@
         <translation>关键点 %1 的可见性为 %2；应为 0（缺失）、1（遮挡）或 2（可见）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>the same object is written twice; the copy is ignored</source>
         <translation>同一目标被写入了两次；重复项已忽略</translation>
     </message>
@@ -2570,7 +2544,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>LossPlot</name>
     <message>
-        <location filename="../widgets/lossplot.cpp" line="+66"/>
+        <location filename="../widgets/lossplot.cpp" line="+63"/>
         <source>%1 (each batch)</source>
         <translation>%1（每个批次）</translation>
     </message>
@@ -2595,7 +2569,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+47"/>
         <source>epoch</source>
         <translation>轮</translation>
     </message>
@@ -2605,7 +2579,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>损失</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>val</source>
         <translation>验证</translation>
     </message>
@@ -3162,69 +3136,79 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ModelPanel</name>
     <message>
-        <location filename="../app/studio/video/modelpanel.cpp" line="+85"/>
+        <location filename="../app/studio/video/modelpanel.cpp" line="+108"/>
         <source>No model</source>
-        <translation type="unfinished"></translation>
+        <translation>无模型</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Analysing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在分析…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 of %2 frames analysed</source>
-        <translation type="unfinished"></translation>
+        <translation>已分析 %1/%2 帧</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Model…</source>
-        <translation type="unfinished"></translation>
+        <translation>模型…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A checkpoint, imported Ultralytics weights or an exported ONNX model</source>
-        <translation type="unfinished"></translation>
+        <translation>检查点、导入的 Ultralytics 权重或导出的 ONNX 模型</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Image size</source>
-        <translation type="unfinished"></translation>
+        <translation>图像尺寸</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>置信度</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Enhance</source>
+        <translation>增强</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Corrects dark footage before the model sees it (shown as the model sees it); the analysis is made again for another setting</source>
+        <translation>在模型处理之前校正昏暗画面（按模型所见显示）；更换设置后需重新分析</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Live: infer the frame on screen</source>
-        <translation type="unfinished"></translation>
+        <translation>实时：推理屏幕上的帧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Only the loop range</source>
-        <translation type="unfinished"></translation>
+        <translation>仅循环区间</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Analyse</source>
-        <translation type="unfinished"></translation>
+        <translation>分析</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Run the model over the whole video in the background and keep every frame&apos;s detections beside the video, so scrubbing needs no inference</source>
-        <translation type="unfinished"></translation>
+        <translation>在后台对整个视频运行模型，并将每帧的检测结果保存在视频旁，拖动时无需再推理</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Annotated video, JSON Lines and CSV with the current settings</source>
-        <translation type="unfinished"></translation>
+        <translation>按当前设置导出带标注的视频、JSON Lines 和 CSV</translation>
     </message>
 </context>
 <context>
@@ -3416,72 +3400,72 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../app/studio/video/overlaypanel.cpp" line="+78"/>
         <source>Points</source>
-        <translation type="unfinished"></translation>
+        <translation>关键点</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Smoothed</source>
-        <translation type="unfinished"></translation>
+        <translation>平滑后</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Raw</source>
-        <translation type="unfinished"></translation>
+        <translation>原始</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Both (raw ghosted)</source>
-        <translation type="unfinished"></translation>
+        <translation>两者（原始半透明）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Boxes</source>
-        <translation type="unfinished"></translation>
+        <translation>边界框</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Skeleton</source>
-        <translation type="unfinished"></translation>
+        <translation>骨架</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Track IDs</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹 ID</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Point names</source>
-        <translation type="unfinished"></translation>
+        <translation>关键点名称</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Confidence as transparency</source>
-        <translation type="unfinished"></translation>
+        <translation>以透明度表示置信度</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Hollow below threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>低于阈值时画空心</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Points below the keypoint threshold are drawn hollow (unchecked: hidden)</source>
-        <translation type="unfinished"></translation>
+        <translation>低于关键点阈值的点画成空心（不勾选：隐藏）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Trail</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹尾迹</translation>
     </message>
     <message>
         <location line="+1"/>
         <source> frames</source>
-        <translation type="unfinished"></translation>
+        <translation> 帧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>关</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3492,7 +3476,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+398"/>
+        <location filename="../widgets/plotpanel.cpp" line="+341"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -3651,12 +3635,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../widgets/poseoverlayview.cpp" line="+113"/>
         <source>#%1 (bridged)</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1（桥接）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>#%1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>#%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -3676,12 +3660,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PredictCommand</name>
     <message>
-        <location filename="../app/cli/predictcommand.cpp" line="+29"/>
+        <location filename="../app/cli/predictcommand.cpp" line="+30"/>
         <source>predict keypoints on a video, camera, stream or images, with tracking and temporal smoothing</source>
         <translation>在视频、摄像头、视频流或图像上预测关键点，并进行跟踪和时间平滑</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>checkpoint, weight file, .onnx export (layout=raw), or a model name (random weights)</source>
         <translation>检查点、权重文件、.onnx 导出（layout=raw）或模型名称（随机权重）</translation>
     </message>
@@ -3731,12 +3715,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>每 N 帧处理一帧</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>process at most this many frames per second of video (0: all)</source>
         <translation>每秒视频最多处理这么多帧（0：全部）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>drop old frames rather than fall behind (on for live sources)</source>
         <translation>丢弃旧帧以免落后（实时来源始终开启）</translation>
     </message>
@@ -3746,7 +3730,17 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>处理这么多帧后停止（-1：全部）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>correction of each frame before inference: %1 (for dark footage)</source>
+        <translation>推理前对每帧的校正：%1（用于昏暗画面）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>smoothing preset: %1 (min_cutoff, beta, kpt_conf and max_gap given as keys override it)</source>
+        <translation>平滑预设：%1（作为参数给出的 min_cutoff、beta、kpt_conf 和 max_gap 会覆盖它）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>keypoint smoothing: one_euro or none</source>
         <translation>关键点平滑：one_euro 或 none</translation>
     </message>
@@ -3766,7 +3760,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>One Euro 导数截止频率（Hz）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>keypoint confidence below which it counts as occluded</source>
         <translation>低于此置信度的关键点视为被遮挡</translation>
     </message>
@@ -3776,12 +3770,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>遮挡时补全的最大帧数（0：不补全）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>annotated video (images for image sources): a path, or true for the run folder</source>
         <translation>标注视频（图像来源则为标注图像）：路径，或 true 表示写入运行文件夹</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>JSON Lines: a file path, or true for the run folder</source>
         <translation>JSON Lines：文件路径，或 true 表示写入运行文件夹</translation>
     </message>
@@ -3791,7 +3785,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>CSV：文件路径，或 true 表示写入运行文件夹</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>draw the raw keypoints instead of the smoothed ones</source>
         <translation>绘制原始关键点而不是平滑后的关键点</translation>
     </message>
@@ -3821,7 +3815,28 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>smooth 必须是 one_euro 或 none（收到“%1”）</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
+        <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>temporal must be one of %1 (got &quot;%2&quot;)</source>
+        <translation>temporal 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
+    </message>
+    <message>
         <location line="+75"/>
+        <source>smoothing: temporal=%1, min_cutoff %2, beta %3, kpt_conf %4, max_gap %5%6</source>
+        <extracomment>The temporal stage&apos;s settings of this run; %1 is a preset key such as fast_motion.</extracomment>
+        <translation>平滑：temporal=%1，min_cutoff %2，beta %3，kpt_conf %4，max_gap %5%6</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> (smoothing off)</source>
+        <translation>（平滑关闭）</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>predict</source>
         <translation>预测</translation>
     </message>
@@ -3849,55 +3864,55 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PredictionController</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="-187"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="-213"/>
         <source>Analysed %n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已分析 %n 帧</numerusform>
         </translation>
     </message>
     <message>
         <location line="+2"/>
         <source> at %1 fps</source>
-        <translation type="unfinished"></translation>
+        <translation>，%1 fps</translation>
     </message>
     <message>
         <location line="+2"/>
         <source> (cancelled: the frames analysed so far are kept)</source>
-        <translation type="unfinished"></translation>
+        <translation>（已取消：保留已分析的帧）</translation>
     </message>
     <message numerus="yes">
         <location line="+18"/>
         <source>Export cancelled after %n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>导出在 %n 帧后取消</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>Exported %n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已导出 %n 帧</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+111"/>
         <source>%1: made for %2 frames, the video has %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：为 %2 帧生成，但视频有 %3 帧</translation>
     </message>
     <message>
         <location line="+41"/>
         <source>Open a video file first (cameras and streams are inferred live).</source>
-        <translation type="unfinished"></translation>
+        <translation>请先打开视频文件（摄像头和视频流采用实时推理）。</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Choose a model first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先选择模型。</translation>
     </message>
     <message>
         <location line="+46"/>
         <source>Analyse the video before exporting it.</source>
-        <translation type="unfinished"></translation>
+        <translation>导出前请先分析视频。</translation>
     </message>
 </context>
 <context>
@@ -3905,12 +3920,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../core/analysis/predictionlabeller.cpp" line="+37"/>
         <source>%1 frames but %2 prediction lists</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 帧，但有 %2 个预测列表</translation>
     </message>
     <message>
         <location line="+51"/>
         <source>The frames were written, but their &quot;needs review&quot; marks were not: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>帧已写入，但其“需要审核”标记未写入：%1</translation>
     </message>
 </context>
 <context>
@@ -3936,7 +3951,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>Predictor</name>
     <message>
-        <location filename="../core/infer/predictor.cpp" line="+70"/>
+        <location filename="../core/infer/predictor.cpp" line="+76"/>
         <source>imgsz must be a positive multiple of 32 (got %1)</source>
         <translation>imgsz 必须是 32 的正整数倍（收到 %1）</translation>
     </message>
@@ -3962,9 +3977,9 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>推理失败：%1</translation>
     </message>
     <message>
-        <location filename="../core/analysis/livepredictor.cpp" line="+41"/>
+        <location filename="../core/analysis/livepredictor.cpp" line="+42"/>
         <source>no model is loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载模型</translation>
     </message>
 </context>
 <context>
@@ -4692,64 +4707,64 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <location filename="../widgets/smoothingpanel.cpp" line="+129"/>
         <source>%1 Hz</source>
         <extracomment>Hz: hertz, the unit of the filter&apos;s cutoff frequency.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 Hz</translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>%n frame(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 帧</numerusform>
         </translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Preset</source>
-        <translation type="unfinished"></translation>
+        <translation>预设</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Starting points tuned per kind of footage; the sliders fine-tune them</source>
-        <translation type="unfinished"></translation>
+        <translation>按画面类型调好的起点；可用滑块微调</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Min cutoff</source>
-        <translation type="unfinished"></translation>
+        <translation>最小截止频率</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>One Euro filter: lower smooths slow motion more (less jitter, more lag)</source>
-        <translation type="unfinished"></translation>
+        <translation>One Euro 滤波器：越低则慢速运动越平滑（抖动更少，延迟更大）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Beta</source>
-        <translation type="unfinished"></translation>
+        <translation>Beta</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>One Euro filter: higher follows fast motion sooner (less lag, more jitter)</source>
-        <translation type="unfinished"></translation>
+        <translation>One Euro 滤波器：越高则更快跟上快速运动（延迟更小，抖动更多）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Keypoint threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>关键点阈值</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Points the network is less sure of count as occluded (hidden or hollow)</source>
-        <translation type="unfinished"></translation>
+        <translation>网络把握较低的点视为被遮挡（隐藏或空心）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Bridge occlusions</source>
-        <translation type="unfinished"></translation>
+        <translation>桥接遮挡</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Longest occlusion bridged from the last motion; 0 never bridges</source>
-        <translation type="unfinished"></translation>
+        <translation>按最近运动桥接的最长遮挡；0 表示不桥接</translation>
     </message>
 </context>
 <context>
@@ -5147,29 +5162,29 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TemporalPresets</name>
     <message>
-        <location filename="../core/analysis/temporalpresets.cpp" line="+39"/>
+        <location filename="../core/analysis/temporalpresets.cpp" line="+41"/>
         <source>Default</source>
-        <translation type="unfinished"></translation>
+        <translation>默认</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Steady</source>
-        <translation type="unfinished"></translation>
+        <translation>平稳</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Fast motion</source>
-        <translation type="unfinished"></translation>
+        <translation>快速运动</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Occlusion</source>
-        <translation type="unfinished"></translation>
+        <translation>遮挡</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Low light</source>
-        <translation type="unfinished"></translation>
+        <translation>弱光</translation>
     </message>
 </context>
 <context>
@@ -5177,27 +5192,27 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     <message>
         <location filename="../widgets/timelinestrips.cpp" line="+187"/>
         <source>Jitter</source>
-        <translation type="unfinished"></translation>
+        <translation>抖动</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Occluded</source>
-        <translation type="unfinished"></translation>
+        <translation>遮挡</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Tracks</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹</translation>
     </message>
     <message>
         <location line="+25"/>
         <source>Confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>置信度</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Analyse the video to see its confidence, jitter and occlusions here</source>
-        <translation type="unfinished"></translation>
+        <translation>分析视频后，此处显示其置信度、抖动和遮挡</translation>
     </message>
 </context>
 <context>
@@ -5294,7 +5309,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>  （最佳）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>mAP50-95 box/pose by scenario: %1</source>
+        <translation>按场景的 mAP50-95（框/姿态）：%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Stopped; resume with: gripperpose train resume=%1</source>
         <translation>已停止；可用以下命令继续：gripperpose train resume=%1</translation>
     </message>
@@ -5616,7 +5636,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>device=%1 trains with one process per device: start it with gripperpose train, which starts them, or set RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT as for torchrun</source>
         <translation>device=%1 需要每个设备一个进程：请用 gripperpose train 启动（它会启动这些进程），或像 torchrun 一样设置 RANK、WORLD_SIZE、MASTER_ADDR 和 MASTER_PORT</translation>
     </message>
@@ -5636,7 +5656,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>amp=fp16 需要 GPU；在 CPU 上请使用 amp=off 或 amp=bf16</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 does not fit %2: %3</source>
         <translation>%1 与 %2 不匹配：%3</translation>
     </message>
@@ -5657,22 +5677,22 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     </message>
     <message>
         <location line="+6"/>
-        <location line="+258"/>
+        <location line="+260"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-434"/>
+        <location line="-437"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+201"/>
+        <location line="+202"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+79"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -5687,7 +5707,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>第 %2 轮结束后 %1 个进程的权重不一致；训练已停止</translation>
     </message>
     <message>
-        <location line="+175"/>
+        <location line="+178"/>
         <source>saving the checkpoint failed: %1</source>
         <translation>保存检查点失败：%1</translation>
     </message>
@@ -5697,7 +5717,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-484"/>
+        <location line="-493"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>
@@ -5936,6 +5956,31 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     </message>
     <message>
         <location line="+1"/>
+        <source>Gaussian blur probability (sigma 0.5-2 px at 640)</source>
+        <translation>高斯模糊概率（640 下 sigma 0.5-2 像素）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>motion blur probability (random direction, up to 60 px per frame at 720p)</source>
+        <translation>运动模糊概率（方向随机，720p 下每帧最多 60 像素）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>low-light probability (exposure 3-25 %, gamma, colour cast, sensor noise)</source>
+        <translation>低光照概率（曝光 3-25 %、伽马、偏色、传感器噪声）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gaussian sensor noise probability (sigma 2-10 levels)</source>
+        <translation>高斯传感器噪声概率（sigma 2-10 级）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>occluder paste probability: covers 20-60 % of one gripper, covered points become occluded (v=1)</source>
+        <translation>遮挡物粘贴概率：遮住一个夹爪的 20-60 %，被遮住的点变为遮挡（v=1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>turn mosaic off for the last N epochs</source>
         <translation>最后 N 轮关闭 mosaic</translation>
     </message>
@@ -6015,7 +6060,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>amp=%1 必须为 auto、off、fp16 或 bf16</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>%1 must lie in [0, 1]</source>
         <translation>%1 必须位于 [0, 1] 内</translation>
     </message>
@@ -6058,7 +6103,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainingData</name>
     <message>
-        <location filename="../core/train/trainingdata.cpp" line="+15"/>
+        <location filename="../core/train/trainingdata.cpp" line="+18"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -6094,7 +6139,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>验证检查点或权重文件：框和姿态的 P、R、mAP50、mAP50-95 以及每个关键点的误差</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>the dataset&apos;s data.yaml</source>
         <translation>数据集的 data.yaml</translation>
     </message>
@@ -6139,7 +6184,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>每张图像的最大检测数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>correction of each image before inference: %1 (for dark footage)</source>
+        <translation>推理前对每张图像的校正：%1（用于昏暗画面）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>folder of the runs</source>
         <translation>运行结果的文件夹</translation>
     </message>
@@ -6154,12 +6204,17 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>标签缓存文件夹（为空：data.yaml 旁的 .gripperpose-cache）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+51"/>
         <source>imgsz must be a multiple of 32 and batch at least 1</source>
         <translation>imgsz 必须是 32 的倍数，且 batch 至少为 1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+5"/>
+        <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
+        <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>val</source>
         <translation>验证</translation>
     </message>
@@ -6169,7 +6224,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1 张图像，%2 个实例，%3 张/秒</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-77"/>
         <source>P</source>
         <translation>P</translation>
     </message>
@@ -6204,7 +6259,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>可见：%1 px（%2），遮挡：%3 px（%4）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+66"/>
+        <source>Scenario %1: %2 images, %3 instances</source>
+        <translation>场景 %1：%2 张图像，%3 个实例</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>metrics written to %1</source>
         <translation>指标已写入 %1</translation>
     </message>
@@ -6242,13 +6302,13 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>ValidationRunner</name>
     <message>
-        <location filename="../core/train/validationrunner.cpp" line="+51"/>
+        <location filename="../core/train/validationrunner.cpp" line="+52"/>
         <source>%1 predicts %3 classes and %4x%5 keypoints; %2 has %6 classes and %7x%8 keypoints</source>
         <extracomment>%1 is a model file, %2 a data.yaml; the numbers are class and keypoint counts.</extracomment>
         <translation>%1 预测 %3 个类别和 %4x%5 个关键点；%2 有 %6 个类别和 %7x%8 个关键点</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>%1 does not fit %2: %3</source>
         <translation>%1 与 %2 不匹配：%3</translation>
     </message>
@@ -6258,12 +6318,12 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>%1：没有与 %2 模型匹配的张量</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -6293,7 +6353,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
     <message>
         <location line="+18"/>
         <source>%1 is not a camera or a stream</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是摄像头或视频流</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -6304,7 +6364,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
     <message>
         <location line="-20"/>
         <source>%1: no more frames</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有更多帧</translation>
     </message>
     <message>
         <location line="+24"/>
@@ -6353,7 +6413,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
     <message>
         <location line="+8"/>
         <source>the frame range %1-%2 is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>帧范围 %1-%2 为空</translation>
     </message>
 </context>
 <context>
@@ -6397,70 +6457,70 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <location line="+2"/>
         <source>−10</source>
         <extracomment>A button that steps 10 frames back.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>−10</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>+10</source>
         <extracomment>A button that steps 10 frames forward.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>+10</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>[</source>
         <extracomment>The button that starts the loop range.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>[</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>]</source>
         <extracomment>The button that ends the loop range.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>]</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Back 10 frames</source>
-        <translation type="unfinished"></translation>
+        <translation>后退 10 帧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Forward 10 frames</source>
-        <translation type="unfinished"></translation>
+        <translation>前进 10 帧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Go to…</source>
-        <translation type="unfinished"></translation>
+        <translation>跳转…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Type a frame number (120) or a time (1:02.5 or 62.5s) and press Enter</source>
-        <translation type="unfinished"></translation>
+        <translation>输入帧号（120）或时间（1:02.5 或 62.5s）后按回车</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Playback speed</source>
-        <translation type="unfinished"></translation>
+        <translation>播放速度</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Start the loop range at this frame</source>
-        <translation type="unfinished"></translation>
+        <translation>循环区间从此帧开始</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>End the loop range at this frame</source>
-        <translation type="unfinished"></translation>
+        <translation>循环区间在此帧结束</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Loop</source>
-        <translation type="unfinished"></translation>
+        <translation>循环</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Play frames %1 to %2 over and over</source>
-        <translation type="unfinished"></translation>
+        <translation>反复播放第 %1 到 %2 帧</translation>
     </message>
 </context>
 <context>
@@ -6514,7 +6574,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+273"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+276"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
@@ -6526,34 +6586,34 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
     <message>
         <location line="+8"/>
         <source>Open Camera or Stream</source>
-        <translation type="unfinished"></translation>
+        <translation>打开摄像头或视频流</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Camera number (0 for the first) or stream address (rtsp://…, http://…):</source>
-        <translation type="unfinished"></translation>
+        <translation>摄像头编号（第一个为 0）或视频流地址（rtsp://…、http://…）：</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>Choose a Model</source>
-        <translation type="unfinished"></translation>
+        <translation>选择模型</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Models (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 (*.ckpt *.pt *.pth *.torchscript *.onnx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+182"/>
+        <location line="+193"/>
         <source>live · %1 ms</source>
         <extracomment>The live mode&apos;s inference time for the frame on screen.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>实时 · %1 ms</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>ground-truth error %1 px</source>
         <extracomment>The mean distance between the ground truth&apos;s keypoints and the predicted ones.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>真值误差 %1 px</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -6569,7 +6629,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
     <message>
         <location line="-10"/>
         <source>%1 × %2 · live</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2 · 实时</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
@@ -6581,47 +6641,47 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
     <message numerus="yes">
         <location line="+88"/>
         <source>%n frame(s) sent to labelling</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已将 %n 帧发送到标注</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%n were in the dataset already (left alone)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 帧已在数据集中（保持不变）</numerusform>
         </translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Camera / Stream…</source>
-        <translation type="unfinished"></translation>
+        <translation>摄像头 / 视频流…</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Add the frame on screen to the project&apos;s train images, with the predictions as labels marked &quot;needs review&quot;, and open it in the Label workspace (%1)</source>
         <extracomment>%1 is a key (E).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>将屏幕上的帧加入项目的训练图像，以预测作为标注并标记为“需要审核”，然后在标注工作区中打开（%1）</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Overlay</source>
-        <translation type="unfinished"></translation>
+        <translation>叠加显示</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Smoothing</source>
-        <translation type="unfinished"></translation>
+        <translation>平滑</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Worst Frames</source>
-        <translation type="unfinished"></translation>
+        <translation>最差帧</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -6636,15 +6696,15 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
     <message>
         <location line="+0"/>
         <source>Back 10 frames</source>
-        <translation type="unfinished"></translation>
+        <translation>后退 10 帧</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Forward 10 frames</source>
-        <translation type="unfinished"></translation>
+        <translation>前进 10 帧</translation>
     </message>
     <message>
-        <location line="-296"/>
+        <location line="-297"/>
         <source>Ground truth from %1</source>
         <translation>真值来自 %1</translation>
     </message>
@@ -6654,29 +6714,29 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>此视频旁没有真值文件（与视频同名的 .json 文件）</translation>
     </message>
     <message>
-        <location line="+188"/>
+        <location line="+189"/>
         <source>Open a video to play it frame by frame.</source>
         <translation>打开视频以逐帧播放。</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Analysing the video…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在分析视频…</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Export Annotated Video</source>
-        <translation type="unfinished"></translation>
+        <translation>导出带标注的视频</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Annotated video and per-frame keypoints (*.mp4)</source>
-        <translation type="unfinished"></translation>
+        <translation>带标注的视频和逐帧关键点 (*.mp4)</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Exporting %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在导出 %1…</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -6704,33 +6764,33 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
     <message>
         <location filename="../core/analysis/worstframes.cpp" line="+85"/>
         <source>Low confidence</source>
-        <translation type="unfinished"></translation>
+        <translation>低置信度</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Jump</source>
-        <translation type="unfinished"></translation>
+        <translation>跳变</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Jitter</source>
-        <translation type="unfinished"></translation>
+        <translation>抖动</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Track switch</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹切换</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Left/right swap</source>
-        <translation type="unfinished"></translation>
+        <translation>左右互换</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>px</source>
         <extracomment>Unit after a number of pixels.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>px</translation>
     </message>
 </context>
 <context>
@@ -6738,69 +6798,69 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
     <message>
         <location filename="../app/studio/video/worstframespanel.cpp" line="+154"/>
         <source>no analysis</source>
-        <translation type="unfinished"></translation>
+        <translation>未分析</translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
         <source>%n frame(s) selected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已选中 %n 帧</numerusform>
         </translation>
     </message>
     <message>
         <location line="+4"/>
         <source>track started or ended</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹开始或结束</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Frame %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 帧 · %2</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Criterion</source>
-        <translation type="unfinished"></translation>
+        <translation>标准</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Threshold</source>
-        <translation type="unfinished"></translation>
+        <translation>阈值</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Frames with a confidence below, or a jump, jitter or swap above this value count</source>
-        <translation type="unfinished"></translation>
+        <translation>置信度低于此值，或跳变、抖动、互换高于此值的帧计入</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Show</source>
-        <translation type="unfinished"></translation>
+        <translation>显示</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Spread over the video</source>
-        <translation type="unfinished"></translation>
+        <translation>分布于整个视频</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pick frames far apart rather than the worst neighbours of one bad moment</source>
-        <translation type="unfinished"></translation>
+        <translation>选取相隔较远的帧，而不是同一糟糕时刻的相邻最差帧</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Split</source>
-        <translation type="unfinished"></translation>
+        <translation>划分</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Send Frames to Labelling</source>
-        <translation type="unfinished"></translation>
+        <translation>发送帧到标注</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Writes the selected frames (all listed when none is selected) into the split with the predictions as labels, marked &quot;needs review&quot;; existing images are never overwritten</source>
-        <translation type="unfinished"></translation>
+        <translation>将选中的帧（未选中时为列出的全部帧）写入该划分，以预测作为标注并标记为“需要审核”；不会覆盖已有图像</translation>
     </message>
 </context>
 <context>
