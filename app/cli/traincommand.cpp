@@ -93,6 +93,13 @@ public:
                          .arg(m.pose.map50, 0, 'f', 3)
                          .arg(m.pose.map, 0, 'f', 3)
                   << (e.best ? tr("  (best)") : QString()) << '\n';
+        if (e.validated && !e.scenarios.empty()) {
+            QStringList parts;
+            for (const auto &[tag, sm] : e.scenarios)
+                parts << QStringLiteral("%1 %2/%3").arg(tag).arg(sm.box.map, 0, 'f', 3).arg(sm.pose.map, 0, 'f', 3);
+            m_out << "           " << tr("mAP50-95 box/pose by scenario: %1").arg(parts.join(QStringLiteral(", ")))
+                  << '\n';
+        }
         m_out.flush();
     }
     void onTrainEnd(const TrainFinishReport &f) override

@@ -30,6 +30,37 @@ std::vector<CliOption> ValCommand::options() const
             tr("folder for the label cache (empty: .gripperpose-cache beside data.yaml)"), true } };
 }
 
+void ValCommand::printMetrics(QTextStream &out, const PoseMetrics &m)
+{
+    out << QStringLiteral("%1 %2 %3 %4 %5\n")
+               .arg(QString(), 6)
+               .arg(tr("P"), 8)
+               .arg(tr("R"), 8)
+               .arg(QStringLiteral("mAP50"), 8)
+               .arg(QStringLiteral("mAP50-95"), 9);
+    for (const auto &[label, s] : { std::pair { tr("Box"), &m.box }, std::pair { tr("Pose"), &m.pose } })
+        out << QStringLiteral("%1 %2 %3 %4 %5\n")
+                   .arg(label, 6)
+                   .arg(s->precision, 8, 'f', 4)
+                   .arg(s->recall, 8, 'f', 4)
+                   .arg(s->map50, 8, 'f', 4)
+                   .arg(s->map, 9, 'f', 4);
+    out << tr("fitness %1").arg(m.fitness, 0, 'f', 4) << '\n';
+    out << tr("Per keypoint (matched at OKS ≥ 0.5): mean error px, mean OKS") << '\n';
+    for (size_t k = 0; k < m.perKeypoint.size(); ++k)
+        out << QStringLiteral("  %1 %2 %3 (%4)\n")
+                   .arg(k, 2)
+                   .arg(m.perKeypoint[k].meanPixelError, 7, 'f', 2)
+                   .arg(m.perKeypoint[k].meanOks, 6, 'f', 3)
+                   .arg(m.perKeypoint[k].count);
+    out << tr("visible: %1 px (%2), occluded: %3 px (%4)")
+               .arg(m.visible.meanPixelError, 0, 'f', 2)
+               .arg(m.visible.count)
+               .arg(m.occluded.meanPixelError, 0, 'f', 2)
+               .arg(m.occluded.count)
+        << '\n';
+}
+
 int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
 {
     QString error;
@@ -77,33 +108,12 @@ int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
                .arg(m.instances)
                .arg(report.imagesPerSecond, 0, 'f', 1)
         << '\n';
-    out << QStringLiteral("%1 %2 %3 %4 %5\n")
-               .arg(QString(), 6)
-               .arg(tr("P"), 8)
-               .arg(tr("R"), 8)
-               .arg(QStringLiteral("mAP50"), 8)
-               .arg(QStringLiteral("mAP50-95"), 9);
-    for (const auto &[label, s] : { std::pair { tr("Box"), &m.box }, std::pair { tr("Pose"), &m.pose } })
-        out << QStringLiteral("%1 %2 %3 %4 %5\n")
-                   .arg(label, 6)
-                   .arg(s->precision, 8, 'f', 4)
-                   .arg(s->recall, 8, 'f', 4)
-                   .arg(s->map50, 8, 'f', 4)
-                   .arg(s->map, 9, 'f', 4);
-    out << tr("fitness %1").arg(m.fitness, 0, 'f', 4) << '\n';
-    out << tr("Per keypoint (matched at OKS ≥ 0.5): mean error px, mean OKS") << '\n';
-    for (size_t k = 0; k < m.perKeypoint.size(); ++k)
-        out << QStringLiteral("  %1 %2 %3 (%4)\n")
-                   .arg(k, 2)
-                   .arg(m.perKeypoint[k].meanPixelError, 7, 'f', 2)
-                   .arg(m.perKeypoint[k].meanOks, 6, 'f', 3)
-                   .arg(m.perKeypoint[k].count);
-    out << tr("visible: %1 px (%2), occluded: %3 px (%4)")
-               .arg(m.visible.meanPixelError, 0, 'f', 2)
-               .arg(m.visible.count)
-               .arg(m.occluded.meanPixelError, 0, 'f', 2)
-               .arg(m.occluded.count)
-        << '\n';
+    printMetrics(out, m);
+    // The same for each scenario tag of the split: how the model does in each hard case.
+    for (const auto &[tag, sm] : report.scenarios) {
+        out << '\n' << tr("Scenario %1: %2 images, %3 instances").arg(tag).arg(sm.images).arg(sm.instances) << '\n';
+        printMetrics(out, sm);
+    }
     out << tr("metrics written to %1").arg(report.metricsFile) << '\n';
     return 0;
 }

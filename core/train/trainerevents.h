@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <array>
+#include <map>
 #include <vector>
 
 // Plain-struct payloads of the trainer's named events (Ultralytics' on_train_start,
@@ -78,6 +79,9 @@ struct EpochReport
     int epochsWithoutImprovement = 0;
     // The validation images with the lowest OKS, worst first (empty without validation).
     std::vector<ValImageResult> worstImages;
+    // The metrics of each scenario tag of the val set (scenarios.yaml), untagged images as
+    // "normal"; empty when the val set has no tags.
+    std::map<QString, PoseMetrics> scenarios;
 };
 
 struct TrainFinishReport

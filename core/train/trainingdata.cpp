@@ -1,6 +1,9 @@
 #include "trainingdata.h"
 
 #include "labelcache.h"
+#include "scenariotags.h"
+
+#include <QFileInfo>
 
 namespace {
 
@@ -46,6 +49,14 @@ std::optional<TrainingData> prepare(
         *error = lines.join(QLatin1Char('\n'));
         return std::nullopt;
     }
+    // A broken scenarios.yaml costs the per-scenario metrics, never the run.
+    ScenarioTags tags;
+    QString why;
+    if (!tags.load(QFileInfo(config->yamlFile).absolutePath(), &why))
+        data.notes << why;
+    data.valTags.reserve(data.val.size());
+    for (const ImageAnnotation &image : data.val)
+        data.valTags.push_back(tags.isEmpty() ? QStringList() : tags.tagsOf(image.imagePath));
     return data;
 }
 

@@ -20,6 +20,9 @@ public:
     DatasetConfig config;
     std::vector<ImageAnnotation> train;
     std::vector<ImageAnnotation> val; // or the split a validation asked for
+    // Per image of `val`: its scenario tags from scenarios.yaml beside data.yaml (all empty
+    // when the dataset has none), for validation's per-scenario metrics.
+    std::vector<QStringList> valTags;
     DatasetIssueList problems; // the skipped images' problems
     QStringList notes; // things done on the way (an old cache removed)
 

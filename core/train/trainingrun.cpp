@@ -282,6 +282,7 @@ bool TrainingRun::setupData()
     m_issues = prepared->problems;
     m_trainSet.emplace(std::move(prepared->train));
     m_valSet.emplace(std::move(prepared->val));
+    m_valTags = std::move(prepared->valTags);
     m_skeleton = Project::skeletonForDataset(m_data->yamlFile);
     return true;
 }
@@ -533,6 +534,7 @@ EpochReport TrainingRun::validateEpoch(int epoch)
         ValOptions vo = ValOptions::make(
             m_config.conf, m_config.iou, m_config.maxDet, *m_loss, m_spec.numKeypoints, m_device, m_cancel);
         vo.keepWorstImages = kWorstValImages;
+        vo.imageTags = m_valTags;
         const int batches = int(m_valBatches.size());
         m_events.onValStart({ epoch, 0, batches });
         vo.progress = [this, epoch](int64_t done, int64_t total) {
@@ -545,6 +547,7 @@ EpochReport TrainingRun::validateEpoch(int epoch)
         er.valLoss = v.loss;
         er.validated = !v.cancelled;
         er.worstImages = v.worstImages;
+        er.scenarios = v.scenarios;
     }
     const double fitness = er.validated ? er.metrics.fitness : -er.trainLoss.sum();
     er.best = fitness > m_bestFitness;

@@ -96,6 +96,7 @@ private:
     DatasetIssueList m_issues;
     std::optional<TrainDataset> m_trainSet;
     std::optional<TrainDataset> m_valSet;
+    std::vector<QStringList> m_valTags; // per val image, for the per-scenario metrics
     Skeleton m_skeleton;
     // setupModel()
     ModelSpec m_spec;

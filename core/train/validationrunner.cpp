@@ -37,6 +37,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             report->problems << i.toString();
         report->problems << prepared->notes;
         const TrainDataset set(std::move(prepared->val));
+        const std::vector<QStringList> tags = std::move(prepared->valTags);
         QElapsedTimer clock;
         ValOutcome v;
         if (isOnnxFile(req.model)) {
@@ -64,6 +65,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             ValOptions vo = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, torch::kCPU, cancel);
             vo.loss = nullptr;
             vo.progress = progress;
+            vo.imageTags = tags;
             const int imgsz = net.info().imgsz;
             const int batch = net.info().dynamic ? req.batch : net.info().batch;
             clock.start();
@@ -109,6 +111,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             const PoseLoss loss(lo);
             ValOptions vo = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, device, cancel);
             vo.progress = progress;
+            vo.imageTags = tags;
             clock.start();
             v = validate(*model, set, rectBatches(set, req.imgsz, req.batch), req.imgsz, vo);
         }
@@ -117,6 +120,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             return false;
         }
         report->metrics = v.metrics;
+        report->scenarios = v.scenarios;
         report->loss = v.loss;
         report->images = v.images;
         report->seconds = clock.elapsed() / 1000.0;
@@ -142,19 +146,19 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
     }
 }
 
-QByteArray ValidationRunner::metricsJson(const ValidationReport &r, const QStringList &keypointNames)
+namespace {
+
+// One metric set as metrics.json writes it: results.csv's metric keys, the counts and the
+// per-keypoint table (all, visible and occluded points).
+QJsonObject metricsObject(const PoseMetrics &m, int images, const QStringList &keypointNames)
 {
-    const PoseMetrics &m = r.metrics;
     QJsonObject o { { QStringLiteral("metrics/precision(B)"), m.box.precision },
         { QStringLiteral("metrics/recall(B)"), m.box.recall }, { QStringLiteral("metrics/mAP50(B)"), m.box.map50 },
         { QStringLiteral("metrics/mAP50-95(B)"), m.box.map },
         { QStringLiteral("metrics/precision(P)"), m.pose.precision },
         { QStringLiteral("metrics/recall(P)"), m.pose.recall }, { QStringLiteral("metrics/mAP50(P)"), m.pose.map50 },
         { QStringLiteral("metrics/mAP50-95(P)"), m.pose.map }, { QStringLiteral("fitness"), m.fitness },
-        { QStringLiteral("val/box_loss"), r.loss.box }, { QStringLiteral("val/pose_loss"), r.loss.pose },
-        { QStringLiteral("val/kobj_loss"), r.loss.kobj }, { QStringLiteral("val/cls_loss"), r.loss.cls },
-        { QStringLiteral("val/dfl_loss"), r.loss.dfl }, { QStringLiteral("images"), r.images },
-        { QStringLiteral("instances"), m.instances } };
+        { QStringLiteral("images"), images }, { QStringLiteral("instances"), m.instances } };
     auto stats = [](const KeypointErrorStats &s) {
         return QJsonObject { { QStringLiteral("count"), s.count },
             { QStringLiteral("mean_error_px"), s.meanPixelError },
@@ -170,5 +174,24 @@ QByteArray ValidationRunner::metricsJson(const ValidationReport &r, const QStrin
     o.insert(QStringLiteral("keypoints"), perKeypoint);
     o.insert(QStringLiteral("keypoints_visible"), stats(m.visible));
     o.insert(QStringLiteral("keypoints_occluded"), stats(m.occluded));
+    return o;
+}
+
+} // namespace
+
+QByteArray ValidationRunner::metricsJson(const ValidationReport &r, const QStringList &keypointNames)
+{
+    QJsonObject o = metricsObject(r.metrics, r.images, keypointNames);
+    o.insert(QStringLiteral("val/box_loss"), r.loss.box);
+    o.insert(QStringLiteral("val/pose_loss"), r.loss.pose);
+    o.insert(QStringLiteral("val/kobj_loss"), r.loss.kobj);
+    o.insert(QStringLiteral("val/cls_loss"), r.loss.cls);
+    o.insert(QStringLiteral("val/dfl_loss"), r.loss.dfl);
+    if (!r.scenarios.empty()) {
+        QJsonObject scenarios;
+        for (const auto &[tag, m] : r.scenarios)
+            scenarios.insert(tag, metricsObject(m, m.images, keypointNames));
+        o.insert(QStringLiteral("scenarios"), scenarios);
+    }
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }

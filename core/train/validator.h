@@ -8,6 +8,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <map>
+
 // `gripperpose val`: a model checkpoint (or imported weights) on a dataset split with the
 // reference validation recipe (rectangular batches, conf 0.001, NMS IoU 0.7, max_det 300,
 // box IoU and keypoint OKS matching at 0.50:0.95). Writes metrics.json into its run folder.
@@ -38,6 +40,9 @@ struct ValidationReport
     QString runDir;
     QString metricsFile;
     QStringList problems; // dataset problems found while loading
+    // Per scenario tag of the split (scenarios.yaml), untagged images as "normal"; empty
+    // when nothing is tagged.
+    std::map<QString, PoseMetrics> scenarios;
 };
 
 class ValidationRunner
@@ -49,6 +54,7 @@ public:
     // counts batches.
     static bool run(const ValidationRequest &request, ValidationReport *report, QString *error,
         const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
-    // metrics.json: the results.csv keys plus the per-keypoint table.
+    // metrics.json: the results.csv keys plus the per-keypoint table, and the same for each
+    // scenario tag under "scenarios".
     static QByteArray metricsJson(const ValidationReport &report, const QStringList &keypointNames);
 };

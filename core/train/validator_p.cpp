@@ -4,6 +4,7 @@
 #include "batchtensors.h"
 #include "detectionmatcher.h"
 #include "letterbox.h"
+#include "scenario.h"
 
 #include <algorithm>
 #include <future>
@@ -175,6 +176,12 @@ ValOutcome validateBatches(const ModelSpec &spec, const BatchForward &forward, c
 {
     ValOutcome outcome;
     PoseEvaluator evaluator(options.sigmas);
+    // One evaluator per scenario tag: an image counts in each of its tags, untagged ones as
+    // "normal", so each hard scenario can be set against the easy footage.
+    std::map<QString, PoseEvaluator> scenarios;
+    const bool tagged = std::any_of(options.imageTags.begin(), options.imageTags.end(),
+                                    [](const QStringList &t) { return !t.isEmpty(); });
+    const QStringList untagged { Scenarios::name(Scenario::Normal) };
     // Decode the next batch while the network runs on this one.
     std::future<LoadedBatch> next;
     const size_t keep = size_t(std::max(0, options.keepWorstImages));
@@ -200,6 +207,14 @@ ValOutcome validateBatches(const ModelSpec &spec, const BatchForward &forward, c
                 e.truth.push_back(truthObject(inst));
             e.predictions = predictionObjects(rows[i], spec.numKeypoints, spec.keypointDims);
             evaluator.addImage(e);
+            if (tagged) {
+                const size_t image = batches[bi].images[i];
+                const QStringList &tags = image < options.imageTags.size() && !options.imageTags[image].isEmpty()
+                    ? options.imageTags[image]
+                    : untagged;
+                for (const QString &tag : tags)
+                    scenarios.try_emplace(tag, options.sigmas).first->second.addImage(e);
+            }
             ++outcome.images;
             if (keep > 0) {
                 outcome.worstImages.push_back(
@@ -212,6 +227,8 @@ ValOutcome validateBatches(const ModelSpec &spec, const BatchForward &forward, c
     }
     keepWorst(outcome.worstImages, keep);
     outcome.metrics = evaluator.result();
+    for (const auto &[tag, e] : scenarios)
+        outcome.scenarios.emplace(tag, e.result());
     return outcome;
 }
 

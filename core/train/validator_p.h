@@ -12,6 +12,10 @@
 #include "traindataset.h"
 #include "valimageresult.h"
 
+#include <QStringList>
+
+#include <map>
+
 namespace gp {
 
 // A rectangular validation batch: images of similar aspect ratio letterboxed to one
@@ -33,6 +37,9 @@ struct ValOutcome
     bool cancelled = false;
     // The options.keepWorstImages images with the lowest OKS, worst first.
     std::vector<ValImageResult> worstImages;
+    // The metrics of each scenario tag present (from options.imageTags), untagged images
+    // under "normal"; empty when no image is tagged.
+    std::map<QString, PoseMetrics> scenarios;
 };
 
 struct ValOptions
@@ -45,6 +52,8 @@ struct ValOptions
     CancelToken cancel;
     Progress progress; // batches done of the batches
     int keepWorstImages = 0; // how many per-image results ValOutcome keeps (the worst)
+    // Per dataset image: its scenario tags (TrainingData::valTags); empty: no per-scenario metrics.
+    std::vector<QStringList> imageTags;
 
     // The validation recipe for these NMS thresholds, with the loss's OKS sigmas for the
     // metrics (the trainer and `gripperpose val` score alike).
