@@ -372,7 +372,6 @@ void TestTrainWorkspace::trainsStopsAndResumesFromTheForm()
     // After the validation: the per-keypoint table and the worst images.
     QCOMPARE(d->keypointTable()->table()->rowCount(), 7);
     QTRY_VERIFY_WITH_TIMEOUT(d->imageStrip()->count() > 0, kTrainMs);
-    screenshot(&w, QStringLiteral("train-running"));
 
     // Stop: a resumable checkpoint, the run listed as such.
     QTest::mouseClick(w.stopButton(), Qt::LeftButton);
@@ -397,6 +396,8 @@ void TestTrainWorkspace::trainsStopsAndResumesFromTheForm()
     QVERIFY(runs->resumeButton()->isEnabled());
     QTest::mouseClick(runs->resumeButton(), Qt::LeftButton);
     QVERIFY(w.isTraining());
+    // Taken while the resumed run trains, not before Stop: the tiny run would finish meanwhile.
+    screenshot(&w, QStringLiteral("train-running"));
     QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 2, kTrainMs);
     QCOMPARE(ended.back().at(0).value<TrainingSession::Outcome>(), TrainingSession::Outcome::Finished);
 
