@@ -173,17 +173,19 @@ bool trainInCli(const QString &cli, const TrainingConfig &config, const QStringL
     return true;
 }
 
-// One redraw of each plot (rebuilt from the history and painted) with a long run's history:
-// what the GUI thread spends per redraw late in a run, when the history is largest.
+// One redraw of each plot with a long run's history, rebuilt from scratch (a switch of run
+// or window) and brought up to date after one more batch (what training does, a few times a
+// second at most): what the GUI thread spends per redraw late in a run.
 void longHistory(const std::vector<int> &sizes)
 {
     constexpr int kBatchesPerEpoch = 1000;
     constexpr qint64 kStartMs = 1764720000000;
-    std::printf("%-9s %8s %10s %10s %10s %12s  (ms per redraw, median of 5)\n", "batches", "samples", "loss", "metrics",
-        "lr", "sparklines");
+    std::printf("%-9s %8s %-10s %14s %14s %14s %14s  (ms per redraw (of it painting), median of 5)\n", "batches",
+        "samples", "redraw", "loss", "metrics", "lr", "sparklines");
     for (const int n : sizes) {
         TrainingHistory h(QStringLiteral("long"));
-        for (int k = 0; k < n; ++k) {
+        // Batch k, one a second, with one telemetry sample each.
+        auto addBatch = [&h](int k) {
             BatchReport b;
             b.epoch = k / kBatchesPerEpoch;
             b.batch = k % kBatchesPerEpoch;
@@ -191,7 +193,6 @@ void longHistory(const std::vector<int> &sizes)
             const double v = 3.0 / (1 + 1e-3 * k) + 0.2 * std::sin(1.7 * k);
             b.batchLoss = { v, 2 * v, 0.5 * v, 0.25 * v, 1.5 * v };
             b.lr = { 0.01, 0.01, 0.01 };
-            // One batch a second: one telemetry sample per batch.
             h.addBatch(b, kStartMs + qint64(k) * 1000);
             if (b.batch + 1 == kBatchesPerEpoch) {
                 EpochReport e;
@@ -201,11 +202,10 @@ void longHistory(const std::vector<int> &sizes)
                 e.metrics.pose.map = 1 - 1.0 / (2 + b.epoch);
                 h.addEpoch(e);
             }
-        }
-        std::vector<TelemetrySample> samples;
-        for (int k = 0; k < std::min<int>(n, int(TelemetrySparklines::kMaxSamples)); ++k) {
+        };
+        auto sample = [](int k) {
             TelemetrySample t;
-            t.time = QDateTime::fromMSecsSinceEpoch(kStartMs + qint64(n - 1 - k) * 1000, Qt::UTC);
+            t.time = QDateTime::fromMSecsSinceEpoch(kStartMs + qint64(k) * 1000 + 500, Qt::UTC);
             GpuSample g;
             g.busyPercent = 90 + 10 * std::sin(k * 0.1);
             g.vramUsedBytes = 8ll << 30;
@@ -214,9 +214,13 @@ void longHistory(const std::vector<int> &sizes)
             g.powerAverageW = 250;
             t.gpus = { g };
             t.host.cpuPercent = 50;
-            samples.push_back(t);
-        }
-        std::reverse(samples.begin(), samples.end());
+            return t;
+        };
+        for (int k = 0; k < n; ++k)
+            addBatch(k);
+        std::vector<TelemetrySample> samples;
+        for (int k = std::max(0, n - int(TelemetrySparklines::kMaxSamples)); k < n; ++k)
+            samples.push_back(sample(k));
         QWidget window;
         auto *layout = new QVBoxLayout(&window);
         auto *loss = new LossPlot;
@@ -232,23 +236,50 @@ void longHistory(const std::vector<int> &sizes)
         lines->setHistory(&h);
         lines->setSamples(samples);
         QCoreApplication::processEvents();
-        auto time = [](const std::function<void()> &redraw, QCustomPlot *plot) {
-            std::vector<double> ms;
+        // The median over 5 redraws of the whole redraw and of its painting alone; `before`
+        // (untimed) adds what the redraw shows.
+        auto time = [](const std::function<void()> &before, const std::function<void()> &redraw, QCustomPlot *plot) {
+            std::vector<double> total, paint;
             for (int r = 0; r < 5; ++r) {
+                before();
                 QElapsedTimer t;
                 t.start();
                 redraw();
+                const qint64 built = t.nsecsElapsed();
                 plot->replot(QCustomPlot::rpImmediateRefresh);
-                ms.push_back(t.nsecsElapsed() / 1e6);
+                total.push_back(t.nsecsElapsed() / 1e6);
+                paint.push_back((t.nsecsElapsed() - built) / 1e6);
             }
-            std::sort(ms.begin(), ms.end());
-            return ms[2];
+            std::sort(total.begin(), total.end());
+            std::sort(paint.begin(), paint.end());
+            return QStringLiteral("%1 (%2)").arg(total[2], 0, 'f', 1).arg(paint[2], 0, 'f', 1);
         };
-        const double lossMs = time([&] { loss->rebuildNow(); }, loss->plot());
-        const double metricsMs = time([&] { metrics->rebuildNow(); }, metrics->plot());
-        const double lrMs = time([&] { lr->rebuildNow(); }, lr->plot());
-        const double linesMs = time([&] { lines->rebuildNow(); }, lines->plot());
-        std::printf("%-9d %8zu %10.1f %10.1f %10.1f %12.1f\n", n, samples.size(), lossMs, metricsMs, lrMs, linesMs);
+        const auto nothing = [] {};
+        QStringList rebuilt { time(
+                                  nothing, [&] { loss->rebuildNow(); }, loss->plot()),
+            time(
+                nothing, [&] { metrics->rebuildNow(); }, metrics->plot()),
+            time(
+                nothing, [&] { lr->rebuildNow(); }, lr->plot()),
+            time(
+                nothing, [&] { lines->rebuildNow(); }, lines->plot()) };
+        int next = n;
+        auto grow = [&] {
+            addBatch(next);
+            lines->addSample(sample(next));
+            ++next;
+        };
+        QStringList updated { time(
+                                  grow, [&] { loss->updateNow(); }, loss->plot()),
+            time(
+                grow, [&] { metrics->updateNow(); }, metrics->plot()),
+            time(
+                grow, [&] { lr->updateNow(); }, lr->plot()),
+            time(
+                grow, [&] { lines->rebuildNow(); }, lines->plot()) };
+        for (const auto &[what, ms] : { std::pair { "rebuild", rebuilt }, std::pair { "+1 batch", updated } })
+            std::printf("%-9d %8zu %-10s %14s %14s %14s %14s\n", n, samples.size(), what, qPrintable(ms[0]),
+                qPrintable(ms[1]), qPrintable(ms[2]), qPrintable(ms[3]));
         std::fflush(stdout);
     }
 }

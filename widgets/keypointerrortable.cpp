@@ -1,6 +1,8 @@
 #include "keypointerrortable.h"
 
+#include <QComboBox>
 #include <QEvent>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -23,9 +25,20 @@ QString stripSide(const QString &name)
 KeypointErrorTable::KeypointErrorTable(const Skeleton &skeleton, QWidget *parent)
     : QWidget(parent)
     , m_caption(new QLabel(this))
+    , m_scenarioLabel(new QLabel(this))
+    , m_scenarioBox(new QComboBox(this))
+    , m_summary(new QLabel(this))
     , m_table(new QTableWidget(0, ColumnCount, this))
 {
     m_caption->setWordWrap(true);
+    m_scenarioBox->setObjectName(QStringLiteral("scenario"));
+    m_scenarioBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_scenarioLabel->setBuddy(m_scenarioBox);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    connect(m_scenarioBox, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
+        if (!m_fillingScenarios && index >= 0)
+            setScenario(m_scenarioBox->itemData(index).toString());
+    });
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->verticalHeader()->hide();
@@ -34,7 +47,13 @@ KeypointErrorTable::KeypointErrorTable(const Skeleton &skeleton, QWidget *parent
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_caption);
+    auto *scenarioRow = new QHBoxLayout;
+    scenarioRow->addWidget(m_scenarioLabel);
+    scenarioRow->addWidget(m_scenarioBox);
+    scenarioRow->addWidget(m_summary, 1);
+    layout->addLayout(scenarioRow);
     layout->addWidget(m_table, 1);
+    fillScenarios();
     setSkeleton(skeleton);
     retranslateUi();
 }
@@ -77,10 +96,12 @@ void KeypointErrorTable::setSkeleton(const Skeleton &skeleton)
     fill();
 }
 
-void KeypointErrorTable::setMetrics(const PoseMetrics &metrics, int epoch)
+void KeypointErrorTable::setMetrics(const PoseMetrics &metrics, int epoch, std::map<QString, PoseMetrics> scenarios)
 {
     m_metrics = metrics;
+    m_scenarios = std::move(scenarios);
     m_epoch = epoch;
+    fillScenarios();
     fill();
     retranslateUi();
 }
@@ -88,22 +109,71 @@ void KeypointErrorTable::setMetrics(const PoseMetrics &metrics, int epoch)
 void KeypointErrorTable::clear()
 {
     m_metrics.reset();
+    m_scenarios.clear();
     m_epoch = -1;
+    fillScenarios();
     fill();
     retranslateUi();
+}
+
+void KeypointErrorTable::setScenario(const QString &tag)
+{
+    m_scenario = tag;
+    fillScenarios();
+    fill();
+    retranslateUi();
+}
+
+const PoseMetrics *KeypointErrorTable::shownMetrics() const
+{
+    if (!m_metrics)
+        return nullptr;
+    const auto it = m_scenarios.find(m_scenario);
+    return it != m_scenarios.end() ? &it->second : &*m_metrics;
+}
+
+QString KeypointErrorTable::scenarioName(const QString &tag)
+{
+    // The tags `gripperpose synth scenario=` writes, and "normal" for untagged images.
+    if (tag == QLatin1String("normal"))
+        return tr("Normal", "scenario");
+    if (tag == QLatin1String("occlusion"))
+        return tr("Occlusion", "scenario");
+    if (tag == QLatin1String("fast_motion"))
+        return tr("Fast motion", "scenario");
+    if (tag == QLatin1String("low_light"))
+        return tr("Low light", "scenario");
+    return tag;
+}
+
+void KeypointErrorTable::fillScenarios()
+{
+    m_fillingScenarios = true;
+    m_scenarioBox->clear();
+    m_scenarioBox->addItem(tr("All images"), QString());
+    for (const auto &[tag, m] : m_scenarios)
+        m_scenarioBox->addItem(scenarioName(tag), tag);
+    const int shown = m_scenarioBox->findData(m_scenarios.count(m_scenario) ? m_scenario : QString());
+    m_scenarioBox->setCurrentIndex(std::max(0, shown));
+    m_fillingScenarios = false;
+    const bool any = !m_scenarios.empty();
+    m_scenarioLabel->setVisible(any);
+    m_scenarioBox->setVisible(any);
+    m_summary->setVisible(any);
 }
 
 void KeypointErrorTable::fill()
 {
     m_table->setRowCount(int(m_rows.size()));
+    const PoseMetrics *metrics = shownMetrics();
     double worst = 0;
-    if (m_metrics)
-        for (const auto *v : { &m_metrics->perKeypointVisible, &m_metrics->perKeypointOccluded })
+    if (metrics)
+        for (const auto *v : { &metrics->perKeypointVisible, &metrics->perKeypointOccluded })
             for (const KeypointErrorStats &s : *v)
                 if (s.count > 0)
                     worst = std::max(worst, s.meanPixelError);
     auto stats = [&](const std::vector<KeypointErrorStats> &v, int k) -> const KeypointErrorStats * {
-        return k >= 0 && m_metrics && size_t(k) < v.size() ? &v[size_t(k)] : nullptr;
+        return k >= 0 && size_t(k) < v.size() ? &v[size_t(k)] : nullptr;
     };
     auto errorItem = [&](const KeypointErrorStats *s) {
         auto *item = new QTableWidgetItem;
@@ -136,17 +206,17 @@ void KeypointErrorTable::fill()
                              .arg(l >= 0 ? QString::number(l) : QStringLiteral("–"),
                                  rt >= 0 ? QString::number(rt) : QStringLiteral("–")));
         m_table->setItem(r, NameColumn, name);
-        if (!m_metrics) {
+        if (!metrics) {
             for (int c = 1; c < ColumnCount; ++c)
                 m_table->setItem(r, c, new QTableWidgetItem);
             continue;
         }
-        m_table->setItem(r, LeftVisibleColumn, errorItem(stats(m_metrics->perKeypointVisible, l)));
-        m_table->setItem(r, LeftOccludedColumn, errorItem(stats(m_metrics->perKeypointOccluded, l)));
-        m_table->setItem(r, LeftOksColumn, oksItem(stats(m_metrics->perKeypoint, l)));
-        m_table->setItem(r, RightVisibleColumn, errorItem(stats(m_metrics->perKeypointVisible, rt)));
-        m_table->setItem(r, RightOccludedColumn, errorItem(stats(m_metrics->perKeypointOccluded, rt)));
-        m_table->setItem(r, RightOksColumn, oksItem(stats(m_metrics->perKeypoint, rt)));
+        m_table->setItem(r, LeftVisibleColumn, errorItem(stats(metrics->perKeypointVisible, l)));
+        m_table->setItem(r, LeftOccludedColumn, errorItem(stats(metrics->perKeypointOccluded, l)));
+        m_table->setItem(r, LeftOksColumn, oksItem(stats(metrics->perKeypoint, l)));
+        m_table->setItem(r, RightVisibleColumn, errorItem(stats(metrics->perKeypointVisible, rt)));
+        m_table->setItem(r, RightOccludedColumn, errorItem(stats(metrics->perKeypointOccluded, rt)));
+        m_table->setItem(r, RightOksColumn, oksItem(stats(metrics->perKeypoint, rt)));
     }
 }
 
@@ -159,6 +229,17 @@ void KeypointErrorTable::retranslateUi()
                  "visible and occluded; OKS per point, 1 is perfect)")
                   .arg(m_epoch + 1)
             : tr("Keypoint errors appear after the first validation."));
+    m_scenarioLabel->setText(tr("Scenario:"));
+    m_scenarioBox->setToolTip(tr("The val images tagged with a scenario in scenarios.yaml (untagged ones are "
+                                 "normal), or all of them"));
+    m_scenarioBox->setItemText(0, tr("All images"));
+    for (int i = 1; i < m_scenarioBox->count(); ++i)
+        m_scenarioBox->setItemText(i, scenarioName(m_scenarioBox->itemData(i).toString()));
+    const PoseMetrics *m = shownMetrics();
+    m_summary->setText(m ? tr("%n image(s): pose mAP50-95 %1, box mAP50-95 %2", nullptr, m->images)
+                               .arg(m->pose.map, 0, 'f', 3)
+                               .arg(m->box.map, 0, 'f', 3)
+                         : QString());
 }
 
 void KeypointErrorTable::changeEvent(QEvent *event)

@@ -19,13 +19,16 @@ LossPlot::LossPlot(QWidget *parent)
 {
     for (int c = 0; c < ComponentCount; ++c) {
         m_components[size_t(c)] = new QCheckBox(this);
+        m_components[size_t(c)]->setObjectName(componentKey(Component(c)));
         m_components[size_t(c)]->setChecked(true);
         connect(m_components[size_t(c)], &QCheckBox::toggled, this, [this] { rebuildNow(); });
         addToolWidget(m_components[size_t(c)]);
     }
+    m_val->setObjectName(QStringLiteral("val"));
     m_val->setChecked(true);
     connect(m_val, &QCheckBox::toggled, this, [this] { rebuildNow(); });
     addToolWidget(m_val);
+    m_windowBox->setObjectName(QStringLiteral("batchWindow"));
     m_windowBox->addItems({ QString(), QString(), QString() });
     m_windowBox->setCurrentIndex(int(Window::All));
     connect(
@@ -125,61 +128,77 @@ bool LossPlot::automaticXRange(double *lower, double *upper) const
     return true;
 }
 
+void LossPlot::addBatches(
+    Component c, size_t from, size_t shownFrom, QVector<double> &x, QVector<double> &raw, QVector<double> &smooth)
+{
+    const auto &batches = history()->batches();
+    Smoothing &s = m_smoothing[size_t(c)];
+    const int shown = int(batches.size() - std::min(batches.size(), std::max(from, shownFrom)));
+    x.reserve(shown);
+    raw.reserve(shown);
+    smooth.reserve(shown);
+    // Debiased EMA over every batch (so the window does not change the curve).
+    for (size_t i = from; i < batches.size(); ++i) {
+        const double v = componentValue(batches[i].loss, c);
+        // A resumed run starts its average again where the points continue.
+        if (batches[i].position < s.lastPosition)
+            s = Smoothing();
+        s.lastPosition = batches[i].position;
+        if (std::isfinite(v)) {
+            s.ema = kSmoothing * s.ema + (1 - kSmoothing) * v;
+            s.decay *= kSmoothing;
+        }
+        if (i < shownFrom)
+            continue;
+        x << batches[i].position;
+        raw << v;
+        smooth << (s.decay < 1 ? s.ema / (1 - s.decay) : v);
+    }
+}
+
+void LossPlot::setEpochData(Component c)
+{
+    QVector<double> ex, ey, vx, vy;
+    for (const EpochReport &e : history()->epochs()) {
+        ex << e.epoch + 1.0;
+        ey << componentValue(e.trainLoss, c);
+        if (e.validated) {
+            vx << e.epoch + 1.0;
+            vy << componentValue(e.valLoss, c);
+        }
+    }
+    const Graphs &g = m_graphs[size_t(c)];
+    g.epochs->setData(ex, ey, true);
+    if (g.val)
+        g.val->setData(vx, vy, true);
+}
+
 void LossPlot::rebuild()
 {
     setAxisLabels(tr("epoch"), tr("loss"));
     const TrainingHistory *h = history();
+    m_graphs = {};
     for (int ci = 0; ci < ComponentCount; ++ci) {
         const Component c = Component(ci);
         if (!isComponentVisible(c))
             continue;
         const QColor color = kComponentColors[ci];
         if (h) {
-            const auto &batches = h->batches();
-            const size_t first = firstShownBatch();
+            m_smoothing[size_t(ci)] = Smoothing();
             QVector<double> x, raw, smooth;
-            x.reserve(int(batches.size() - first));
-            // Debiased EMA over every batch (so the window does not change the curve).
-            double ema = 0;
-            int count = 0;
-            double lastPosition = -1;
-            for (size_t i = 0; i < batches.size(); ++i) {
-                const double v = componentValue(batches[i].loss, c);
-                // A resumed run starts its average again where the points continue.
-                if (batches[i].position < lastPosition) {
-                    ema = 0;
-                    count = 0;
-                }
-                lastPosition = batches[i].position;
-                if (std::isfinite(v)) {
-                    ema = kSmoothing * ema + (1 - kSmoothing) * v;
-                    ++count;
-                }
-                if (i < first)
-                    continue;
-                x << batches[i].position;
-                raw << v;
-                smooth << (count > 0 ? ema / (1 - std::pow(kSmoothing, count)) : v);
-            }
-            addPoints(batchSeriesName(c), color)->setData(x, raw, true);
-            addLine(smoothedSeriesName(c), color, Qt::SolidLine, 1.4)->setData(x, smooth, true);
-            QVector<double> ex, ey, vx, vy;
-            for (const EpochReport &e : h->epochs()) {
-                ex << e.epoch + 1.0;
-                ey << componentValue(e.trainLoss, c);
-                if (e.validated) {
-                    vx << e.epoch + 1.0;
-                    vy << componentValue(e.valLoss, c);
-                }
-            }
-            QCPGraph *epochs = addLine(epochSeriesName(c), color.darker(130), Qt::SolidLine, 2.2);
-            epochs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
-            epochs->setData(ex, ey, true);
+            addBatches(c, 0, firstShownBatch(), x, raw, smooth);
+            Graphs &g = m_graphs[size_t(ci)];
+            g.raw = addPoints(batchSeriesName(c), color);
+            g.raw->setData(x, raw, true);
+            g.smoothed = addLine(smoothedSeriesName(c), color, Qt::SolidLine, 1.4);
+            g.smoothed->setData(x, smooth, true);
+            g.epochs = addLine(epochSeriesName(c), color.darker(130), Qt::SolidLine, 2.2);
+            g.epochs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
             if (m_val->isChecked()) {
-                QCPGraph *val = addLine(valSeriesName(c), color, Qt::DashLine, 1.6);
-                val->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 5));
-                val->setData(vx, vy, true);
+                g.val = addLine(valSeriesName(c), color, Qt::DashLine, 1.6);
+                g.val->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, 5));
             }
+            setEpochData(c);
         }
         const Qt::PenStyle styles[] = { Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine };
         for (size_t r = 0; r < comparison().size(); ++r) {
@@ -194,6 +213,33 @@ void LossPlot::rebuild()
             g->setData(ex, ey, true);
         }
     }
+}
+
+bool LossPlot::extend(size_t from)
+{
+    const TrainingHistory *h = history();
+    for (int ci = 0; ci < ComponentCount; ++ci)
+        if (isComponentVisible(Component(ci)) && !m_graphs[size_t(ci)].raw)
+            return false;
+    const size_t first = firstShownBatch();
+    for (int ci = 0; ci < ComponentCount; ++ci) {
+        const Component c = Component(ci);
+        if (!isComponentVisible(c))
+            continue;
+        QVector<double> x, raw, smooth;
+        addBatches(c, from, from, x, raw, smooth);
+        const Graphs &g = m_graphs[size_t(ci)];
+        g.raw->addData(x, raw, true);
+        g.smoothed->addData(x, smooth, true);
+        // The window moves on: what fell out of it goes.
+        if (first > 0) {
+            const double cut = h->batches()[first].position;
+            g.raw->data()->removeBefore(cut);
+            g.smoothed->data()->removeBefore(cut);
+        }
+        setEpochData(c);
+    }
+    return true;
 }
 
 void LossPlot::retranslateUi()

@@ -2,6 +2,8 @@
 
 #include "plotpanel.h"
 
+#include <QVector>
+
 #include <array>
 
 class QCheckBox;
@@ -39,14 +41,36 @@ public:
 
 protected:
     void rebuild() override;
+    bool extend(size_t from) override;
     bool automaticXRange(double *lower, double *upper) const override;
     void retranslateUi() override;
 
 private:
+    // The smoothed curve's state after the batches added so far.
+    struct Smoothing
+    {
+        double ema = 0;
+        double decay = 1; // kSmoothing to the power of the finite values averaged
+        double lastPosition = -1;
+    };
+    struct Graphs
+    {
+        QCPGraph *raw = nullptr;
+        QCPGraph *smoothed = nullptr;
+        QCPGraph *epochs = nullptr;
+        QCPGraph *val = nullptr;
+    };
     size_t firstShownBatch() const;
+    // Batches [from, end) of component c: the points from `shownFrom` on into x, raw and
+    // smooth; every one of them into the average.
+    void addBatches(
+        Component c, size_t from, size_t shownFrom, QVector<double> &x, QVector<double> &raw, QVector<double> &smooth);
+    void setEpochData(Component c);
 
     std::array<QCheckBox *, ComponentCount> m_components {};
     QCheckBox *m_val;
     QComboBox *m_windowBox;
     Window m_window = Window::All;
+    std::array<Smoothing, ComponentCount> m_smoothing {};
+    std::array<Graphs, ComponentCount> m_graphs {};
 };

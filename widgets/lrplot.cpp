@@ -25,6 +25,7 @@ QString LrPlot::comparisonSeriesName(const QString &run)
 void LrPlot::rebuild()
 {
     setAxisLabels(tr("epoch"), tr("learning rate"));
+    m_batchGraphs = {};
     if (const TrainingHistory *h = history()) {
         for (int g = 0; g < 3; ++g) {
             QVector<double> x, y;
@@ -39,7 +40,10 @@ void LrPlot::rebuild()
                     y << e.lr[size_t(g)];
                 }
             }
-            addLine(seriesName(g), kGroupColors[g], g == 2 ? Qt::DashLine : Qt::SolidLine, 1.6)->setData(x, y, true);
+            QCPGraph *line = addLine(seriesName(g), kGroupColors[g], g == 2 ? Qt::DashLine : Qt::SolidLine, 1.6);
+            line->setData(x, y, true);
+            if (!h->batches().empty())
+                m_batchGraphs[size_t(g)] = line;
         }
     }
     for (size_t r = 0; r < comparison().size(); ++r) {
@@ -52,4 +56,20 @@ void LrPlot::rebuild()
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, 5));
         g->setData(x, y, true);
     }
+}
+
+bool LrPlot::extend(size_t from)
+{
+    const auto &batches = history()->batches();
+    if (!m_batchGraphs[0])
+        return false; // drawn from the epochs: the first batches change that
+    for (int g = 0; g < 3; ++g) {
+        QVector<double> x, y;
+        for (size_t i = from; i < batches.size(); ++i) {
+            x << batches[i].position;
+            y << batches[i].lr[size_t(g)];
+        }
+        m_batchGraphs[size_t(g)]->addData(x, y, true);
+    }
+    return true;
 }

@@ -2,6 +2,8 @@
 
 #include "plotpanel.h"
 
+#include <array>
+
 // The learning rate of each parameter group (results.csv's lr/pg0 biases, lr/pg1 weights
 // with decay, lr/pg2 norm weights) per batch while a run trains here, per epoch otherwise;
 // compared runs add their per-epoch pg1.
@@ -16,4 +18,9 @@ public:
 
 protected:
     void rebuild() override;
+    bool extend(size_t from) override;
+
+private:
+    // The groups' graphs when they were built from the batches (else from the epochs).
+    std::array<QCPGraph *, 3> m_batchGraphs {};
 };

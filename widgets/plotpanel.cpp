@@ -7,6 +7,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QSaveFile>
 #include <QTimer>
 #include <QToolButton>
@@ -71,6 +72,11 @@ PlotPanel::PlotPanel(QWidget *parent)
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
         [this](const QCPRange &r) { Q_EMIT xRangeChanged(r.lower, r.upper); });
 
+    m_logButton->setObjectName(QStringLiteral("logScale"));
+    m_outlierButton->setObjectName(QStringLiteral("ignoreOutliers"));
+    m_fitButton->setObjectName(QStringLiteral("fitView"));
+    m_pngButton->setObjectName(QStringLiteral("exportPng"));
+    m_csvButton->setObjectName(QStringLiteral("exportCsv"));
     for (QToolButton *b : { m_logButton, m_outlierButton })
         b->setCheckable(true);
     for (QToolButton *b : { m_logButton, m_outlierButton, m_fitButton, m_pngButton, m_csvButton })
@@ -95,7 +101,7 @@ PlotPanel::PlotPanel(QWidget *parent)
     layout->addWidget(m_readout);
 
     m_throttle->setSingleShot(true);
-    connect(m_throttle, &QTimer::timeout, this, &PlotPanel::rebuildNow);
+    connect(m_throttle, &QTimer::timeout, this, &PlotPanel::updateNow);
     m_sinceRedraw.start();
     clearPlot();
     retranslateUi();
@@ -115,12 +121,14 @@ QColor PlotPanel::runColor(int index)
 void PlotPanel::setHistory(const TrainingHistory *history)
 {
     m_history = history;
+    m_needRebuild = true;
     scheduleRebuild();
 }
 
 void PlotPanel::setComparison(std::vector<TrainingHistory> runs)
 {
     m_comparison = std::move(runs);
+    m_needRebuild = true;
     scheduleRebuild();
 }
 
@@ -136,10 +144,57 @@ void PlotPanel::rebuildNow()
 {
     m_throttle->stop();
     m_pending = false;
+    m_needRebuild = false;
     clearPlot();
     rebuild();
+    noteBuilt();
     fitAxes();
     draw();
+}
+
+bool PlotPanel::extend(size_t from)
+{
+    Q_UNUSED(from)
+    return false;
+}
+
+void PlotPanel::updateNow()
+{
+    if (m_needRebuild || !historyOnlyGrew()) {
+        rebuildNow();
+        return;
+    }
+    m_throttle->stop();
+    m_pending = false;
+    if (!extend(m_builtBatches)) {
+        rebuildNow();
+        return;
+    }
+    noteBuilt();
+    fitAxes();
+    draw();
+}
+
+bool PlotPanel::historyOnlyGrew() const
+{
+    if (!m_history || m_history != m_builtHistory)
+        return false;
+    const auto &batches = m_history->batches();
+    if (batches.size() < m_builtBatches)
+        return false;
+    if (m_builtBatches == 0)
+        return true;
+    // The same batch where the graphs ended: not a new run or a resumed one in the same history.
+    const TrainingHistory::BatchPoint &last = batches[m_builtBatches - 1];
+    return last.timeMs == m_builtLast.timeMs && last.position == m_builtLast.position;
+}
+
+void PlotPanel::noteBuilt()
+{
+    m_builtHistory = m_history;
+    m_builtBatches = m_history ? m_history->batches().size() : 0;
+    if (m_builtBatches > 0)
+        m_builtLast = m_history->batches().back();
 }
 
 void PlotPanel::draw()
@@ -328,8 +383,10 @@ QString PlotPanel::csv() const
             continue;
         const QString name = csvField(g->name());
         for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
-            out += name + QLatin1Char(',') + QString::number(it->key, 'g', 10) + QLatin1Char(',')
-                + QString::number(it->value, 'g', 10) + QLatin1Char('\n');
+            // The shortest text that reads back as the same double.
+            out += name + QLatin1Char(',') + QString::number(it->key, 'g', QLocale::FloatingPointShortest)
+                + QLatin1Char(',') + QString::number(it->value, 'g', QLocale::FloatingPointShortest)
+                + QLatin1Char('\n');
     }
     return out;
 }
@@ -434,6 +491,7 @@ void PlotPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslateUi();
+        m_needRebuild = true; // the series' names
         scheduleRebuild();
     }
     QWidget::changeEvent(event);

@@ -24,7 +24,8 @@ class QToolButton;
 // shown, so one diverged batch does not flatten the curve), and export as PNG or CSV.
 // Subclasses fill the graphs from the live run's history and the runs it is compared with
 // in rebuild(). Redraws are throttled: scheduleRebuild() may be called for every batch,
-// the plot is rebuilt and drawn at most once per kMinRedrawIntervalMs.
+// the plot is updated and drawn at most once per kMinRedrawIntervalMs; when the history only
+// gained batches, subclasses add just those (extend()).
 class PlotPanel : public QWidget
 {
     Q_OBJECT
@@ -63,7 +64,11 @@ public:
 
 public Q_SLOTS:
     void scheduleRebuild();
+    // Rebuilds every graph from the history now.
     void rebuildNow();
+    // Brings the plot up to date now, as the throttled redraw does: only the new batches when
+    // that is all that changed (extend()), else a rebuild.
+    void updateNow();
     void setLogScale(bool on);
     void setIgnoreOutliers(bool on);
     void fitView();
@@ -77,6 +82,11 @@ Q_SIGNALS:
 protected:
     // Fills the graphs (clearPlot() first); the base then fits the axes and draws.
     virtual void rebuild() = 0;
+    // Adds to the graphs what the history gained since they were built, its batches from
+    // `from` on (nothing else changed: the same history, its earlier batches as they were),
+    // without clearing them, so a redraw late in a long run does not redo every batch. False
+    // when the subclass cannot; then everything is rebuilt.
+    virtual bool extend(size_t from);
     // The x range the automatic view shows; by default all data.
     virtual bool automaticXRange(double *lower, double *upper) const;
     virtual void retranslateUi();
@@ -91,6 +101,9 @@ protected:
     void setAxisLabels(const QString &x, const QString &y);
 
 private:
+    // Whether the history only gained batches since the last build.
+    bool historyOnlyGrew() const;
+    void noteBuilt();
     void onMouseMove(QMouseEvent *event);
     void fitAxes();
     void draw();
@@ -111,6 +124,11 @@ private:
     QTimer *m_throttle;
     QElapsedTimer m_sinceRedraw;
     bool m_pending = false;
+    // What the graphs were last built from: a change other than new batches rebuilds all.
+    bool m_needRebuild = true;
+    const TrainingHistory *m_builtHistory = nullptr;
+    size_t m_builtBatches = 0;
+    TrainingHistory::BatchPoint m_builtLast;
     bool m_logScale = false;
     bool m_ignoreOutliers = false;
     bool m_autoRange = true;

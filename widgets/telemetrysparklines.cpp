@@ -25,7 +25,7 @@ TelemetrySparklines::TelemetrySparklines(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_throttle->setSingleShot(true);
-    connect(m_throttle, &QTimer::timeout, this, &TelemetrySparklines::rebuildNow);
+    connect(m_throttle, &QTimer::timeout, this, &TelemetrySparklines::updateNow);
     m_sinceRedraw.start();
     rebuildNow();
 }
@@ -75,6 +75,7 @@ std::optional<double> TelemetrySparklines::value(const TelemetrySample &s, Row r
 void TelemetrySparklines::setHistory(const TrainingHistory *history)
 {
     m_history = history;
+    m_needRebuild = true;
     scheduleRebuild();
 }
 
@@ -83,20 +84,24 @@ void TelemetrySparklines::setSamples(const std::vector<TelemetrySample> &samples
     m_samples.assign(samples.begin(), samples.end());
     while (m_samples.size() > kMaxSamples)
         m_samples.pop_front();
+    m_needRebuild = true;
     scheduleRebuild();
 }
 
 void TelemetrySparklines::clearSamples()
 {
     m_samples.clear();
+    m_needRebuild = true;
     scheduleRebuild();
 }
 
 void TelemetrySparklines::addSample(const TelemetrySample &sample)
 {
     m_samples.push_back(sample);
-    if (m_samples.size() > kMaxSamples)
+    if (m_samples.size() > kMaxSamples) {
         m_samples.pop_front();
+        ++m_dropped;
+    }
     scheduleRebuild();
 }
 
@@ -119,19 +124,97 @@ void TelemetrySparklines::scheduleRebuild()
         m_throttle->start(int(std::max<qint64>(0, kMinRedrawIntervalMs - m_sinceRedraw.elapsed())));
 }
 
+size_t TelemetrySparklines::place(size_t from, Placed *placed) const
+{
+    if (!m_history)
+        return m_samples.size();
+    const auto &batches = m_history->batches();
+    for (size_t i = from; i < m_samples.size(); ++i) {
+        const qint64 t = m_samples[i].time.toMSecsSinceEpoch();
+        if (const auto x = m_history->positionAt(t))
+            placed->emplace_back(*x, &m_samples[i]);
+        else if (!batches.empty() && t > batches.back().timeMs)
+            return i; // after the last batch: placed when the next batches come
+    }
+    return m_samples.size();
+}
+
+bool TelemetrySparklines::historyOnlyGrew() const
+{
+    if (!m_history || m_history != m_builtHistory || m_history->batches().size() < m_builtBatches
+        || m_history->batches().empty())
+        return false;
+    if (m_builtBatches == 0)
+        return false;
+    const TrainingHistory::BatchPoint &last = m_history->batches()[m_builtBatches - 1];
+    return last.timeMs == m_builtLastTime && last.position == m_builtLastPosition;
+}
+
+void TelemetrySparklines::noteBuilt(size_t nextSample)
+{
+    m_builtHistory = m_history;
+    m_builtBatches = m_history ? m_history->batches().size() : 0;
+    if (m_builtBatches > 0) {
+        m_builtLastTime = m_history->batches().back().timeMs;
+        m_builtLastPosition = m_history->batches().back().position;
+    }
+    m_nextSample = m_dropped + nextSample;
+    m_needRebuild = false;
+    m_sinceRedraw.restart();
+}
+
+void TelemetrySparklines::updateNow()
+{
+    m_throttle->stop();
+    // Samples dropped from the front that were not looked at yet, or a history that changed
+    // other than by new batches: everything again.
+    if (m_needRebuild || !historyOnlyGrew() || m_nextSample < m_dropped) {
+        rebuildNow();
+        return;
+    }
+    Placed placed;
+    const size_t next = place(m_nextSample - m_dropped, &placed);
+    // A figure or a GPU not shown yet needs its row or line laid out.
+    for (const auto &[x, s] : placed) {
+        if (int(s->gpus.size()) > m_gpus) {
+            rebuildNow();
+            return;
+        }
+        for (int r = 0; r < RowCount; ++r)
+            if (value(*s, Row(r), 0)
+                && std::none_of(m_rows.begin(), m_rows.end(), [r](const RowPlot &p) { return p.row == r; })) {
+                rebuildNow();
+                return;
+            }
+    }
+    // What fell off the front (after a day of samples) goes from the plot.
+    std::optional<double> cut;
+    if (!m_samples.empty())
+        cut = m_history->positionAt(m_samples.front().time.toMSecsSinceEpoch());
+    for (RowPlot &rp : m_rows) {
+        addPoints(rp, placed);
+        if (cut)
+            for (QCPGraph *g : rp.graphs)
+                g->data()->removeBefore(*cut);
+    }
+    if (!placed.empty())
+        m_placedRange
+            = std::make_pair(m_placedRange ? m_placedRange->first : placed.front().first, placed.back().first);
+    setRanges();
+    noteBuilt(next);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void TelemetrySparklines::rebuildNow()
 {
     m_throttle->stop();
     std::fill(std::begin(m_points), std::end(m_points), 0);
     // Each sample's place on the loss plot's axis; samples outside the run are left out.
-    std::vector<std::pair<double, const TelemetrySample *>> placed;
+    Placed placed;
+    const size_t next = place(0, &placed);
     int gpus = 0;
-    if (m_history)
-        for (const TelemetrySample &s : m_samples)
-            if (const auto x = m_history->positionAt(s.time.toMSecsSinceEpoch())) {
-                placed.emplace_back(*x, &s);
-                gpus = std::max(gpus, int(s.gpus.size()));
-            }
+    for (const auto &[x, s] : placed)
+        gpus = std::max(gpus, int(s->gpus.size()));
     // The rows with something to show, GPU rows first.
     std::vector<Row> rows;
     for (int r = 0; r < RowCount; ++r)
@@ -144,36 +227,53 @@ void TelemetrySparklines::rebuildNow()
         rows.push_back(CpuRow);
 
     layoutRows(rows, gpus);
+    m_placedRange.reset();
+    if (!placed.empty())
+        m_placedRange = std::make_pair(placed.front().first, placed.back().first);
+    for (RowPlot &rp : m_rows) {
+        rp.yMax = rp.row == TempRow || rp.row == PowerRow ? 1 : 100;
+        for (QCPGraph *g : rp.graphs)
+            g->data()->clear();
+        addPoints(rp, placed);
+    }
+    setRanges();
+    noteBuilt(next);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TelemetrySparklines::addPoints(RowPlot &rp, const Placed &placed)
+{
+    for (size_t gpu = 0; gpu < rp.graphs.size(); ++gpu) {
+        QVector<double> xs, ys;
+        xs.reserve(int(placed.size()));
+        ys.reserve(int(placed.size()));
+        for (const auto &[px, s] : placed)
+            if (const auto v = value(*s, rp.row, int(gpu))) {
+                xs << px;
+                ys << *v;
+                rp.yMax = std::max(rp.yMax, *v);
+            }
+        rp.graphs[gpu]->addData(xs, ys, true);
+        m_points[rp.row] += int(xs.size());
+    }
+}
+
+void TelemetrySparklines::setRanges()
+{
     double x0 = 0, x1 = 1;
-    if (!placed.empty()) {
-        x0 = placed.front().first;
-        x1 = std::max(x0 + 1e-3, placed.back().first);
+    if (m_placedRange) {
+        x0 = m_placedRange->first;
+        x1 = std::max(x0 + 1e-3, m_placedRange->second);
     }
     if (m_xRange) {
         x0 = m_xRange->first;
         x1 = m_xRange->second;
     }
     for (RowPlot &rp : m_rows) {
-        double yMax = rp.row == TempRow || rp.row == PowerRow ? 1 : 100;
-        for (size_t gpu = 0; gpu < rp.graphs.size(); ++gpu) {
-            QVector<double> xs, ys;
-            xs.reserve(int(placed.size()));
-            ys.reserve(int(placed.size()));
-            for (const auto &[px, s] : placed)
-                if (const auto v = value(*s, rp.row, int(gpu))) {
-                    xs << px;
-                    ys << *v;
-                    yMax = std::max(yMax, *v);
-                }
-            rp.graphs[gpu]->setData(xs, ys, true);
-            m_points[rp.row] += int(xs.size());
-        }
         rp.rect->axis(QCPAxis::atLeft)
-            ->setRange(0, rp.row == TempRow || rp.row == PowerRow ? yMax * 1.1 : std::max(100.0, yMax));
+            ->setRange(0, rp.row == TempRow || rp.row == PowerRow ? rp.yMax * 1.1 : std::max(100.0, rp.yMax));
         rp.rect->axis(QCPAxis::atBottom)->setRange(x0, x1);
     }
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-    m_sinceRedraw.restart();
 }
 
 void TelemetrySparklines::layoutRows(const std::vector<Row> &rows, int gpus)
@@ -192,7 +292,7 @@ void TelemetrySparklines::layoutRows(const std::vector<Row> &rows, int gpus)
     QFont small = font();
     small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.75));
     for (size_t i = 0; i < rows.size(); ++i) {
-        RowPlot rp { rows[i], new QCPAxisRect(m_plot), {} };
+        RowPlot rp { rows[i], new QCPAxisRect(m_plot), {}, 0 };
         rp.rect->setMinimumSize(0, kRowHeight);
         rp.rect->setupFullAxesBox(false);
         rp.rect->setRangeDrag(Qt::Orientations());
@@ -221,6 +321,7 @@ void TelemetrySparklines::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         m_gpus = -1; // the row titles are set when the rows are laid out
+        m_needRebuild = true;
         scheduleRebuild();
     }
     QWidget::changeEvent(event);

@@ -46,14 +46,34 @@ public Q_SLOTS:
     // The loss plot's visible x range; the sparklines show the same.
     void setXRange(double lower, double upper);
     void scheduleRebuild();
+    // Places every sample again.
     void rebuildNow();
+    // Brings the plot up to date now, as the throttled redraw does: only the samples not
+    // placed yet when the history only gained batches, else a rebuild.
+    void updateNow();
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    struct RowPlot
+    {
+        Row row;
+        QCPAxisRect *rect;
+        std::vector<QCPGraph *> graphs; // one per GPU (one for the CPU row)
+        double yMax;
+    };
+    using Placed = std::vector<std::pair<double, const TelemetrySample *>>;
+
     // Lays out one axis rect per row with a graph per GPU (only when the rows change).
     void layoutRows(const std::vector<Row> &rows, int gpus);
+    // Places the samples from index `from` inside the run on its axis; returns the index of
+    // the first sample after the run's last batch (the end when there is none).
+    size_t place(size_t from, Placed *placed) const;
+    void addPoints(RowPlot &rp, const Placed &placed);
+    void setRanges();
+    bool historyOnlyGrew() const;
+    void noteBuilt(size_t nextSample);
 
     const TrainingHistory *m_history = nullptr;
     std::deque<TelemetrySample> m_samples;
@@ -61,13 +81,16 @@ private:
     QTimer *m_throttle;
     QElapsedTimer m_sinceRedraw;
     std::optional<std::pair<double, double>> m_xRange;
-    struct RowPlot
-    {
-        Row row;
-        QCPAxisRect *rect;
-        std::vector<QCPGraph *> graphs; // one per GPU (one for the CPU row)
-    };
     std::vector<RowPlot> m_rows;
     int m_gpus = -1;
     int m_points[RowCount] = {};
+    std::optional<std::pair<double, double>> m_placedRange; // the first and last sample placed
+    // What the plot was last built from; samples are counted from the first ever added.
+    bool m_needRebuild = true;
+    const TrainingHistory *m_builtHistory = nullptr;
+    size_t m_builtBatches = 0;
+    qint64 m_builtLastTime = 0;
+    double m_builtLastPosition = 0;
+    size_t m_dropped = 0; // samples dropped from the front (beyond kMaxSamples)
+    size_t m_nextSample = 0; // the first sample not placed yet
 };

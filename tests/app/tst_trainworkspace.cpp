@@ -1,11 +1,15 @@
 // The Train workspace as a user drives it, offscreen: a tiny run started from the form with
 // real clicks and typing, points arriving in the loss and metrics plots, Stop leaving a
-// resumable last.ckpt, Resume continuing the epochs and the curves; a value out of range
-// refused with the command line's reason; two runs' results.csv overlaid; a run another
-// process writes, followed as its results.csv grows; failures told apart.
+// resumable last.ckpt, Resume continuing the epochs and the curves, Extend adding an epoch
+// to the finished run; a value out of range refused with the command line's reason; GPUs
+// picked for data-parallel training; two runs' results.csv overlaid; a run another process
+// writes, followed as its results.csv grows; failures told apart. With GP_SCREENSHOT_DIR
+// set it saves the workspace mid-run and finished, in English and Chinese.
 
 #include "configfield.h"
+#include "devicechooser.h"
 #include "keypointerrortable.h"
+#include "languages.h"
 #include "lossplot.h"
 #include "lrplot.h"
 #include "metricsplot.h"
@@ -39,6 +43,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -111,6 +116,23 @@ QString resultsRow(int epoch, double poseMap, double boxMap)
     return cells.join(QLatin1Char(','));
 }
 
+// With GP_SCREENSHOT_DIR set, saves the widget as NAME-en.png and NAME-zh_CN.png.
+void screenshot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("GP_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    Languages languages;
+    for (const QString &lang : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        QVERIFY(languages.apply(lang));
+        QCoreApplication::processEvents(); // LanguageChange
+        QTest::qWait(2 * PlotPanel::kMinRedrawIntervalMs); // the throttled plots redraw
+        QVERIFY(w->grab().save(QDir(dir).filePath(QStringLiteral("%1-%2.png").arg(name, lang))));
+    }
+    QVERIFY(languages.apply(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+}
+
 bool writeAtomically(const QString &path, const QByteArray &text)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
@@ -129,6 +151,7 @@ private Q_SLOTS:
     void formRefusesValuesWithTheCliReason();
     void formIsGeneratedFromEveryKey();
     void presetsRoundTrip();
+    void devicesPickedByClicks();
     void trainsStopsAndResumesFromTheForm();
     void comparisonOverlaysTwoRuns();
     void followsARunAnotherProcessWrites();
@@ -254,6 +277,65 @@ void TestTrainWorkspace::presetsRoundTrip()
     QVERIFY(error.contains(QStringLiteral("missing.yaml")));
 }
 
+void TestTrainWorkspace::devicesPickedByClicks()
+{
+    RunSetupForm form;
+    form.setProject(m_project);
+    form.resize(500, 1400);
+    form.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&form));
+    ComputeDevice cpu;
+    cpu.name = QStringLiteral("4 threads");
+    ComputeDevice gpu0, gpu1;
+    gpu0.kind = gpu1.kind = ComputeDevice::Kind::Rocm;
+    gpu0.index = 0;
+    gpu0.name = QStringLiteral("Radeon RX 7900 XTX");
+    gpu0.memoryBytes = 24ll << 30;
+    gpu1.index = 1;
+    gpu1.name = QStringLiteral("Radeon PRO W7900");
+    form.setDevices({ cpu, gpu0, gpu1 });
+    DeviceChooser *chooser = form.deviceChooser();
+    QListWidget *list = chooser->list();
+    QCOMPARE(list->count(), 4); // automatic, the CPU, two GPUs
+    QVERIFY(list->item(2)->text().contains(gpu0.name));
+    QCOMPARE(chooser->text(), QString()); // automatic
+    auto tick = [list](int row) {
+        const QRect r = list->visualItemRect(list->item(row));
+        const QPoint at(r.left() + list->style()->pixelMetric(QStyle::PM_IndicatorWidth) / 2 + 4, r.center().y());
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, Qt::NoModifier, at);
+    };
+    // Both GPUs: data-parallel, device=0,1, as `gripperpose train device=0,1`.
+    tick(2);
+    QCOMPARE(chooser->text(), QStringLiteral("0"));
+    tick(3);
+    QCOMPARE(chooser->text(), QStringLiteral("0,1"));
+    QCOMPARE(form.config().device, QStringLiteral("0,1"));
+    QVERIFY(form.explicitKeys().contains(QStringLiteral("device")));
+    // An odd batch cannot be split over two GPUs: refused with the CLI's words.
+    typeInto(lineEdit(&form, "batch"), QStringLiteral("15"));
+    TrainingConfig cli;
+    QVERIFY(cli.set(QStringLiteral("batch"), QStringLiteral("15"), nullptr));
+    QVERIFY(cli.set(QStringLiteral("device"), QStringLiteral("0,1"), nullptr));
+    const QStringList cliProblems = cli.validate();
+    QCOMPARE(cliProblems.size(), 1);
+    QVERIFY2(form.problems().contains(cliProblems.front()), qPrintable(form.problems().join('\n')));
+    typeInto(lineEdit(&form, "batch"), QStringLiteral("16"));
+    QVERIFY2(form.isValid(), qPrintable(form.problems().join('\n')));
+    // The CPU excludes the GPUs; unticking it leaves the automatic choice.
+    tick(1);
+    QCOMPARE(chooser->text(), QStringLiteral("cpu"));
+    QCOMPARE(list->item(2)->checkState(), Qt::Unchecked);
+    tick(1);
+    QCOMPARE(chooser->text(), QString());
+    QCOMPARE(list->item(0)->checkState(), Qt::Checked);
+    // A preset from a machine with more GPUs shows the one missing here.
+    TrainingConfig other = form.config();
+    other.device = QStringLiteral("0,3");
+    form.setConfig(other);
+    QCOMPARE(list->count(), 5);
+    QCOMPARE(chooser->text(), QStringLiteral("0,3"));
+}
+
 void TestTrainWorkspace::trainsStopsAndResumesFromTheForm()
 {
     TrainWorkspace w;
@@ -314,6 +396,8 @@ void TestTrainWorkspace::trainsStopsAndResumesFromTheForm()
     QVERIFY(runs->resumeButton()->isEnabled());
     QTest::mouseClick(runs->resumeButton(), Qt::LeftButton);
     QVERIFY(w.isTraining());
+    // Taken while the resumed run trains, not before Stop: the tiny run would finish meanwhile.
+    screenshot(&w, QStringLiteral("train-running"));
     QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 2, kTrainMs);
     QCOMPARE(ended.back().at(0).value<TrainingSession::Outcome>(), TrainingSession::Outcome::Finished);
 
@@ -351,6 +435,36 @@ void TestTrainWorkspace::trainsStopsAndResumesFromTheForm()
     QCOMPARE(open.count(), 1);
     QCOMPARE(open.front().at(0).toString(), d->imageStrip()->item(0).imagePath);
     QVERIFY(m_project->config().imageFiles(QStringLiteral("val")).contains(open.front().at(0).toString()));
+
+    // Extend the finished run by one epoch from the Runs tab: epoch 4 follows epoch 3.
+    clickTab(w.sideTabs(), TrainWorkspace::RunsTab);
+    runs->refresh();
+    QTRY_VERIFY_WITH_TIMEOUT(!runs->isRefreshing() && runItem(runs, QStringLiteral("gui"))
+            && runItem(runs, QStringLiteral("gui"))->text(RunsPanel::StateColumn)
+                == RunCatalog::stateName(RunRecord::State::Finished),
+        30000);
+    clickRun(runs, runItem(runs, QStringLiteral("gui")));
+    QVERIFY(!runs->resumeButton()->isEnabled());
+    QVERIFY(runs->extendButton()->isEnabled());
+    QSpinBox *extendBy = runs->extendEpochs();
+    extendBy->setFocus();
+    extendBy->selectAll();
+    QTest::keyClicks(extendBy, QStringLiteral("1"));
+    QCOMPARE(runs->extendEpochs()->value(), 1);
+    QTest::mouseClick(runs->extendButton(), Qt::LeftButton);
+    QVERIFY(w.isTraining());
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 3, kTrainMs);
+    QCOMPARE(ended.back().at(0).value<TrainingSession::Outcome>(), TrainingSession::Outcome::Finished);
+    const TrainingHistory &extended = d->history();
+    QCOMPARE(extended.epochs().size(), size_t(4));
+    QCOMPARE(extended.epochs().back().epoch, 3);
+    QCOMPARE(extended.epochs().back().epochs, 4);
+    QCOMPARE(extended.batches().back().position, 4.0);
+    for (size_t i = 1; i < extended.batches().size(); ++i)
+        QVERIFY(extended.batches()[i].position > extended.batches()[i - 1].position);
+    QCOMPARE(ResultsCsv::read(QDir(runDir).filePath(QStringLiteral("results.csv"))).epochs.size(), size_t(4));
+    QTRY_COMPARE_WITH_TIMEOUT(points(d->metricsPlot(), poseMap), 4, 5000);
+    screenshot(&w, QStringLiteral("train-finished"));
 }
 
 void TestTrainWorkspace::comparisonOverlaysTwoRuns()

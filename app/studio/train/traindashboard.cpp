@@ -224,7 +224,7 @@ void TrainDashboard::onEpochEnd(const EpochReport &epoch)
                   .arg(m.pose.map, 0, 'f', 3);
         if (epoch.best)
             line += tr("  (best)");
-        m_keypoints->setMetrics(m, epoch.epoch);
+        m_keypoints->setMetrics(m, epoch.epoch, epoch.scenarios);
         renderWorstImages(epoch.worstImages, epoch.epoch);
     }
     log(line);

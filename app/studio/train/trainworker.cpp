@@ -1,5 +1,29 @@
 #include "trainworker.h"
 
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
+namespace {
+
+// How much nicer than the window the training thread runs: torch's worker threads and the
+// batch loader's are made by this thread and inherit it, so when training fills every core
+// the GUI thread still gets one as soon as it wakes (docs/BENCHMARKS.md, "Train dashboard").
+constexpr int kTrainingNice = 5;
+
+void lowerThisThreadsPriority()
+{
+#ifdef Q_OS_LINUX
+    // Linux keeps the nice value per thread; setpriority() on a thread id changes only it.
+    const int current = getpriority(PRIO_PROCESS, 0);
+    if (current < kTrainingNice)
+        setpriority(PRIO_PROCESS, id_t(gettid()), kTrainingNice);
+#endif
+}
+
+} // namespace
+
 TrainWorker::TrainWorker(gp::CancelToken cancel, QObject *parent)
     : QObject(parent)
     , m_cancel(std::move(cancel))
@@ -7,6 +31,7 @@ TrainWorker::TrainWorker(gp::CancelToken cancel, QObject *parent)
 
 void TrainWorker::train(const TrainingSession::Options &options)
 {
+    lowerThisThreadsPriority();
     QString error;
     const TrainingSession::Outcome outcome = TrainingSession::run(options, { this }, &error, m_cancel);
     Q_EMIT sessionEnded(int(outcome), error);
