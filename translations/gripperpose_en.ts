@@ -171,11 +171,19 @@
 <context>
     <name>KeypointErrorTable</name>
     <message numerus="yes">
-        <location filename="../widgets/keypointerrortable.cpp" line="+116"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+186"/>
         <source>%n point(s), mean error relative to the object&apos;s size %1</source>
         <translation>
             <numerusform>%n point, mean error relative to the object&apos;s size %1</numerusform>
             <numerusform>%n points, mean error relative to the object&apos;s size %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+53"/>
+        <source>%n image(s): pose mAP50-95 %1, box mAP50-95 %2</source>
+        <translation>
+            <numerusform>%n image: pose mAP50-95 %1, box mAP50-95 %2</numerusform>
+            <numerusform>%n images: pose mAP50-95 %1, box mAP50-95 %2</numerusform>
         </translation>
     </message>
 </context>

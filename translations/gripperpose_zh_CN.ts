@@ -2092,8 +2092,38 @@
 </context>
 <context>
     <name>KeypointErrorTable</name>
+    <message>
+        <location filename="../widgets/keypointerrortable.cpp" line="+139"/>
+        <source>Normal</source>
+        <comment>scenario</comment>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Occlusion</source>
+        <comment>scenario</comment>
+        <translation>遮挡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fast motion</source>
+        <comment>scenario</comment>
+        <translation>快速运动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Low light</source>
+        <comment>scenario</comment>
+        <translation>弱光</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+82"/>
+        <source>All images</source>
+        <translation>全部图像</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../widgets/keypointerrortable.cpp" line="+116"/>
+        <location line="-49"/>
         <source>%n point(s), mean error relative to the object&apos;s size %1</source>
         <translation>
             <numerusform>%n 个点，平均误差相对于目标尺寸为 %1</numerusform>
@@ -2148,6 +2178,23 @@
         <location line="+3"/>
         <source>Keypoint errors appear after the first validation.</source>
         <translation>第一次验证后将在此显示关键点误差。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scenario:</source>
+        <translation>场景：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The val images tagged with a scenario in scenarios.yaml (untagged ones are normal), or all of them</source>
+        <translation>在 scenarios.yaml 中标记了某个场景的验证图像（未标记的属于“正常”），或全部验证图像</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n image(s): pose mAP50-95 %1, box mAP50-95 %2</source>
+        <translation>
+            <numerusform>%n 张图像：姿态 mAP50-95 %1，框 mAP50-95 %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2544,7 +2591,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>LossPlot</name>
     <message>
-        <location filename="../widgets/lossplot.cpp" line="+63"/>
+        <location filename="../widgets/lossplot.cpp" line="+66"/>
         <source>%1 (each batch)</source>
         <translation>%1（每个批次）</translation>
     </message>
@@ -2569,7 +2616,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+92"/>
         <source>epoch</source>
         <translation>轮</translation>
     </message>
@@ -2579,7 +2626,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>损失</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+70"/>
         <source>val</source>
         <translation>验证</translation>
     </message>
@@ -3476,7 +3523,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+341"/>
+        <location filename="../widgets/plotpanel.cpp" line="+398"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
