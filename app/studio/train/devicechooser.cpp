@@ -19,6 +19,10 @@ DeviceChooser::DeviceChooser(QWidget *parent)
     , m_note(new QLabel(this))
 {
     m_note->setWordWrap(true);
+    // The list is sized to show every device; a horizontal scroll bar would hide the last
+    // row, so long names are elided and read in full from their tooltips.
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setTextElideMode(Qt::ElideRight);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_list);
@@ -47,6 +51,7 @@ void DeviceChooser::rebuild()
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Unchecked);
         item->setData(kDeviceRole, device);
+        item->setToolTip(label);
     };
     add(QString(), QString());
     add(QString(), QStringLiteral("cpu"));
