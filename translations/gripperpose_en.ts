@@ -96,7 +96,7 @@
 <context>
     <name>DeviceChooser</name>
     <message numerus="yes">
-        <location filename="../app/studio/train/devicechooser.cpp" line="+157"/>
+        <location filename="../app/studio/train/devicechooser.cpp" line="+162"/>
         <source>%n GPU(s) train data-parallel, one process each; batch must be a multiple of %n.</source>
         <translation>
             <numerusform>%n GPU trains data-parallel, one process each; batch must be a multiple of %n.</numerusform>
@@ -362,7 +362,7 @@
 <context>
     <name>TrainDashboard</name>
     <message numerus="yes">
-        <location filename="../app/studio/train/traindashboard.cpp" line="+248"/>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+241"/>
         <source>Stopped after %n epoch(s) — resumable: %1</source>
         <translation>
             <numerusform>Stopped after %n epoch — resumable: %1</numerusform>

@@ -1168,7 +1168,7 @@
 <context>
     <name>DeviceChooser</name>
     <message>
-        <location filename="../app/studio/train/devicechooser.cpp" line="+140"/>
+        <location filename="../app/studio/train/devicechooser.cpp" line="+145"/>
         <source>Automatic (the first GPU, else the CPU)</source>
         <translation>自动（首个 GPU，没有则用 CPU）</translation>
     </message>
@@ -3047,6 +3047,14 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <location line="+4"/>
         <source>results.csv: metrics/%1(B) and metrics/%1(P)</source>
         <translation>results.csv：metrics/%1(B) 和 metrics/%1(P)</translation>
+    </message>
+</context>
+<context>
+    <name>MetricsText</name>
+    <message>
+        <location filename="../core/train/metricstext.cpp" line="+5"/>
+        <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
+        <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
     </message>
 </context>
 <context>
@@ -5326,7 +5334,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../app/cli/traincommand.cpp" line="+46"/>
+        <location filename="../app/cli/traincommand.cpp" line="+47"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -5346,12 +5354,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>box   pose   kobj   cls    dfl   实例数</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
-        <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+25"/>
         <source>  (best)</source>
         <translation>  （最佳）</translation>
     </message>
@@ -5412,7 +5415,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainDashboard</name>
     <message>
-        <location filename="../app/studio/train/traindashboard.cpp" line="+156"/>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+157"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -5432,12 +5435,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>第 %1/%2 轮：损失 box %3 pose %4 kobj %5 cls %6 dfl %7</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
-        <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>  (best)</source>
         <translation>  （最佳）</translation>
     </message>

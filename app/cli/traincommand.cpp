@@ -1,5 +1,6 @@
 #include "traincommand.h"
 
+#include "metricstext.h"
 #include "progressbar.h"
 #include "telemetrysampler.h"
 #include "trainingsession.h"
@@ -83,15 +84,7 @@ public:
         m_out << QStringLiteral("%1/%2 ").arg(e.epoch + 1, 4).arg(e.epochs) << lossText(e.trainLoss) << '\n';
         if (e.validated)
             m_out << "           "
-                  << tr("Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8")
-                         .arg(m.box.precision, 0, 'f', 3)
-                         .arg(m.box.recall, 0, 'f', 3)
-                         .arg(m.box.map50, 0, 'f', 3)
-                         .arg(m.box.map, 0, 'f', 3)
-                         .arg(m.pose.precision, 0, 'f', 3)
-                         .arg(m.pose.recall, 0, 'f', 3)
-                         .arg(m.pose.map50, 0, 'f', 3)
-                         .arg(m.pose.map, 0, 'f', 3)
+                  << MetricsText::line(m)
                   << (e.best ? tr("  (best)") : QString()) << '\n';
         if (e.validated && !e.scenarios.empty()) {
             QStringList parts;

@@ -1,5 +1,6 @@
 #include "traindashboard.h"
 
+#include "metricstext.h"
 #include "backgroundjob.h"
 #include "gpupanel.h"
 #include "keypointerrortable.h"
@@ -213,15 +214,7 @@ void TrainDashboard::onEpochEnd(const EpochReport &epoch)
                        .arg(epoch.trainLoss.dfl, 0, 'f', 3);
     if (epoch.validated) {
         line += QLatin1Char('\n')
-            + tr("Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8")
-                  .arg(m.box.precision, 0, 'f', 3)
-                  .arg(m.box.recall, 0, 'f', 3)
-                  .arg(m.box.map50, 0, 'f', 3)
-                  .arg(m.box.map, 0, 'f', 3)
-                  .arg(m.pose.precision, 0, 'f', 3)
-                  .arg(m.pose.recall, 0, 'f', 3)
-                  .arg(m.pose.map50, 0, 'f', 3)
-                  .arg(m.pose.map, 0, 'f', 3);
+            + MetricsText::line(m);
         if (epoch.best)
             line += tr("  (best)");
         m_keypoints->setMetrics(m, epoch.epoch, epoch.scenarios);
