@@ -38,6 +38,14 @@
 #include <memory>
 #include <mutex>
 
+using gp::DetectionCache;
+using gp::PoseQuality;
+using gp::QualitySeries;
+using gp::TemporalPresets;
+using gp::TemporalReplay;
+using gp::TruthScore;
+using gp::TruthScoreResult;
+
 namespace {
 
 double percentile(std::vector<double> v, double p)

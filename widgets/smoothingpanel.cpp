@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 
+using gp::TemporalPresets;
+
 namespace {
 
 // min cutoff: 0.05 .. 20 Hz; beta: 0 (position 0), then 0.001 .. 2 on a log scale.

@@ -23,7 +23,7 @@ public:
     TemporalOptions options() const { return m_options; }
     // Shows `options` without emitting optionsChanged().
     void setOptions(const TemporalOptions &options);
-    void applyPreset(TemporalPresets::Preset preset);
+    void applyPreset(gp::TemporalPresets::Preset preset);
 
     QSlider *minCutoffSlider() const { return m_minCutoff; }
     QSlider *betaSlider() const { return m_beta; }

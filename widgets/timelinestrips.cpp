@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+using gp::QualitySeries;
+
 TimelineStrips::TimelineStrips(QWidget *parent)
     : QWidget(parent)
     , m_skeleton(Skeleton::defaultGripper())

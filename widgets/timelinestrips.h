@@ -23,7 +23,7 @@ public:
 
     void setSkeleton(const Skeleton &skeleton);
     // An empty series (no frames) clears the strips. `jitterScale` px is the full colour.
-    void setSeries(const QualitySeries &series, double jitterScale = 8.0);
+    void setSeries(const gp::QualitySeries &series, double jitterScale = 8.0);
     void clear();
     void setFrameCount(qint64 count);
     void setCurrentFrame(qint64 frame);
@@ -60,7 +60,7 @@ private:
     QString rowLabel(int row) const;
 
     Skeleton m_skeleton;
-    QualitySeries m_series;
+    gp::QualitySeries m_series;
     double m_jitterScale = 8.0;
     std::vector<int> m_keypointOrder; // image row -> keypoint
     QImage m_image;

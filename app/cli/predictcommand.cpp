@@ -12,6 +12,8 @@
 #include <csignal>
 #include <optional>
 
+using gp::TemporalPresets;
+
 namespace {
 
 // Set by Ctrl+C; the main loop cancels the pipeline (nothing but the flag is touched in the

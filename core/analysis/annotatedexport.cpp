@@ -3,6 +3,8 @@
 #include "detectioncache.h"
 #include "framereader.h"
 
+namespace gp {
+
 AnnotatedExport::Result AnnotatedExport::run(const QString &video, const DetectionCache &cache,
     const std::vector<std::vector<TrackedPose>> &tracks, const Skeleton &skeleton, const OutputOptions &output,
     double keypointConf, const gp::CancelToken &cancel, const gp::Progress &progress)
@@ -57,3 +59,5 @@ AnnotatedExport::Result AnnotatedExport::run(const QString &video, const Detecti
     writer.close();
     return r;
 }
+
+} // namespace gp

@@ -11,6 +11,8 @@
 
 #include <vector>
 
+namespace gp {
+
 class DetectionCache;
 
 // Writes an analysed video with the current settings, in the command line's formats
@@ -35,3 +37,5 @@ public:
         const std::vector<std::vector<TrackedPose>> &tracks, const Skeleton &skeleton, const OutputOptions &output,
         double keypointConf, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
 };
+
+} // namespace gp

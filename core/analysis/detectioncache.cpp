@@ -10,6 +10,8 @@
 #include <cmath>
 #include <limits>
 
+namespace gp {
+
 namespace {
 
 constexpr char kMagic[] = "GPPRED1";
@@ -274,3 +276,5 @@ bool DetectionCache::load(const QString &file, const Key &expected, DetectionCac
     *cache = std::move(c);
     return true;
 }
+
+} // namespace gp

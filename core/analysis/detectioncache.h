@@ -9,6 +9,8 @@
 #include <optional>
 #include <vector>
 
+namespace gp {
+
 // The raw detections of every analysed frame of one video by one model, in memory and in a
 // sidecar file beside the video, so that scrubbing after an analysis (or after reopening)
 // shows predictions with no inference at all, and the temporal stage can be re-run over
@@ -90,3 +92,5 @@ private:
     qint64 m_analysed = 0;
     std::vector<Frame> m_frames;
 };
+
+} // namespace gp

@@ -4,6 +4,8 @@
 
 #include <opencv2/core/mat.hpp>
 
+namespace gp {
+
 LivePredictor::LivePredictor() = default;
 
 LivePredictor::~LivePredictor() = default;
@@ -48,3 +50,5 @@ bool LivePredictor::predict(const QImage &image, std::vector<PoseDetection> *det
     *detections = std::move(results.front());
     return true;
 }
+
+} // namespace gp

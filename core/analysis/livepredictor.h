@@ -8,6 +8,8 @@
 
 #include <memory>
 
+namespace gp {
+
 // The network on one frame on screen (the Video workspace's live mode): a Predictor that
 // takes the QImage the screen shows. Loads on first use; use from one thread.
 class LivePredictor
@@ -26,3 +28,5 @@ private:
     std::unique_ptr<Predictor> m_predictor;
     PredictorOptions m_options;
 };
+
+} // namespace gp

@@ -9,6 +9,8 @@
 #include <limits>
 #include <map>
 
+namespace gp {
+
 namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
@@ -161,3 +163,5 @@ double PoseQuality::truthError(const ImageAnnotation &truth, const std::vector<T
     }
     return count ? sum / count : -1.0;
 }
+
+} // namespace gp

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+namespace gp {
+
 class DetectionCache;
 
 // Per-frame measures of how the model behaves on a video, for the timeline's strips and the
@@ -55,3 +57,5 @@ public:
     // can be compared.
     static double truthError(const ImageAnnotation &truth, const std::vector<TrackedPose> &tracks);
 };
+
+} // namespace gp

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 
+namespace gp {
+
 std::vector<PoseDetection> PredictionLabeller::fromTracks(const std::vector<TrackedPose> &tracks)
 {
     std::vector<PoseDetection> out;
@@ -89,3 +91,5 @@ PredictionLabeller::Result PredictionLabeller::run(
     }
     return r;
 }
+
+} // namespace gp

@@ -10,6 +10,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // Turns frames of a video into training data with the model's predictions as their labels
 // ("Label this frame", "Send selected frames"): each frame is decoded exactly (the N-th frame
 // of a sequential decode), written into a split's image folder under the frame importer's
@@ -49,3 +51,5 @@ public:
     // Progress counts frames.
     static Result run(const Options &options, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
 };
+
+} // namespace gp

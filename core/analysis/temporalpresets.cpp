@@ -1,5 +1,7 @@
 #include "temporalpresets.h"
 
+namespace gp {
+
 TemporalOptions TemporalPresets::apply(Preset preset, TemporalOptions o)
 {
     const TemporalOptions defaults;
@@ -89,3 +91,5 @@ std::vector<TemporalPresets::Preset> TemporalPresets::all()
 {
     return { Preset::Default, Preset::Steady, Preset::FastMotion, Preset::Occlusion, Preset::LowLight };
 }
+
+} // namespace gp

@@ -9,6 +9,8 @@
 #include <optional>
 #include <vector>
 
+namespace gp {
+
 // Starting points for the temporal stage's settings per kind of footage. The values were
 // chosen by `gp_bench_video presets` on the generated scenario videos with a trained model
 // (docs/BENCHMARKS.md, "Smoothing presets"): on each scenario's video, the least jitter
@@ -32,3 +34,5 @@ public:
     static QStringList keys();
     static std::vector<Preset> all();
 };
+
+} // namespace gp

@@ -2,6 +2,8 @@
 
 #include "detectioncache.h"
 
+namespace gp {
+
 bool TemporalReplay::run(const DetectionCache &cache, const TemporalOptions &options,
     std::vector<std::vector<TrackedPose>> *tracks, const gp::CancelToken &cancel, const gp::Progress &progress)
 {
@@ -38,3 +40,5 @@ std::vector<TrackedPose> TemporalReplay::untracked(const std::vector<PoseDetecti
     }
     return out;
 }
+
+} // namespace gp

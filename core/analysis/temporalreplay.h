@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace gp {
+
 class DetectionCache;
 
 // The temporal stage (PoseTracker: tracking, One Euro smoothing, occlusion bridging) run
@@ -25,3 +27,5 @@ public:
     // frame inferred on its own looks like next to the tracked ones.
     static std::vector<TrackedPose> untracked(const std::vector<PoseDetection> &detections);
 };
+
+} // namespace gp

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <map>
 
+namespace gp {
+
 namespace {
 
 struct Mean
@@ -103,3 +105,5 @@ TruthScoreResult TruthScore::score(const VideoTruth &truth, const std::vector<st
     r.truthJitter = truthJitter.value();
     return r;
 }
+
+} // namespace gp

@@ -8,6 +8,8 @@
 
 class VideoTruth;
 
+namespace gp {
+
 // How close the temporal stage's output comes to a video's ground truth (the generator's
 // sidecar): each truth instance is matched to the track whose raw box overlaps it most
 // (IoU at least kMatchIou); over every labelled keypoint (visibility 1 or 2) of the matched
@@ -41,3 +43,5 @@ public:
     // beyond it count as missed.
     static TruthScoreResult score(const VideoTruth &truth, const std::vector<std::vector<TrackedPose>> &tracks);
 };
+
+} // namespace gp

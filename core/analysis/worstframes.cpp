@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
+namespace gp {
+
 double WorstFrames::value(const QualitySeries &q, Criterion c, qint64 frame)
 {
     if (frame < 0 || frame >= q.frameCount())
@@ -122,3 +124,5 @@ std::vector<WorstFrames::Criterion> WorstFrames::all()
 {
     return { Criterion::LowConfidence, Criterion::Jump, Criterion::Jitter, Criterion::TrackSwitch, Criterion::Swap };
 }
+
+} // namespace gp

@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // Ranks the frames of an analysed video by one criterion and picks the ones to label:
 // the N worst, or N spread over the video (no two closer than the video's length over
 // 2N frames, so one bad second does not fill the list).
@@ -40,3 +42,5 @@ public:
     static double defaultThreshold(Criterion c);
     static std::vector<Criterion> all();
 };
+
+} // namespace gp

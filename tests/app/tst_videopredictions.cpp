@@ -35,6 +35,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::DetectionCache;
+using gp::WorstFrames;
+
 // Background work can be slow on a loaded CI machine.
 static constexpr int kSlowMachineMs = 120000;
 

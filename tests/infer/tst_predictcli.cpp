@@ -15,6 +15,8 @@
 
 #include <opencv2/videoio.hpp>
 
+using gp::TemporalPresets;
+
 namespace {
 
 struct Result

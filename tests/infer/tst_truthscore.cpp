@@ -16,6 +16,10 @@
 
 #include <cmath>
 
+using gp::TemporalPresets;
+using gp::TruthScore;
+using gp::TruthScoreResult;
+
 namespace {
 
 constexpr int kFrames = 20;

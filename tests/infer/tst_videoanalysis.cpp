@@ -28,6 +28,14 @@
 #include <map>
 #include <set>
 
+using gp::AnnotatedExport;
+using gp::DetectionCache;
+using gp::PoseQuality;
+using gp::PredictionLabeller;
+using gp::QualitySeries;
+using gp::TemporalReplay;
+using gp::WorstFrames;
+
 namespace {
 
 constexpr int K = 14;

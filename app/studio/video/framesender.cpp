@@ -8,6 +8,8 @@
 #include <QFileInfo>
 #include <QWidget>
 
+using gp::PredictionLabeller;
+
 FrameSender::FrameSender(QWidget *window)
     : QObject(window)
     , m_window(window)

@@ -38,7 +38,7 @@ public:
     BackgroundJob *job() const { return m_job; }
 
 Q_SIGNALS:
-    void sent(const PredictionLabeller::Result &result, const QString &split);
+    void sent(const gp::PredictionLabeller::Result &result, const QString &split);
 
 private:
     QWidget *m_window;

@@ -32,7 +32,7 @@ Q_SIGNALS:
 private:
     void runLatest();
 
-    LivePredictor m_predictor;
+    gp::LivePredictor m_predictor;
     QMutex m_mutex; // guards the request below
     qint64 m_frame = -1;
     QImage m_image;

@@ -17,6 +17,8 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 
+using gp::DetectionCache;
+
 ModelPanel::ModelPanel(PredictionController *predictions, QWidget *parent)
     : QWidget(parent)
     , m_predictions(predictions)

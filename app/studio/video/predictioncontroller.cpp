@@ -11,6 +11,12 @@
 
 #include <mutex>
 
+using gp::AnnotatedExport;
+using gp::DetectionCache;
+using gp::PoseQuality;
+using gp::QualitySeries;
+using gp::TemporalReplay;
+
 namespace {
 
 struct AnalysisResult

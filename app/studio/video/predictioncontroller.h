@@ -50,13 +50,13 @@ public:
     TemporalOptions temporalOptions() const { return m_temporal; }
 
     bool hasAnalysis() const { return m_cache != nullptr; }
-    const DetectionCache *cache() const { return m_cache.get(); }
+    const gp::DetectionCache *cache() const { return m_cache.get(); }
     QString cacheMessage() const { return m_cacheMessage; }
     // The tracks of `frame` after the temporal stage (empty when not analysed).
     const std::vector<TrackedPose> &tracksAt(qint64 frame) const;
     // The tracks of up to `n` frames before `frame`, oldest first.
     std::vector<std::vector<TrackedPose>> history(qint64 frame, int n) const;
-    const QualitySeries &series() const { return m_series; }
+    const gp::QualitySeries &series() const { return m_series; }
     const std::vector<std::vector<TrackedPose>> &allTracks() const { return m_tracks; }
 
     // The analysis pass over frames first..last (-1: to the end).
@@ -91,17 +91,17 @@ private:
     void loadSidecar(bool adopt);
     void reload(bool adopt);
     void replay();
-    DetectionCache::Key currentKey() const;
+    gp::DetectionCache::Key currentKey() const;
 
     Skeleton m_skeleton = Skeleton::defaultGripper();
     QString m_video;
     qint64 m_frameCount = 0;
     PredictorOptions m_predictor;
     TemporalOptions m_temporal;
-    std::shared_ptr<const DetectionCache> m_cache;
+    std::shared_ptr<const gp::DetectionCache> m_cache;
     QString m_cacheMessage;
     std::vector<std::vector<TrackedPose>> m_tracks;
-    QualitySeries m_series;
+    gp::QualitySeries m_series;
     bool m_live = false;
     PoseTracker m_liveTracker; // cameras and streams: frames come in order
     BackgroundJob *m_analysis;

@@ -40,6 +40,11 @@
 
 #include <cmath>
 
+using gp::DetectionCache;
+using gp::PoseQuality;
+using gp::PredictionLabeller;
+using gp::QualitySeries;
+
 VideoWorkspace::VideoWorkspace(QWidget *parent)
     : QWidget(parent)
     , m_thread(new QThread(this))

@@ -129,7 +129,7 @@ private:
     void updateTimer();
     void tracksChanged();
     void startIndexPass();
-    void sendDone(const PredictionLabeller::Result &result, const QString &split);
+    void sendDone(const gp::PredictionLabeller::Result &result, const QString &split);
 
     std::shared_ptr<const Project> m_project;
     QThread *m_thread;

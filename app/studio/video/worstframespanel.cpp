@@ -13,6 +13,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+using gp::QualitySeries;
+using gp::WorstFrames;
+
 WorstFramesPanel::WorstFramesPanel(QWidget *parent)
     : QWidget(parent)
     , m_criterion(new QComboBox(this))

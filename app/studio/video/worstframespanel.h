@@ -26,11 +26,11 @@ public:
     explicit WorstFramesPanel(QWidget *parent = nullptr);
 
     // Not owned; must outlive the panel or be replaced (nullptr clears).
-    void setSeries(const QualitySeries *series);
+    void setSeries(const gp::QualitySeries *series);
     void refresh();
 
-    WorstFrames::Criterion criterion() const;
-    void setCriterion(WorstFrames::Criterion criterion);
+    gp::WorstFrames::Criterion criterion() const;
+    void setCriterion(gp::WorstFrames::Criterion criterion);
     double threshold() const;
     void setThreshold(double threshold);
     void setCount(int n);
@@ -57,7 +57,7 @@ private:
     void retranslateUi();
     void criterionChanged();
 
-    const QualitySeries *m_series = nullptr;
+    const gp::QualitySeries *m_series = nullptr;
     std::vector<qint64> m_frames;
     qint64 m_selectedCount = 0;
     QComboBox *m_criterion;
