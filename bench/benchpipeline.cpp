@@ -33,6 +33,21 @@
 #include <mutex>
 #include <random>
 
+using gp::FramePrediction;
+using gp::OutputOptions;
+using gp::PipelineOptions;
+using gp::PipelineSummary;
+using gp::PoseBox;
+using gp::PoseDetection;
+using gp::PoseTracker;
+using gp::PredictionWriter;
+using gp::Predictor;
+using gp::PredictorOptions;
+using gp::TemporalOptions;
+using gp::TrackedKeypoint;
+using gp::TrackedPose;
+using gp::VideoPipeline;
+
 namespace {
 
 QString arg(const QStringList &a, const QString &key, const QString &def)

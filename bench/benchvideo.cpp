@@ -39,12 +39,19 @@
 #include <mutex>
 
 using gp::DetectionCache;
+using gp::FramePrediction;
+using gp::PipelineOptions;
+using gp::PipelineSummary;
+using gp::PoseDetection;
 using gp::PoseQuality;
 using gp::QualitySeries;
+using gp::TemporalOptions;
 using gp::TemporalPresets;
 using gp::TemporalReplay;
+using gp::TrackedPose;
 using gp::TruthScore;
 using gp::TruthScoreResult;
+using gp::VideoPipeline;
 
 namespace {
 

@@ -6,6 +6,10 @@
 #include <algorithm>
 #include <cmath>
 
+using gp::PoseBox;
+using gp::TrackedKeypoint;
+using gp::TrackedPose;
+
 PoseOverlayView::PoseOverlayView(const Skeleton &skeleton, QWidget *parent)
     : ImageView(skeleton, parent)
 {

@@ -37,9 +37,9 @@ public:
     explicit PoseOverlayView(const Skeleton &skeleton, QWidget *parent = nullptr);
 
     // `history` holds the tracks of the frames before this one, oldest first (for the trail).
-    void setPrediction(const std::vector<TrackedPose> &tracks, const std::vector<std::vector<TrackedPose>> &history = {});
+    void setPrediction(const std::vector<gp::TrackedPose> &tracks, const std::vector<std::vector<gp::TrackedPose>> &history = {});
     void clearPrediction();
-    const std::vector<TrackedPose> &prediction() const { return m_tracks; }
+    const std::vector<gp::TrackedPose> &prediction() const { return m_tracks; }
     bool hasPrediction() const { return !m_tracks.empty(); }
     void setOverlayOptions(const OverlayOptions &options);
     const OverlayOptions &overlayOptions() const { return m_options; }
@@ -56,13 +56,13 @@ protected:
 
 private:
     enum class PointStyle { Hidden, Filled, Hollow, Inferred };
-    PointStyle styleOf(const TrackedKeypoint &k) const;
-    void paintTrack(QPainter &p, const TrackedPose &t, bool raw, bool ghost) const;
+    PointStyle styleOf(const gp::TrackedKeypoint &k) const;
+    void paintTrack(QPainter &p, const gp::TrackedPose &t, bool raw, bool ghost) const;
     void paintTrail(QPainter &p) const;
     static QColor trackColor(int id);
 
-    std::vector<TrackedPose> m_tracks;
-    std::vector<std::vector<TrackedPose>> m_history;
+    std::vector<gp::TrackedPose> m_tracks;
+    std::vector<std::vector<gp::TrackedPose>> m_history;
     OverlayOptions m_options;
     QString m_status;
 };

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+using gp::TemporalOptions;
 using gp::TemporalPresets;
 
 namespace {

@@ -20,9 +20,9 @@ class SmoothingPanel : public QWidget
 public:
     explicit SmoothingPanel(QWidget *parent = nullptr);
 
-    TemporalOptions options() const { return m_options; }
+    gp::TemporalOptions options() const { return m_options; }
     // Shows `options` without emitting optionsChanged().
-    void setOptions(const TemporalOptions &options);
+    void setOptions(const gp::TemporalOptions &options);
     void applyPreset(gp::TemporalPresets::Preset preset);
 
     QSlider *minCutoffSlider() const { return m_minCutoff; }
@@ -38,7 +38,7 @@ public:
     static double sliderToBeta(int position);
 
 Q_SIGNALS:
-    void optionsChanged(const TemporalOptions &options);
+    void optionsChanged(const gp::TemporalOptions &options);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -48,7 +48,7 @@ private:
     void fromSliders();
     void showValues();
 
-    TemporalOptions m_options;
+    gp::TemporalOptions m_options;
     QComboBox *m_preset;
     QSlider *m_minCutoff;
     QSlider *m_beta;

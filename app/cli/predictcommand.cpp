@@ -12,7 +12,13 @@
 #include <csignal>
 #include <optional>
 
+using gp::PipelineOptions;
+using gp::PipelineSummary;
+using gp::PredictorOptions;
+using gp::StageStats;
+using gp::TemporalOptions;
 using gp::TemporalPresets;
+using gp::VideoPipeline;
 
 namespace {
 

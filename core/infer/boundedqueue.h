@@ -6,6 +6,8 @@
 #include <mutex>
 #include <optional>
 
+namespace gp {
+
 // A small blocking FIFO between two pipeline stages. push() blocks while the queue is full
 // (backpressure), pop() blocks while it is empty. close() ends the stream: pushes are
 // refused, pops drain what is left and then return nothing. cancel() also drops what is
@@ -111,3 +113,5 @@ private:
     std::deque<T> m_items;
     bool m_closed = false;
 };
+
+} // namespace gp

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+namespace gp {
+
 double OneEuroFilter::alpha(double cutoff, double dt)
 {
     const double tau = 1.0 / (2.0 * M_PI * cutoff);
@@ -27,3 +29,5 @@ double OneEuroFilter::filter(double x, double dt, const OneEuroParams &p)
     m_x = a * x + (1.0 - a) * m_x;
     return m_x;
 }
+
+} // namespace gp

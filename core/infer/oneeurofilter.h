@@ -1,5 +1,7 @@
 #pragma once
 
+namespace gp {
+
 // The One Euro filter (Casiez, Roussel, Vogel, CHI 2012) for one scalar signal: a first-order
 // low-pass filter whose cutoff rises with the signal's speed, so slow motion is smoothed
 // strongly (little jitter) and fast motion follows with little lag.
@@ -35,3 +37,5 @@ private:
     double m_dx = 0.0;
     double m_lastDt = 1.0 / 30.0;
 };
+
+} // namespace gp

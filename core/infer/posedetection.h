@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+namespace gp {
+
 // Plain result structs of prediction (torch-free): what the predictor, the temporal stage
 // and the outputs exchange, and what crosses thread boundaries. Coordinates are source-image
 // pixels.
@@ -78,3 +80,5 @@ struct FramePrediction
     bool tracked = false;    // the temporal stage filled `tracks`
     std::vector<TrackedPose> tracks;
 };
+
+} // namespace gp

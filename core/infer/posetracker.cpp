@@ -4,6 +4,8 @@
 #include <cmath>
 #include <tuple>
 
+namespace gp {
+
 PoseTracker::PoseTracker(TemporalOptions options)
     : m_options(std::move(options))
 {
@@ -249,3 +251,5 @@ bool PoseTracker::bridgeMissed(Track &t, qint64 frame, TrackedPose *out)
     }
     return true;
 }
+
+} // namespace gp

@@ -6,6 +6,8 @@
 #include <map>
 #include <vector>
 
+namespace gp {
+
 // Settings of the temporal stage; all of them may change between two frames.
 struct TemporalOptions
 {
@@ -86,3 +88,5 @@ private:
     int m_nextId = 1;
     qint64 m_lastFrame = -1;
 };
+
+} // namespace gp

@@ -10,6 +10,8 @@
 #include <array>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 double r2(double v)
@@ -272,3 +274,5 @@ QByteArray PredictionWriter::toCsvRows(const FramePrediction &p)
     }
     return out;
 }
+
+} // namespace gp

@@ -13,6 +13,8 @@
 
 #include <memory>
 
+namespace gp {
+
 struct OutputOptions
 {
     QString videoPath;  // annotated video (mp4v); empty: none
@@ -60,3 +62,5 @@ private:
     bool m_videoFailed = false;
     qint64 m_frames = 0;
 };
+
+} // namespace gp

@@ -8,6 +8,8 @@
 
 #include <opencv2/core.hpp>
 
+namespace gp {
+
 struct Predictor::Private
 {
     PredictorOptions options;
@@ -177,3 +179,5 @@ bool Predictor::predict(const std::vector<cv::Mat> &images, std::vector<std::vec
         return false;
     }
 }
+
+} // namespace gp

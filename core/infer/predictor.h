@@ -14,6 +14,8 @@ namespace cv {
 class Mat;
 }
 
+namespace gp {
+
 struct PredictorOptions
 {
     // A GripperPose checkpoint (its EMA weights when it has them), a .pt state dict or a
@@ -64,3 +66,5 @@ private:
     struct Private;
     std::unique_ptr<Private> d;
 };
+
+} // namespace gp

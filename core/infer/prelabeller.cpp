@@ -14,6 +14,8 @@
 
 #include <algorithm>
 
+namespace gp {
+
 PoseInstance PreLabeller::toInstance(const PoseDetection &det, const QSize &size, int keypointCount)
 {
     PoseInstance inst;
@@ -94,3 +96,5 @@ PreLabeller::Result PreLabeller::run(const Options &o, const gp::CancelToken &ca
     }
     return r;
 }
+
+} // namespace gp

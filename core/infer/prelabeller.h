@@ -9,9 +9,12 @@
 
 #include <vector>
 
-struct PoseDetection;
 struct PoseInstance;
 class QSize;
+
+namespace gp {
+
+struct PoseDetection;
 
 // Labels images with a trained model as a starting point for a person: each image without
 // a label file is run through a Predictor and its detections are written as its label file.
@@ -50,3 +53,5 @@ public:
     // Progress counts images.
     static Result run(const Options &options, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
 };
+
+} // namespace gp

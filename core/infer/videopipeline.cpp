@@ -11,6 +11,8 @@
 #include <mutex>
 #include <thread>
 
+namespace gp {
+
 namespace {
 
 struct Counter
@@ -548,3 +550,5 @@ std::vector<double> VideoPipeline::frameTimestamps() const
     std::lock_guard<std::mutex> lock(d->mutex);
     return d->timestamps;
 }
+
+} // namespace gp

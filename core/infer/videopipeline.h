@@ -17,6 +17,8 @@
 #include <memory>
 #include <vector>
 
+namespace gp {
+
 // Counters of one stage, readable while the pipeline runs.
 struct StageStats
 {
@@ -111,3 +113,5 @@ private:
     struct Private;
     std::unique_ptr<Private> d;
 };
+
+} // namespace gp

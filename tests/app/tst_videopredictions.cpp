@@ -36,6 +36,7 @@
 #include <QTest>
 
 using gp::DetectionCache;
+using gp::PoseDetection;
 using gp::WorstFrames;
 
 // Background work can be slow on a loaded CI machine.

@@ -23,6 +23,10 @@
 
 #include <map>
 
+using gp::PoseDetection;
+using gp::Predictor;
+using gp::PredictorOptions;
+
 namespace {
 
 std::unique_ptr<onnx::ModelProto> readProto(const QString &path)

@@ -8,6 +8,8 @@
 #include <atomic>
 #include <thread>
 
+using gp::BoundedQueue;
+
 // Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
 static constexpr int kSlowMachineMs = 60000;
 

@@ -8,6 +8,9 @@
 
 #include <QtTest>
 
+using gp::OneEuroFilter;
+using gp::OneEuroParams;
+
 class TestOneEuroFilter : public QObject
 {
     Q_OBJECT

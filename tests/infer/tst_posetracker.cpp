@@ -9,6 +9,13 @@
 #include <cmath>
 #include <random>
 
+using gp::PoseDetection;
+using gp::PoseKeypoint;
+using gp::PoseTracker;
+using gp::TemporalOptions;
+using gp::TrackedKeypoint;
+using gp::TrackedPose;
+
 namespace {
 
 // An instance with its box at (x, y) size 60x60 and 14 keypoints on a fixed pattern inside.

@@ -15,6 +15,7 @@
 
 #include <opencv2/videoio.hpp>
 
+using gp::TemporalOptions;
 using gp::TemporalPresets;
 
 namespace {

@@ -12,6 +12,11 @@
 
 #include <opencv2/core.hpp>
 
+using gp::PoseDetection;
+using gp::PoseKeypoint;
+using gp::Predictor;
+using gp::PredictorOptions;
+
 namespace {
 
 cv::Mat image(int seed, int w = 96, int h = 64)

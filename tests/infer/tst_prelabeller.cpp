@@ -13,6 +13,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::PoseBox;
+using gp::PoseDetection;
+using gp::PreLabeller;
+
 class TestPreLabeller : public QObject
 {
     Q_OBJECT

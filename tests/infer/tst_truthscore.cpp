@@ -16,7 +16,10 @@
 
 #include <cmath>
 
+using gp::TemporalOptions;
 using gp::TemporalPresets;
+using gp::TrackedKeypoint;
+using gp::TrackedPose;
 using gp::TruthScore;
 using gp::TruthScoreResult;
 

@@ -30,10 +30,19 @@
 
 using gp::AnnotatedExport;
 using gp::DetectionCache;
+using gp::FramePrediction;
+using gp::OutputOptions;
+using gp::PipelineOptions;
+using gp::PipelineSummary;
+using gp::PoseDetection;
+using gp::PoseKeypoint;
 using gp::PoseQuality;
 using gp::PredictionLabeller;
 using gp::QualitySeries;
+using gp::TemporalOptions;
 using gp::TemporalReplay;
+using gp::TrackedPose;
+using gp::VideoPipeline;
 using gp::WorstFrames;
 
 namespace {

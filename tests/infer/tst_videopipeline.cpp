@@ -16,6 +16,15 @@
 #include <mutex>
 #include <thread>
 
+using gp::FramePrediction;
+using gp::PipelineOptions;
+using gp::PipelineSummary;
+using gp::PoseDetection;
+using gp::PoseDetector;
+using gp::TemporalOptions;
+using gp::TrackedPose;
+using gp::VideoPipeline;
+
 // Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
 static constexpr int kSlowMachineMs = 60000;
 

@@ -28,6 +28,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+using gp::PreLabeller;
+
 LabelWorkspace::LabelWorkspace(QWidget *parent)
     : QWidget(parent)
     , m_document(new AnnotationDocument(Skeleton::defaultGripper(), this))

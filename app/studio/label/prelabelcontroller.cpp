@@ -10,6 +10,8 @@
 #include <QFileDialog>
 #include <QWidget>
 
+using gp::PreLabeller;
+
 PrelabelController::PrelabelController(QWidget *window)
     : QObject(window)
     , m_window(window)

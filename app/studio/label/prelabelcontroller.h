@@ -51,7 +51,7 @@ Q_SIGNALS:
     void started();
     // The images written are marked "needs review" already; *saveError (may be empty)
     // says when the mark could not be saved.
-    void finished(const PreLabeller::Result &result, const QString &saveError);
+    void finished(const gp::PreLabeller::Result &result, const QString &saveError);
 
 private:
     void done();
@@ -59,6 +59,6 @@ private:
     QWidget *m_window;
     std::shared_ptr<const Project> m_project;
     ReviewState m_review;
-    PreLabeller::Options m_options;
+    gp::PreLabeller::Options m_options;
     BackgroundJob *m_job;
 };

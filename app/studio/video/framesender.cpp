@@ -8,7 +8,9 @@
 #include <QFileInfo>
 #include <QWidget>
 
+using gp::PoseDetection;
 using gp::PredictionLabeller;
+using gp::TrackedPose;
 
 FrameSender::FrameSender(QWidget *window)
     : QObject(window)

@@ -3,10 +3,13 @@
 #include <QElapsedTimer>
 #include <QMutexLocker>
 
+using gp::PoseDetection;
+using gp::PredictorOptions;
+
 LiveInferrer::LiveInferrer(QObject *parent)
     : QObject(parent)
 {
-    qRegisterMetaType<std::vector<PoseDetection>>();
+    qRegisterMetaType<std::vector<gp::PoseDetection>>();
 }
 
 LiveInferrer::~LiveInferrer() = default;

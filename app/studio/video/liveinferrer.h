@@ -23,10 +23,10 @@ public:
     ~LiveInferrer() override;
 
     // Thread-safe. The model loads at the first request after the options change.
-    void request(qint64 frame, const QImage &image, const PredictorOptions &options);
+    void request(qint64 frame, const QImage &image, const gp::PredictorOptions &options);
 
 Q_SIGNALS:
-    void inferred(qint64 frame, const std::vector<PoseDetection> &detections, double milliseconds);
+    void inferred(qint64 frame, const std::vector<gp::PoseDetection> &detections, double milliseconds);
     void failed(const QString &message);
 
 private:
@@ -36,6 +36,6 @@ private:
     QMutex m_mutex; // guards the request below
     qint64 m_frame = -1;
     QImage m_image;
-    PredictorOptions m_options;
+    gp::PredictorOptions m_options;
     std::atomic_bool m_pending { false };
 };

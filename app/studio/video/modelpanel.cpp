@@ -18,6 +18,7 @@
 #include <QSpinBox>
 
 using gp::DetectionCache;
+using gp::PredictorOptions;
 
 ModelPanel::ModelPanel(PredictionController *predictions, QWidget *parent)
     : QWidget(parent)

@@ -13,9 +13,17 @@
 
 using gp::AnnotatedExport;
 using gp::DetectionCache;
+using gp::FramePrediction;
+using gp::OutputOptions;
+using gp::PipelineOptions;
+using gp::PipelineSummary;
+using gp::PoseDetection;
 using gp::PoseQuality;
 using gp::QualitySeries;
+using gp::TemporalOptions;
 using gp::TemporalReplay;
+using gp::TrackedPose;
+using gp::VideoPipeline;
 
 namespace {
 

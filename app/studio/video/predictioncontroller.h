@@ -45,19 +45,19 @@ public:
     // The correction of each frame before inference (live and analysis; part of the cache's key).
     void setEnhancement(Enhancement enhance);
     Enhancement enhancement() const { return m_predictor.enhance; }
-    PredictorOptions predictorOptions() const { return m_predictor; }
-    void setTemporalOptions(const TemporalOptions &options);
-    TemporalOptions temporalOptions() const { return m_temporal; }
+    gp::PredictorOptions predictorOptions() const { return m_predictor; }
+    void setTemporalOptions(const gp::TemporalOptions &options);
+    gp::TemporalOptions temporalOptions() const { return m_temporal; }
 
     bool hasAnalysis() const { return m_cache != nullptr; }
     const gp::DetectionCache *cache() const { return m_cache.get(); }
     QString cacheMessage() const { return m_cacheMessage; }
     // The tracks of `frame` after the temporal stage (empty when not analysed).
-    const std::vector<TrackedPose> &tracksAt(qint64 frame) const;
+    const std::vector<gp::TrackedPose> &tracksAt(qint64 frame) const;
     // The tracks of up to `n` frames before `frame`, oldest first.
-    std::vector<std::vector<TrackedPose>> history(qint64 frame, int n) const;
+    std::vector<std::vector<gp::TrackedPose>> history(qint64 frame, int n) const;
     const gp::QualitySeries &series() const { return m_series; }
-    const std::vector<std::vector<TrackedPose>> &allTracks() const { return m_tracks; }
+    const std::vector<std::vector<gp::TrackedPose>> &allTracks() const { return m_tracks; }
 
     // The analysis pass over frames first..last (-1: to the end).
     void analyse(qint64 first = 0, qint64 last = -1);
@@ -65,7 +65,7 @@ public:
     BackgroundJob *replayJob() const { return m_replay; }
     BackgroundJob *exportJob() const { return m_export; }
     // Empty paths are not written. False with *error when nothing is analysed.
-    bool exportVideo(const OutputOptions &output, QString *error);
+    bool exportVideo(const gp::OutputOptions &output, QString *error);
 
     void setLive(bool live);
     bool isLive() const { return m_live; }
@@ -83,7 +83,7 @@ Q_SIGNALS:
     void tracksChanged();
     void analysisFinished(const QString &summary);
     void exportFinished(const QString &summary);
-    void liveResult(qint64 frame, const std::vector<TrackedPose> &tracks, double milliseconds);
+    void liveResult(qint64 frame, const std::vector<gp::TrackedPose> &tracks, double milliseconds);
     void problem(const QString &message);
 
 private:
@@ -96,14 +96,14 @@ private:
     Skeleton m_skeleton = Skeleton::defaultGripper();
     QString m_video;
     qint64 m_frameCount = 0;
-    PredictorOptions m_predictor;
-    TemporalOptions m_temporal;
+    gp::PredictorOptions m_predictor;
+    gp::TemporalOptions m_temporal;
     std::shared_ptr<const gp::DetectionCache> m_cache;
     QString m_cacheMessage;
-    std::vector<std::vector<TrackedPose>> m_tracks;
+    std::vector<std::vector<gp::TrackedPose>> m_tracks;
     gp::QualitySeries m_series;
     bool m_live = false;
-    PoseTracker m_liveTracker; // cameras and streams: frames come in order
+    gp::PoseTracker m_liveTracker; // cameras and streams: frames come in order
     BackgroundJob *m_analysis;
     BackgroundJob *m_replay;
     BackgroundJob *m_export;

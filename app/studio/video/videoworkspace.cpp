@@ -41,9 +41,12 @@
 #include <cmath>
 
 using gp::DetectionCache;
+using gp::OutputOptions;
 using gp::PoseQuality;
 using gp::PredictionLabeller;
 using gp::QualitySeries;
+using gp::TemporalOptions;
+using gp::TrackedPose;
 
 VideoWorkspace::VideoWorkspace(QWidget *parent)
     : QWidget(parent)

@@ -147,7 +147,7 @@ private:
     FrameSender *m_sender;
     // Live mode: the latest result for the frame on screen.
     qint64 m_liveFrame = -1;
-    std::vector<TrackedPose> m_liveTracks;
+    std::vector<gp::TrackedPose> m_liveTracks;
     double m_liveMs = 0.0;
 
     QPushButton *m_openButton;
