@@ -8,6 +8,12 @@
 
 #include <optional>
 
+using gp::CalibrationMethod;
+using gp::ExportOptions;
+using gp::ExportReport;
+using gp::ModelExporter;
+using gp::OnnxLayout;
+
 QString ExportCommand::summary() const
 {
     return tr("export a model to ONNX (fp32, fp16 or INT8; decoded or raw outputs) for deployment");

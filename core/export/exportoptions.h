@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace gp {
+
 // What `gripperpose export` is asked for and what it did (plain structs; no torch, no onnx).
 
 // The outputs of an exported graph.
@@ -61,3 +63,5 @@ struct ExportReport
     QString weights; // where the weights came from
     QStringList problems; // calibration images skipped, with the reason
 };
+
+} // namespace gp

@@ -24,7 +24,7 @@
 
 #include <cmath>
 
-using namespace gp;
+namespace gp {
 
 namespace {
 
@@ -286,3 +286,5 @@ bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *e
     report->seconds = clock.elapsed() / 1000.0;
     return true;
 }
+
+} // namespace gp

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+namespace gp {
+
 // `gripperpose export format=onnx`: loads the weights, folds every BatchNorm into its
 // convolution, writes the ONNX graph node by node from the model's own modules (decoded or
 // raw layout; fp32, fp16, or INT8 QDQ calibrated on dataset images), adds the metadata, runs
@@ -24,3 +26,5 @@ public:
     static bool run(const ExportOptions &options, ExportReport *report, QString *error,
         const gp::CancelToken &cancel = {}, const gp::Progress &calibrationProgress = {});
 };
+
+} // namespace gp

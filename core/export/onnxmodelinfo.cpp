@@ -12,6 +12,8 @@
 #include <optional>
 #include <set>
 
+namespace gp {
+
 namespace {
 
 // A value of a Python literal (what Ultralytics writes with str() and reads back with
@@ -525,3 +527,5 @@ bool readOnnxModelInfo(const QString &path, OnnxModelInfo *info, QString *error)
     *info = out;
     return true;
 }
+
+} // namespace gp

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+namespace gp {
+
 // What an exported ONNX file says about itself (public, torch- and onnx-free): the model it
 // holds, read from the metadata props that Ultralytics writes (names, kpt_shape, stride,
 // imgsz, task, batch) and the ones this program adds (flip_idx, layout, precision, the
@@ -56,3 +58,5 @@ bool readOnnxModelInfo(const QString &path, OnnxModelInfo *info, QString *error)
 
 // True when the path names an ONNX file (by its suffix).
 bool isOnnxFile(const QString &path);
+
+} // namespace gp

@@ -23,9 +23,15 @@
 
 #include <map>
 
+using gp::ExportOptions;
+using gp::ExportReport;
+using gp::ModelExporter;
+using gp::OnnxLayout;
+using gp::OnnxModelInfo;
 using gp::PoseDetection;
 using gp::Predictor;
 using gp::PredictorOptions;
+using gp::readOnnxModelInfo;
 
 namespace {
 

@@ -30,6 +30,12 @@
 
 #include <map>
 
+using gp::ExportOptions;
+using gp::ExportReport;
+using gp::ModelExporter;
+using gp::OnnxLayout;
+using gp::OnnxModelInfo;
+
 namespace {
 
 struct Tolerance
