@@ -17,6 +17,9 @@
 #include <cstdio>
 #include <future>
 
+using gp::DistributedEnv;
+using gp::DistributedLauncher;
+
 namespace {
 
 // Median milliseconds of `reps` runs of op on both ranks at once.

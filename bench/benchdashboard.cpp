@@ -47,6 +47,13 @@
 #include <functional>
 #include <map>
 
+using gp::BatchReport;
+using gp::EpochReport;
+using gp::ResultsCsv;
+using gp::TrainingConfig;
+using gp::TrainingHistory;
+using gp::TrainingSession;
+
 namespace {
 
 constexpr int kProbeMs = 5;

@@ -20,6 +20,11 @@
 
 #include <cstdio>
 
+using gp::Augmenter;
+using gp::BatchLoader;
+using gp::TrainDataset;
+using gp::TrainingConfig;
+
 namespace {
 
 long peakRssMiB()

@@ -5,6 +5,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 
+using gp::EpochReport;
+using gp::TrainingHistory;
+
 namespace {
 
 const QColor kComponentColors[] = { QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),

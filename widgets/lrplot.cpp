@@ -2,6 +2,9 @@
 
 #include <qcustomplot.h>
 
+using gp::EpochReport;
+using gp::TrainingHistory;
+
 namespace {
 
 const QColor kGroupColors[] = { QColor(0x8c, 0x56, 0x4b), QColor(0x1f, 0x77, 0xb4), QColor(0x17, 0xbe, 0xcf) };

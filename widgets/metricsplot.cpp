@@ -4,6 +4,9 @@
 
 #include <QCheckBox>
 
+using gp::EpochReport;
+using gp::TrainingHistory;
+
 namespace {
 
 const QColor kMetricColors[]

@@ -23,7 +23,7 @@ public:
     bool isMetricVisible(Metric m) const;
     void setTaskVisible(Task t, bool on);
     bool isTaskVisible(Task t) const;
-    static double value(const EpochReport &epoch, Task t, Metric m);
+    static double value(const gp::EpochReport &epoch, Task t, Metric m);
     // "mAP50-95(P)" as in results.csv's column names.
     static QString seriesName(Task t, Metric m);
     static QString comparisonSeriesName(const QString &run, Task t);

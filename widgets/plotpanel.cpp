@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <cmath>
 
+using gp::TrainingHistory;
+
 namespace {
 
 constexpr double kReadoutRadiusPx = 20.0;

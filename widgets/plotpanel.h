@@ -37,11 +37,11 @@ public:
     ~PlotPanel() override;
 
     // The run being trained or watched (not owned; it must outlive the panel or be reset).
-    void setHistory(const TrainingHistory *history);
-    const TrainingHistory *history() const { return m_history; }
+    void setHistory(const gp::TrainingHistory *history);
+    const gp::TrainingHistory *history() const { return m_history; }
     // Runs overlaid for comparison, each drawn in its own colour.
-    void setComparison(std::vector<TrainingHistory> runs);
-    const std::vector<TrainingHistory> &comparison() const { return m_comparison; }
+    void setComparison(std::vector<gp::TrainingHistory> runs);
+    const std::vector<gp::TrainingHistory> &comparison() const { return m_comparison; }
     static QColor runColor(int index);
 
     QCustomPlot *plot() const { return m_plot; }
@@ -110,8 +110,8 @@ private:
     // Every x and y of the visible graphs inside [xLower, xUpper].
     std::vector<double> visibleValues(double xLower, double xUpper) const;
 
-    const TrainingHistory *m_history = nullptr;
-    std::vector<TrainingHistory> m_comparison;
+    const gp::TrainingHistory *m_history = nullptr;
+    std::vector<gp::TrainingHistory> m_comparison;
     QCustomPlot *m_plot;
     QHBoxLayout *m_tools;
     QToolButton *m_logButton;
@@ -126,9 +126,9 @@ private:
     bool m_pending = false;
     // What the graphs were last built from: a change other than new batches rebuilds all.
     bool m_needRebuild = true;
-    const TrainingHistory *m_builtHistory = nullptr;
+    const gp::TrainingHistory *m_builtHistory = nullptr;
     size_t m_builtBatches = 0;
-    TrainingHistory::BatchPoint m_builtLast;
+    gp::TrainingHistory::BatchPoint m_builtLast;
     bool m_logScale = false;
     bool m_ignoreOutliers = false;
     bool m_autoRange = true;

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+using gp::TrainingHistory;
+
 namespace {
 
 constexpr int kMinRedrawIntervalMs = 250;

@@ -30,7 +30,7 @@ public:
 
     explicit TelemetrySparklines(QWidget *parent = nullptr);
 
-    void setHistory(const TrainingHistory *history);
+    void setHistory(const gp::TrainingHistory *history);
     void setSamples(const std::vector<TelemetrySample> &samples);
     void clearSamples();
     size_t sampleCount() const { return m_samples.size(); }
@@ -75,7 +75,7 @@ private:
     bool historyOnlyGrew() const;
     void noteBuilt(size_t nextSample);
 
-    const TrainingHistory *m_history = nullptr;
+    const gp::TrainingHistory *m_history = nullptr;
     std::deque<TelemetrySample> m_samples;
     QCustomPlot *m_plot;
     QTimer *m_throttle;
@@ -87,7 +87,7 @@ private:
     std::optional<std::pair<double, double>> m_placedRange; // the first and last sample placed
     // What the plot was last built from; samples are counted from the first ever added.
     bool m_needRebuild = true;
-    const TrainingHistory *m_builtHistory = nullptr;
+    const gp::TrainingHistory *m_builtHistory = nullptr;
     size_t m_builtBatches = 0;
     qint64 m_builtLastTime = 0;
     double m_builtLastPosition = 0;

@@ -7,6 +7,13 @@
 
 #include <cmath>
 
+using gp::BatchReport;
+using gp::EpochReport;
+using gp::EpochStartInfo;
+using gp::TrainFinishReport;
+using gp::TrainStartInfo;
+using gp::ValidationProgress;
+
 TrainProgressPanel::TrainProgressPanel(QWidget *parent)
     : QWidget(parent)
     , m_epochTitle(new QLabel(this))

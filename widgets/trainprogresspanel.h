@@ -37,12 +37,12 @@ public:
     static QString duration(double seconds);
 
 public Q_SLOTS:
-    void onTrainStart(const TrainStartInfo &info);
-    void onEpochStart(const EpochStartInfo &info);
-    void onBatch(const BatchReport &batch);
-    void onValidation(const ValidationProgress &progress);
-    void onEpochEnd(const EpochReport &epoch);
-    void onFinished(const TrainFinishReport &report);
+    void onTrainStart(const gp::TrainStartInfo &info);
+    void onEpochStart(const gp::EpochStartInfo &info);
+    void onBatch(const gp::BatchReport &batch);
+    void onValidation(const gp::ValidationProgress &progress);
+    void onEpochEnd(const gp::EpochReport &epoch);
+    void onFinished(const gp::TrainFinishReport &report);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -70,7 +70,7 @@ private:
     double m_imagesPerSecond = 0;
     std::optional<double> m_epochEta;
     std::optional<double> m_runEta;
-    std::optional<EpochReport> m_bestEpoch;
+    std::optional<gp::EpochReport> m_bestEpoch;
     int m_withoutImprovement = 0;
     int m_skippedSteps = 0;
     bool m_validating = false;

@@ -10,6 +10,8 @@
 
 #include <cmath>
 
+using gp::ValImageResult;
+
 namespace {
 
 // How much room around the worst object the thumbnail keeps, as a fraction of its size.

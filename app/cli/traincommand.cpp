@@ -10,6 +10,15 @@
 #include <mutex>
 #include <optional>
 
+using gp::BatchReport;
+using gp::EpochReport;
+using gp::MetricsText;
+using gp::TrainFinishReport;
+using gp::TrainStartInfo;
+using gp::TrainerEvents;
+using gp::TrainingConfig;
+using gp::TrainingSession;
+
 namespace {
 
 // The run's cancel token while training: a signal handler has no other way to reach it.

@@ -7,6 +7,10 @@
 
 #include <optional>
 
+using gp::ValidationReport;
+using gp::ValidationRequest;
+using gp::ValidationRunner;
+
 QString ValCommand::summary() const
 {
     return tr("validate a checkpoint or weight file: box and pose P, R, mAP50, mAP50-95 and per-keypoint errors");

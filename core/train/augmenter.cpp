@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
@@ -279,3 +281,5 @@ void Augmenter::flips(TrainSample &s, AugmentRng &rng) const
     if (rng.chance(m_config.fliplr))
         flipHorizontal(s, m_flipIdx);
 }
+
+} // namespace gp

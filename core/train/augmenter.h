@@ -7,6 +7,8 @@
 #include <array>
 #include <vector>
 
+namespace gp {
+
 // The training augmentations with Ultralytics' names and semantics: mosaic (4 images),
 // random perspective (degrees, translate, scale, shear, perspective), mixup, HSV,
 // horizontal flip with flip_idx (left and right keypoints swap), vertical flip and the
@@ -43,3 +45,5 @@ private:
     TrainingConfig m_config;
     std::vector<int> m_flipIdx;
 };
+
+} // namespace gp

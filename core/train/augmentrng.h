@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <random>
 
+namespace gp {
+
 // The random source of the augmentations: one per sample, seeded from (seed, epoch,
 // index) so that a batch is the same whichever worker thread builds it.
 class AugmentRng
@@ -40,3 +42,5 @@ private:
 
     std::mt19937_64 m_gen;
 };
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+namespace gp {
+
 BatchLoader::BatchLoader(const TrainDataset &dataset, const Augmenter &augmenter, const TrainingConfig &config,
                          Options options)
     : m_dataset(dataset)
@@ -163,3 +165,5 @@ std::optional<BatchLoader::Batch> BatchLoader::next()
     m_cv.notify_all();
     return b;
 }
+
+} // namespace gp

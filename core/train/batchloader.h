@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+namespace gp {
+
 // Builds training batches on `workers` threads with a bounded prefetch. Every sample's
 // augmentation is seeded from (seed, epoch, position), so an epoch's batches are the same
 // bytes whatever the worker count; batches are delivered in order.
@@ -87,3 +89,5 @@ private:
     bool m_stopping = false;
     std::vector<std::thread> m_threads;
 };
+
+} // namespace gp

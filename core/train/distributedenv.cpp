@@ -1,5 +1,7 @@
 #include "distributedenv.h"
 
+namespace gp {
+
 std::optional<DistributedEnv> DistributedEnv::fromEnvironment(const QProcessEnvironment &env, QString *error)
 {
     DistributedEnv d;
@@ -52,3 +54,5 @@ void DistributedEnv::addTo(QProcessEnvironment &env) const
     env.insert(QStringLiteral("MASTER_ADDR"), masterAddr);
     env.insert(QStringLiteral("MASTER_PORT"), QString::number(masterPort));
 }
+
+} // namespace gp

@@ -6,6 +6,8 @@
 
 #include <optional>
 
+namespace gp {
+
 // Where this process stands in a data-parallel training run: one process per device,
 // described by torchrun's environment variables so that a multi-machine run is started the
 // same way as with PyTorch (RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE, MASTER_ADDR,
@@ -31,3 +33,5 @@ public:
     // Sets the variables (for starting the other ranks).
     void addTo(QProcessEnvironment &env) const;
 };
+
+} // namespace gp

@@ -7,6 +7,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+namespace gp {
+
 DistributedLauncher::~DistributedLauncher()
 {
     for (auto &w : m_workers)
@@ -81,3 +83,5 @@ QStringList DistributedLauncher::finish(int graceMs)
     m_workers.clear();
     return failed;
 }
+
+} // namespace gp

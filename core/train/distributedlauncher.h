@@ -9,6 +9,8 @@
 #include <memory>
 #include <vector>
 
+namespace gp {
+
 // Starts a data-parallel run on this machine: ranks 1..N-1 as child processes of `program`
 // (the gripperpose CLI) with the caller's arguments and torchrun's variables; the caller
 // then trains as rank 0 in its own process, so its events reach the progress bar or GUI
@@ -39,3 +41,5 @@ private:
     DistributedEnv m_env;
     std::vector<std::unique_ptr<QProcess>> m_workers;
 };
+
+} // namespace gp

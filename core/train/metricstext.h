@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+namespace gp {
+
 // The one-line summary of a validation that the command line and the Train dashboard both
 // print after an epoch, so the two read alike.
 class MetricsText
@@ -15,3 +17,5 @@ public:
     // "Box P … R … mAP50 … mAP50-95 … | Pose P … R … mAP50 … mAP50-95 …", three decimals.
     static QString line(const PoseMetrics &m);
 };
+
+} // namespace gp

@@ -4,6 +4,8 @@
 #include <QFileInfo>
 #include <QHash>
 
+namespace gp {
+
 namespace {
 
 // Where each value of a row goes, by Ultralytics' column name.
@@ -145,3 +147,5 @@ ResultsCsv::Contents ResultsCsv::read(const QString &path)
     }
     return parse(QString::fromUtf8(f.readAll()), path);
 }
+
+} // namespace gp

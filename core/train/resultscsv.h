@@ -8,6 +8,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // Reads a run's results.csv (Ultralytics' column names, one row per epoch) back into the
 // trainer's epoch reports, so a run seen from outside (started by `gripperpose train`, or
 // by Ultralytics itself) plots like one trained here. Columns are found by name, so their
@@ -37,3 +39,5 @@ public:
     // Sets best and epochsWithoutImprovement of each epoch in order, as the trainer does.
     static void markBest(std::vector<EpochReport> &epochs);
 };
+
+} // namespace gp

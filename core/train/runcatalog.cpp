@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+namespace gp {
+
 RunRecord RunCatalog::inspect(const QString &runDir, const QDateTime &now)
 {
     RunRecord r;
@@ -91,3 +93,5 @@ QString RunCatalog::stateName(RunRecord::State state)
     }
     return QString();
 }
+
+} // namespace gp

@@ -9,6 +9,8 @@
 #include <optional>
 #include <vector>
 
+namespace gp {
+
 // The training runs of a project (<project>/runs/pose/<name>/), each with where it stands,
 // read from its files alone (args.yaml, results.csv, weights/, telemetry.csv), so that a
 // run started by `gripperpose train` in another process shows up like one started here.
@@ -59,3 +61,5 @@ public:
     static RunRecord inspect(const QString &runDir, const QDateTime &now = QDateTime::currentDateTimeUtc());
     static QString stateName(RunRecord::State state);
 };
+
+} // namespace gp

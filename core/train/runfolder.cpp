@@ -8,6 +8,8 @@
 #include <csignal>
 #include <cstdio>
 
+namespace gp {
+
 RunFolder::RunFolder(const QString &dir)
     : m_dir(dir)
     , m_failAt(qEnvironmentVariableIntValue(kFailpointVariable))
@@ -108,3 +110,5 @@ void RunFolder::failpoint()
     std::abort();
 #endif
 }
+
+} // namespace gp

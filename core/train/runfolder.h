@@ -8,6 +8,8 @@
 
 class QLockFile;
 
+namespace gp {
+
 // The files of one training run that must agree with each other after a kill at any
 // instant: weights/last.ckpt, weights/best.ckpt and the epoch each belongs to.
 //
@@ -68,3 +70,5 @@ private:
     int m_failAt = 0; // 0: never
     int m_failpoints = 0;
 };
+
+} // namespace gp

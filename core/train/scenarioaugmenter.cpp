@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
@@ -146,3 +148,5 @@ int ScenarioAugmenter::occlude(TrainSample &s, size_t instance, double coverage,
         }
     return changed;
 }
+
+} // namespace gp

@@ -4,6 +4,8 @@
 #include "trainingconfig.h"
 #include "trainsample.h"
 
+namespace gp {
+
 // The hard-scenario augmentations, each applied with its probability after mosaic/mixup and
 // before HSV (where Ultralytics runs its Albumentations): `blur` (Gaussian), `motion_blur`
 // (a line kernel of random length and direction, as fast arm motion smears), `low_light`
@@ -33,3 +35,5 @@ public:
 private:
     TrainingConfig m_config;
 };
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include "augmenter.h"
 #include "imagecheck_p.h"
 
+namespace gp {
+
 TrainDataset::TrainDataset(std::vector<ImageAnnotation> images)
     : m_images(std::move(images))
 {
@@ -42,3 +44,5 @@ int TrainDataset::instanceCount() const
         n += int(a.instances.size());
     return n;
 }
+
+} // namespace gp

@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // The images of one split with their labels, loaded on demand for training or validation.
 class TrainDataset
 {
@@ -25,3 +27,5 @@ public:
 private:
     std::vector<ImageAnnotation> m_images;
 };
+
+} // namespace gp

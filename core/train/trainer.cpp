@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-using namespace gp;
+namespace gp {
 
 namespace {
 
@@ -141,3 +141,5 @@ bool Trainer::run(QString *error, const CancelToken &cancel, const Progress &pro
     TrainingRun run(d->config, d->explicitKeys, d->dist, events, cancel, progress);
     return run.execute(error ? error : &dummy);
 }
+
+} // namespace gp

@@ -13,6 +13,8 @@
 #include <memory>
 #include <optional>
 
+namespace gp {
+
 // Trains YOLOv8-pose with the reference recipe: Ultralytics' augmentations, v8 pose loss,
 // three parameter groups, warmup, linear or cosine schedule, gradient accumulation to a
 // nominal batch, EMA, AMP on GPU, validation every epoch, `last` and `best` checkpoints
@@ -57,3 +59,5 @@ private:
     struct Private;
     std::unique_ptr<Private> d;
 };
+
+} // namespace gp

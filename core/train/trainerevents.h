@@ -11,6 +11,8 @@
 #include <map>
 #include <vector>
 
+namespace gp {
+
 // Plain-struct payloads of the trainer's named events (Ultralytics' on_train_start,
 // on_train_epoch_start, on_train_batch_end, on_val_start, on_val_batch_end,
 // on_fit_epoch_end, on_model_save, on_train_end). They are copyable so the GUI can carry
@@ -113,3 +115,5 @@ public:
     virtual void onTrainFailed(const QString & /*message*/) { }
     virtual void onWarning(const QString & /*message*/) { }
 };
+
+} // namespace gp

@@ -4,6 +4,8 @@
 
 #include <variant>
 
+namespace gp {
+
 namespace {
 
 using Member = std::variant<int TrainingConfig::*, double TrainingConfig::*, bool TrainingConfig::*,
@@ -265,3 +267,5 @@ std::optional<TrainingConfig> TrainingConfig::fromYaml(const QString &text, QStr
     }
     return c;
 }
+
+} // namespace gp

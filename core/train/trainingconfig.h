@@ -7,6 +7,8 @@
 #include <optional>
 #include <vector>
 
+namespace gp {
+
 // Every setting of a training run, under Ultralytics' key names so that
 // `gripperpose train epochs=50 lr0=0.01 …` reads like `yolo pose train …`. The member
 // initialisers are GripperPose's recipe (DESIGN.md); `defaults=ultralytics` selects
@@ -87,3 +89,5 @@ public:
     QString toYaml() const;
     static std::optional<TrainingConfig> fromYaml(const QString &text, QString *error);
 };
+
+} // namespace gp

@@ -5,6 +5,8 @@
 
 #include <QFileInfo>
 
+namespace gp {
+
 namespace {
 
 // Loads data.yaml and scans `splits`; the fatal problems, one per line, in *error.
@@ -72,3 +74,5 @@ std::optional<TrainingData> TrainingData::forValidation(
 {
     return prepare(dataYaml, { split }, cacheDir, error);
 }
+
+} // namespace gp

@@ -8,6 +8,8 @@
 #include <optional>
 #include <vector>
 
+namespace gp {
+
 // The images a training run or a validation uses, after the one dataset validation
 // (LabelCache's per-image verdicts, SplitScan's fatal problems): what `check` reports is
 // what is trained on. A fatal problem (a bad kpt_shape or flip_idx, a split without
@@ -32,3 +34,5 @@ public:
     static std::optional<TrainingData> forValidation(
         const QString &dataYaml, const QString &split, const QString &cacheDir, QString *error);
 };
+
+} // namespace gp

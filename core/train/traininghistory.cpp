@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+namespace gp {
+
 TrainingHistory::TrainingHistory(QString name, QString runDir)
     : m_name(std::move(name))
     , m_runDir(std::move(runDir))
@@ -106,3 +108,5 @@ std::optional<double> TrainingHistory::positionAt(qint64 timeMs) const
     }
     return std::nullopt;
 }
+
+} // namespace gp

@@ -8,6 +8,8 @@
 #include <optional>
 #include <vector>
 
+namespace gp {
+
 // What the dashboard plots for one run: each batch's losses and learning rates as the
 // trainer reported them, and each epoch's report. Filled from the trainer's events while a
 // run trains here, or from results.csv (epochs only) for a run seen from outside. Positions
@@ -62,3 +64,5 @@ private:
     std::vector<EpochReport> m_epochs;
     std::optional<qint64> m_startTimeMs;
 };
+
+} // namespace gp

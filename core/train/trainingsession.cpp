@@ -6,6 +6,8 @@
 
 #include <optional>
 
+namespace gp {
+
 TrainingSession::Outcome TrainingSession::run(const Options &options, const std::vector<TrainerEvents *> &listeners,
     QString *error, const gp::CancelToken &cancel, const gp::Progress &progress)
 {
@@ -57,3 +59,5 @@ QStringList TrainingSession::workerArguments(const TrainingConfig &config, const
         args << key + QLatin1Char('=') + config.get(key);
     return args;
 }
+
+} // namespace gp

@@ -12,6 +12,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // Starts training the way the settings ask for it, for the command line and the GUI alike:
 // in this process; or, for several devices (device=0,1), as rank 0 here with one worker
 // process per other device (DistributedLauncher), rank 0 reporting for the whole run; or as
@@ -46,3 +48,5 @@ public:
     // with these settings.
     static QStringList workerArguments(const TrainingConfig &config, const QStringList &explicitKeys);
 };
+
+} // namespace gp

@@ -170,4 +170,3 @@ std::vector<TrainOptimizer::GroupInfo> TrainOptimizer::groups() const
 }
 
 } // namespace gp
-

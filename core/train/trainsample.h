@@ -6,6 +6,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // An image and its instances (boxes and keypoints in pixels of `image`) on its way
 // through the augmentations to a training batch.
 struct TrainSample
@@ -13,3 +15,5 @@ struct TrainSample
     cv::Mat image; // BGR, 8-bit
     std::vector<PoseInstance> instances;
 };
+
+} // namespace gp

@@ -22,7 +22,7 @@
 #include <QSaveFile>
 #include <QThread>
 
-using namespace gp;
+namespace gp {
 
 bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *report, QString *error,
     const CancelToken &cancel, const gp::Progress &progress)
@@ -197,3 +197,5 @@ QByteArray ValidationRunner::metricsJson(const ValidationReport &r, const QStrin
     }
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
+
+} // namespace gp

@@ -11,6 +11,8 @@
 
 #include <map>
 
+namespace gp {
+
 // `gripperpose val`: a model checkpoint (or imported weights) on a dataset split with the
 // reference validation recipe (rectangular batches, conf 0.001, NMS IoU 0.7, max_det 300,
 // box IoU and keypoint OKS matching at 0.50:0.95). Writes metrics.json into its run folder.
@@ -61,3 +63,5 @@ public:
     // scenario tag under "scenarios".
     static QByteArray metricsJson(const ValidationReport &report, const QStringList &keypointNames);
 };
+
+} // namespace gp

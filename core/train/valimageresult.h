@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // One validation image as the model saw it after an epoch: its labelled objects and the
 // model's, in pixels of the image file (the label file's space), and how well they agree.
 // The dashboard shows the worst images first, so a user sees where the model struggles.
@@ -28,3 +30,5 @@ struct ValImageResult
     std::vector<PoseInstance> predictions;
     std::vector<double> confidences; // one per prediction
 };
+
+} // namespace gp

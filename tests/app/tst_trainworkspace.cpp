@@ -51,6 +51,14 @@
 #include <QTest>
 #include <QTreeWidget>
 
+using gp::ResultsCsv;
+using gp::RunCatalog;
+using gp::RunRecord;
+using gp::Trainer;
+using gp::TrainingConfig;
+using gp::TrainingHistory;
+using gp::TrainingSession;
+
 // Training on a loaded 2-core machine: generous, never a measure of speed.
 static constexpr int kTrainMs = 600000;
 

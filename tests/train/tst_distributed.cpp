@@ -19,6 +19,14 @@
 #include <csignal>
 #include <future>
 
+using gp::BatchReport;
+using gp::DistributedEnv;
+using gp::DistributedLauncher;
+using gp::TrainFinishReport;
+using gp::Trainer;
+using gp::TrainerEvents;
+using gp::TrainingConfig;
+
 // Data-parallel training: torchrun's variables, the Gloo collectives (two ranks as threads
 // of this process), and whole runs of `gripperpose train device=cpu,cpu` (two processes).
 class TestDistributed : public QObject

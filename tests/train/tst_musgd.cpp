@@ -9,6 +9,7 @@
 
 using gp::MuSGD;
 using gp::MuSGDOptions;
+using gp::TrainingConfig;
 
 // MuSGD against its definition (Ultralytics 8.4's hybrid of Muon and Nesterov SGD) and
 // against LibTorch's own SGD, its state through a save and load, and the parameter groups

@@ -11,6 +11,16 @@
 
 #include <cmath>
 
+using gp::BatchReport;
+using gp::EpochReport;
+using gp::EpochStartInfo;
+using gp::TrainFinishReport;
+using gp::TrainStartInfo;
+using gp::Trainer;
+using gp::TrainerEvents;
+using gp::TrainingConfig;
+using gp::ValidationProgress;
+
 namespace {
 
 // Records what the trainer reports; can ask it to stop after a given number of batches.

@@ -9,6 +9,8 @@
 
 #include <torch/torch.h>
 
+using gp::TrainingConfig;
+
 // The parts of the training loop that decide what each step does, against Ultralytics 8.4.52's
 // definitions (BaseTrainer._do_train, build_optimizer, one_cycle, ModelEMA): the lr of each
 // parameter group per iteration through warmup and the cosine schedule, the momentum warmup

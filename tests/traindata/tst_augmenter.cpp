@@ -5,6 +5,11 @@
 
 #include <opencv2/imgproc.hpp>
 
+using gp::AugmentRng;
+using gp::Augmenter;
+using gp::TrainSample;
+using gp::TrainingConfig;
+
 namespace {
 
 constexpr int kK = 14;

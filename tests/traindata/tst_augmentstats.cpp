@@ -13,6 +13,13 @@
 #include <algorithm>
 #include <cmath>
 
+using gp::AugmentRng;
+using gp::Augmenter;
+using gp::BatchLoader;
+using gp::TrainDataset;
+using gp::TrainSample;
+using gp::TrainingConfig;
+
 // What the recipe's augmentation does to a fixed dataset, in numbers that Ultralytics 8.4.52
 // gives for the same dataset: a generated one (`gripperpose synth n=50 seed=3 imgsz=640,360`,
 // 40 train images) through the product recipe (imgsz 320, mosaic, mixup 0.1, degrees 10,

@@ -12,6 +12,12 @@
 #include <algorithm>
 #include <thread>
 
+using gp::Augmenter;
+using gp::BatchLoader;
+using gp::TrainDataset;
+using gp::TrainSample;
+using gp::TrainingConfig;
+
 class TestBatchLoader : public QObject
 {
     Q_OBJECT

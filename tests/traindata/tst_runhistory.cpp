@@ -8,6 +8,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::BatchReport;
+using gp::EpochReport;
+using gp::ResultsCsv;
+using gp::RunCatalog;
+using gp::RunRecord;
+using gp::TrainingConfig;
+using gp::TrainingHistory;
+
 namespace {
 
 const QString kHeader

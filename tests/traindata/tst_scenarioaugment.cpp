@@ -11,6 +11,11 @@
 
 #include <cmath>
 
+using gp::AugmentRng;
+using gp::ScenarioAugmenter;
+using gp::TrainSample;
+using gp::TrainingConfig;
+
 namespace {
 
 PoseInstance gripper(QRectF box)

@@ -4,6 +4,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::TrainingData;
+
 using namespace testdatasets;
 
 // What a training run (and a validation) gets to train on: the fatal dataset problems stop

@@ -26,6 +26,10 @@
 
 #include <cmath>
 
+using gp::BatchReport;
+using gp::EpochReport;
+using gp::TrainingHistory;
+
 namespace {
 
 constexpr qint64 kStartMs = 1764720000000; // a wall-clock start, ms since 1970

@@ -5,6 +5,8 @@
 #include <QLabel>
 #include <QLineEdit>
 
+using gp::TrainingConfig;
+
 ConfigField::ConfigField(const TrainingConfig::Key &key, QWidget *parent)
     : QObject(parent)
     , m_key(key.name)

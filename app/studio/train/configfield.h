@@ -21,7 +21,7 @@ class ConfigField : public QObject
     Q_OBJECT
 
 public:
-    ConfigField(const TrainingConfig::Key &key, QWidget *parent);
+    ConfigField(const gp::TrainingConfig::Key &key, QWidget *parent);
 
     const QString &key() const { return m_key; }
     // The editor to put in a layout, and its label.

@@ -22,6 +22,8 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
+using gp::TrainingConfig;
+
 namespace {
 
 enum PresetIndex { RecipePreset = 0, UltralyticsPreset = 1, FirstSavedPreset = 2 };

@@ -41,10 +41,10 @@ public:
 
     // The run these settings start; explicitKeys() are those that differ from the recipe
     // (plus data, project and name), what `gripperpose train` would be given.
-    TrainingConfig config() const;
+    gp::TrainingConfig config() const;
     QStringList explicitKeys() const;
     // Shows a configuration (data, project and resume are the project's and stay).
-    void setConfig(const TrainingConfig &config);
+    void setConfig(const gp::TrainingConfig &config);
     void applyRecipe();
     void applyUltralyticsDefaults();
 

@@ -14,6 +14,9 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+using gp::RunCatalog;
+using gp::RunRecord;
+
 namespace {
 
 constexpr int kDirRole = Qt::UserRole + 1;

@@ -37,8 +37,8 @@ public:
     // run that was active here and ended is known not to be training any more, even while
     // its telemetry.csv is still fresh.
     void setActiveRun(const QString &runDir);
-    const std::vector<RunRecord> &runs() const { return m_runs; }
-    std::optional<RunRecord> selectedRun() const;
+    const std::vector<gp::RunRecord> &runs() const { return m_runs; }
+    std::optional<gp::RunRecord> selectedRun() const;
     void selectRun(const QString &runDir);
     // The runs ticked for comparison.
     QStringList comparedRuns() const;
@@ -76,7 +76,7 @@ private:
     QString m_root;
     QString m_activeRun;
     QStringList m_endedHere;
-    std::vector<RunRecord> m_runs;
+    std::vector<gp::RunRecord> m_runs;
     QStringList m_compared;
     BackgroundJob *m_scan;
     QTimer *m_timer;

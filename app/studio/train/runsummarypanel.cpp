@@ -12,6 +12,12 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+using gp::EpochReport;
+using gp::RunCatalog;
+using gp::RunRecord;
+using gp::TrainFinishReport;
+using gp::TrainingHistory;
+
 RunSummaryPanel::RunSummaryPanel(QWidget *parent)
     : QWidget(parent)
     , m_title(new QLabel(this))

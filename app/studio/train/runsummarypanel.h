@@ -20,9 +20,9 @@ public:
     explicit RunSummaryPanel(QWidget *parent = nullptr);
 
     // A run that ended in this program.
-    void showFinished(const TrainFinishReport &report, const TrainingHistory &history);
+    void showFinished(const gp::TrainFinishReport &report, const gp::TrainingHistory &history);
     // A run of the project's list (watched, or read from its files).
-    void showRecord(const RunRecord &record, const TrainingHistory &history);
+    void showRecord(const gp::RunRecord &record, const gp::TrainingHistory &history);
     void clear();
 
     QString weights() const { return m_weights; }
@@ -37,7 +37,7 @@ protected:
 
 private:
     void display(const QString &state, const QString &runDir, const QString &best, const QString &last, double seconds,
-        int epochs, const TrainingHistory &history);
+        int epochs, const gp::TrainingHistory &history);
     void retranslateUi();
 
     QLabel *m_title;
@@ -47,7 +47,7 @@ private:
     QString m_weights;
     QString m_runDir;
     // What was last shown, to show it again in another language.
-    std::optional<TrainFinishReport> m_finish;
-    std::optional<RunRecord> m_record;
-    TrainingHistory m_history;
+    std::optional<gp::TrainFinishReport> m_finish;
+    std::optional<gp::RunRecord> m_record;
+    gp::TrainingHistory m_history;
 };

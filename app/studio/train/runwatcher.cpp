@@ -9,6 +9,9 @@
 #include <QFileSystemWatcher>
 #include <QTimer>
 
+using gp::ResultsCsv;
+using gp::TrainingHistory;
+
 RunWatcher::RunWatcher(QObject *parent)
     : QObject(parent)
     , m_watcher(new QFileSystemWatcher(this))

@@ -32,7 +32,7 @@ public:
     bool isWatching() const { return !m_runDir.isEmpty(); }
     QString runDir() const { return m_runDir; }
 
-    const TrainingHistory &history() const { return m_history; }
+    const gp::TrainingHistory &history() const { return m_history; }
     const std::vector<TelemetrySample> &telemetry() const { return m_telemetry; }
     const QStringList &problems() const { return m_problems; }
 
@@ -50,7 +50,7 @@ private:
     void rewatch();
 
     QString m_runDir;
-    TrainingHistory m_history;
+    gp::TrainingHistory m_history;
     std::vector<TelemetrySample> m_telemetry;
     QStringList m_problems;
     QFileSystemWatcher *m_watcher;

@@ -11,6 +11,9 @@
 #include <QThread>
 #include <QTimer>
 
+using gp::TrainStartInfo;
+using gp::TrainingSession;
+
 TrainController::TrainController(QObject *parent)
     : QObject(parent)
     , m_thread(new QThread(this))
@@ -18,7 +21,7 @@ TrainController::TrainController(QObject *parent)
     , m_telemetry(std::make_unique<TelemetrySampler>(TelemetrySources::fromEnvironment()))
 {
     gp::registerTrainMetaTypes();
-    qRegisterMetaType<TrainingSession::Outcome>();
+    qRegisterMetaType<gp::TrainingSession::Outcome>();
     m_thread->setObjectName(QStringLiteral("training"));
     m_worker->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);

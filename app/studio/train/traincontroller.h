@@ -30,7 +30,7 @@ public:
 
     // Starts a session; false with *error while one runs. For several devices the worker
     // processes are the gripperpose tool beside this program (workerProgram()).
-    bool start(TrainingSession::Options options, QString *error);
+    bool start(gp::TrainingSession::Options options, QString *error);
     // Asks the run to stop; sessionEnded() follows once the checkpoint is saved.
     void stop();
     // Stops and blocks until the session has ended (or `timeoutMs` passed); true if it ended.
@@ -48,21 +48,21 @@ public:
 
 Q_SIGNALS:
     void stateChanged(TrainController::State state);
-    void trainStarted(const TrainStartInfo &info);
-    void epochStarted(const EpochStartInfo &info);
-    void batchEnded(const BatchReport &batch);
-    void validationProgress(const ValidationProgress &progress);
-    void epochEnded(const EpochReport &epoch);
+    void trainStarted(const gp::TrainStartInfo &info);
+    void epochStarted(const gp::EpochStartInfo &info);
+    void batchEnded(const gp::BatchReport &batch);
+    void validationProgress(const gp::ValidationProgress &progress);
+    void epochEnded(const gp::EpochReport &epoch);
     void modelSaved(const QString &path, int epoch);
-    void trainFinished(const TrainFinishReport &report);
+    void trainFinished(const gp::TrainFinishReport &report);
     void trainFailed(const QString &message);
     void warning(const QString &message);
     // The session is over (finished, stopped, refused or failed); `error` says why not.
-    void sessionEnded(TrainingSession::Outcome outcome, const QString &error);
+    void sessionEnded(gp::TrainingSession::Outcome outcome, const QString &error);
 
 private:
     void setState(State state);
-    void onTrainStarted(const TrainStartInfo &info);
+    void onTrainStarted(const gp::TrainStartInfo &info);
     void onSessionEnded(int outcome, const QString &error);
 
     gp::CancelToken m_cancel;

@@ -24,6 +24,17 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+using gp::BatchReport;
+using gp::EpochReport;
+using gp::EpochStartInfo;
+using gp::MetricsText;
+using gp::RunRecord;
+using gp::TrainFinishReport;
+using gp::TrainStartInfo;
+using gp::TrainingHistory;
+using gp::ValImageResult;
+using gp::ValidationProgress;
+
 TrainDashboard::TrainDashboard(TelemetrySampler *telemetry, QWidget *parent)
     : QWidget(parent)
     , m_skeleton(Skeleton::defaultGripper())

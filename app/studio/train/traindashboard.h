@@ -19,7 +19,9 @@ class LrPlot;
 class MetricsPlot;
 class QLabel;
 class QTabWidget;
+namespace gp {
 struct RunRecord;
+} // namespace gp
 class RunSummaryPanel;
 class TelemetrySampler;
 class TelemetrySparklines;
@@ -45,27 +47,27 @@ public:
     void setSkeleton(const Skeleton &skeleton);
     void setPatience(int patience);
     // Overlaid on the plots.
-    void setComparison(std::vector<TrainingHistory> runs);
+    void setComparison(std::vector<gp::TrainingHistory> runs);
 
     // The run training here. A run resumed in the folder already shown continues its curves
     // from the resume point; any other run starts afresh.
-    void onTrainStart(const TrainStartInfo &info);
-    void onEpochStart(const EpochStartInfo &info);
-    void onBatch(const BatchReport &batch);
-    void onValidation(const ValidationProgress &progress);
-    void onEpochEnd(const EpochReport &epoch);
+    void onTrainStart(const gp::TrainStartInfo &info);
+    void onEpochStart(const gp::EpochStartInfo &info);
+    void onBatch(const gp::BatchReport &batch);
+    void onValidation(const gp::ValidationProgress &progress);
+    void onEpochEnd(const gp::EpochReport &epoch);
     void onModelSaved(const QString &path, int epoch);
-    void onFinished(const TrainFinishReport &report);
+    void onFinished(const gp::TrainFinishReport &report);
     void onFailed(const TrainAlert &alert);
     void onWarning(const QString &message);
     void log(const QString &line);
 
     // A run followed through its files (RunWatcher).
     void showWatched(
-        const TrainingHistory &history, const std::vector<TelemetrySample> &telemetry, const RunRecord *record);
+        const gp::TrainingHistory &history, const std::vector<TelemetrySample> &telemetry, const gp::RunRecord *record);
     bool isWatching() const { return m_watching; }
 
-    const TrainingHistory &history() const { return m_watching ? m_watched : m_live; }
+    const gp::TrainingHistory &history() const { return m_watching ? m_watched : m_live; }
     LossPlot *lossPlot() const { return m_loss; }
     MetricsPlot *metricsPlot() const { return m_metrics; }
     LrPlot *lrPlot() const { return m_lr; }
@@ -90,19 +92,19 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    void setHistoryShown(const TrainingHistory *history);
-    void renderWorstImages(const std::vector<ValImageResult> &results, int epoch);
+    void setHistoryShown(const gp::TrainingHistory *history);
+    void renderWorstImages(const std::vector<gp::ValImageResult> &results, int epoch);
     void retranslateUi();
 
     Skeleton m_skeleton;
-    TrainingHistory m_live;
-    TrainingHistory m_watched;
+    gp::TrainingHistory m_live;
+    gp::TrainingHistory m_watched;
     bool m_watching = false;
     QString m_runName;
     QString m_device;
     BackgroundJob *m_thumbnails;
     // Worst images waiting while the previous epoch's still render.
-    std::optional<std::pair<std::vector<ValImageResult>, int>> m_pendingImages;
+    std::optional<std::pair<std::vector<gp::ValImageResult>, int>> m_pendingImages;
     int m_renderingEpoch = -1;
 
     QLabel *m_title;

@@ -3,6 +3,14 @@
 #ifdef Q_OS_LINUX
 #include <sys/resource.h>
 #include <unistd.h>
+
+using gp::BatchReport;
+using gp::EpochReport;
+using gp::EpochStartInfo;
+using gp::TrainFinishReport;
+using gp::TrainStartInfo;
+using gp::TrainingSession;
+using gp::ValidationProgress;
 #endif
 
 namespace {

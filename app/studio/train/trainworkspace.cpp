@@ -24,6 +24,13 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+using gp::ResultsCsv;
+using gp::RunCatalog;
+using gp::RunRecord;
+using gp::TrainStartInfo;
+using gp::TrainingHistory;
+using gp::TrainingSession;
+
 TrainWorkspace::TrainWorkspace(QWidget *parent)
     : QWidget(parent)
     , m_controller(new TrainController(this))

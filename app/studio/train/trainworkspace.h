@@ -75,7 +75,7 @@ Q_SIGNALS:
     void checkFinished();
     void trainingStarted();
     // A session is over (finished, stopped with a checkpoint, refused or failed).
-    void trainingEnded(TrainingSession::Outcome outcome, const QString &error);
+    void trainingEnded(gp::TrainingSession::Outcome outcome, const QString &error);
     void comparisonLoaded();
     void openImageRequested(const QString &imagePath, int instance);
     void openWeightsRequested(const QString &weights);
@@ -85,8 +85,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    bool startSession(TrainingSession::Options options, QString *error);
-    void onSessionEnded(TrainingSession::Outcome outcome, const QString &error);
+    bool startSession(gp::TrainingSession::Options options, QString *error);
+    void onSessionEnded(gp::TrainingSession::Outcome outcome, const QString &error);
     void onWatchedChanged();
     void updateControls();
     void retranslateUi();
