@@ -19,6 +19,7 @@
 
 using gp::DistributedEnv;
 using gp::DistributedLauncher;
+using gp::ModelSpec;
 
 namespace {
 

@@ -22,6 +22,7 @@
 
 using gp::Augmenter;
 using gp::BatchLoader;
+using gp::ModelSpec;
 using gp::TrainDataset;
 using gp::TrainingConfig;
 

@@ -2,6 +2,11 @@
 
 #include "weightimport.h"
 
+using gp::ModelSpec;
+using gp::WeightImportSummary;
+using gp::importWeightsToCheckpoint;
+using gp::inspectWeightFile;
+
 QString ImportCommand::summary() const
 {
     return tr("import YOLOv8-pose weights (.pt state dict or TorchScript) into a checkpoint");

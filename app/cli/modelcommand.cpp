@@ -2,6 +2,10 @@
 
 #include "modelspec.h"
 
+using gp::ModelSpec;
+using gp::describeModel;
+using gp::formatLayerTable;
+
 QString ModelCommand::summary() const
 {
     return tr("print a model's layer table, parameter count and GFLOPs");

@@ -388,7 +388,6 @@ void deserializeOptimizer(torch::optim::Optimizer &optimizer, const std::string 
     optimizer.load(archive);
 }
 
-} // namespace gp
 
 bool readCheckpointInfo(const QString &path, CheckpointInfo *info, QString *error)
 {
@@ -421,3 +420,5 @@ QString checkpointMismatch(const CheckpointInfo &info, const ModelSpec &spec)
         return {};
     return QStringLiteral("the checkpoint does not fit this model: %1").arg(diffs.join(QStringLiteral("; ")));
 }
+
+} // namespace gp

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+namespace gp {
+
 // A training checkpoint (public, torch-free view): one file with model weights, EMA
 // weights, optimizer state, epoch, best fitness, training config, metrics history, the
 // skeleton and the model spec. The file is a torch pickle archive (torch.load reads it in
@@ -37,3 +39,5 @@ bool readCheckpointInfo(const QString &path, CheckpointInfo *info, QString *erro
 // Empty when a checkpoint with info fits a model of spec; otherwise a message naming
 // what differs (scale, classes, keypoint shape).
 QString checkpointMismatch(const CheckpointInfo &info, const ModelSpec &spec);
+
+} // namespace gp

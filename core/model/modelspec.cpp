@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 struct YamlRow
@@ -427,3 +429,5 @@ QString formatLayerTable(const ModelSummary &s)
                .arg(s.fusedGflops, 0, 'f', 1);
     return out;
 }
+
+} // namespace gp

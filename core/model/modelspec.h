@@ -5,6 +5,8 @@
 #include <optional>
 #include <vector>
 
+namespace gp {
+
 // Public, torch-free description of a YOLOv8-pose network: which scale, how many
 // classes, the keypoint shape, and the layer table derived from them. The torch
 // modules (posemodel.h, internal) are built from this table, so the architecture
@@ -99,3 +101,5 @@ struct ModelSummary
 ModelSummary describeModel(const ModelSpec &spec, int imgsz = 640);
 // A text table like the facts file / Ultralytics prints, followed by a summary line.
 QString formatLayerTable(const ModelSummary &summary);
+
+} // namespace gp

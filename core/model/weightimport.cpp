@@ -367,7 +367,6 @@ WeightImportSummary importWeights(PoseModelImpl &model, const std::string &path)
     return summary;
 }
 
-} // namespace gp
 
 QString WeightImportSummary::toText() const
 {
@@ -447,3 +446,5 @@ bool importWeightsToCheckpoint(const QString &weightsPath, const QString &checkp
         return false;
     }
 }
+
+} // namespace gp

@@ -8,6 +8,8 @@
 #include <optional>
 #include <vector>
 
+namespace gp {
+
 // Importing weights made elsewhere (public, torch-free): a tensors-only .pt state dict
 // with Ultralytics names ("model.0.conv.weight", ...), an Ultralytics TorchScript export
 // (fused or not), or a GripperPose checkpoint. Every tensor whose name and shape fit is
@@ -56,3 +58,5 @@ std::optional<WeightFileInfo> inspectWeightFile(const QString &path, QString *er
 // Returns false with *error on failure (nothing is written then).
 bool importWeightsToCheckpoint(const QString &weightsPath, const QString &checkpointPath,
                                const std::optional<ModelSpec> &spec, WeightImportSummary *summary, QString *error);
+
+} // namespace gp

@@ -13,6 +13,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::CheckpointInfo;
+using gp::readCheckpointInfo;
+
 using namespace testdatasets;
 
 namespace {

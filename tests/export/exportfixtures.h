@@ -36,11 +36,11 @@ inline QString makeDataset(const QString &dir, QString *error)
 
 // A model of `scale` with seeded random BatchNorm statistics and affine parameters and a
 // livelier head, in eval mode and not fused; written to checkpointPath as an imported-weights checkpoint.
-inline gp::PoseModel makeModel(ModelScale scale, const QString &checkpointPath)
+inline gp::PoseModel makeModel(gp::ModelScale scale, const QString &checkpointPath)
 {
     torch::NoGradGuard noGrad;
     torch::manual_seed(int(scale) + 3);
-    ModelSpec spec;
+    gp::ModelSpec spec;
     spec.scale = scale;
     gp::PoseModel model(spec);
     for (auto &m : model->modules(/*include_self=*/false)) {

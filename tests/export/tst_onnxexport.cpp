@@ -26,6 +26,8 @@
 using gp::ExportOptions;
 using gp::ExportReport;
 using gp::ModelExporter;
+using gp::ModelScale;
+using gp::ModelSpec;
 using gp::OnnxLayout;
 using gp::OnnxModelInfo;
 using gp::PoseDetection;

@@ -12,6 +12,8 @@
 
 #include <opencv2/core.hpp>
 
+using gp::ModelScale;
+using gp::ModelSpec;
 using gp::PoseDetection;
 using gp::PoseKeypoint;
 using gp::Predictor;

@@ -5,6 +5,13 @@
 
 #include <QTest>
 
+using gp::LayerRow;
+using gp::ModelScale;
+using gp::ModelSpec;
+using gp::ModelSummary;
+using gp::describeModel;
+using gp::formatLayerTable;
+
 class TestModelSpec : public QObject
 {
     Q_OBJECT

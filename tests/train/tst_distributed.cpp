@@ -20,6 +20,7 @@
 #include <future>
 
 using gp::BatchReport;
+using gp::CheckpointInfo;
 using gp::DistributedEnv;
 using gp::DistributedLauncher;
 using gp::TrainFinishReport;

@@ -7,6 +7,8 @@
 
 #include <torch/torch.h>
 
+using gp::ModelScale;
+using gp::ModelSpec;
 using gp::MuSGD;
 using gp::MuSGDOptions;
 using gp::TrainingConfig;

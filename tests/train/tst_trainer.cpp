@@ -12,6 +12,7 @@
 #include <cmath>
 
 using gp::BatchReport;
+using gp::CheckpointInfo;
 using gp::EpochReport;
 using gp::EpochStartInfo;
 using gp::TrainFinishReport;

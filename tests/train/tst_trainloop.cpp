@@ -9,6 +9,8 @@
 
 #include <torch/torch.h>
 
+using gp::ModelScale;
+using gp::ModelSpec;
 using gp::TrainingConfig;
 
 // The parts of the training loop that decide what each step does, against Ultralytics 8.4.52's
