@@ -49,7 +49,9 @@
 
 using gp::BatchReport;
 using gp::EpochReport;
+using gp::GpuSample;
 using gp::ResultsCsv;
+using gp::TelemetrySample;
 using gp::TrainingConfig;
 using gp::TrainingHistory;
 using gp::TrainingSession;

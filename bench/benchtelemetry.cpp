@@ -17,6 +17,9 @@
 #include <cstdio>
 #include <ctime>
 
+using gp::TelemetryMonitor;
+using gp::TelemetrySources;
+
 namespace {
 
 double cpuSeconds()

@@ -9,6 +9,12 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+using gp::GpuSample;
+using gp::TelemetryBackendReport;
+using gp::TelemetryFormat;
+using gp::TelemetrySample;
+using gp::TelemetrySampler;
+
 GpuPanel::GpuPanel(TelemetrySampler *sampler, QWidget *parent)
     : QWidget(parent)
     , m_backend(new QLabel(this))

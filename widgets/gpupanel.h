@@ -9,7 +9,9 @@
 
 class QLabel;
 class QTableWidget;
+namespace gp {
 class TelemetrySampler;
+} // namespace gp
 
 // GPU telemetry as rocm-smi's concise table shows it: one row per device with Device, Name,
 // Temp (edge/junction/mem), Power (avg/cap), SCLK, MCLK, Fan, VRAM% and GPU%, a line with the
@@ -35,15 +37,15 @@ public:
     };
 
     // With a sampler, shows its samples as they come (and its latest one, if it has any).
-    explicit GpuPanel(TelemetrySampler *sampler = nullptr, QWidget *parent = nullptr);
+    explicit GpuPanel(gp::TelemetrySampler *sampler = nullptr, QWidget *parent = nullptr);
 
     QTableWidget *table() const { return m_table; }
     QLabel *backendLabel() const { return m_backend; }
     QLabel *hostLabel() const { return m_host; }
 
 public Q_SLOTS:
-    void setSample(const TelemetrySample &sample);
-    void setBackendReport(const TelemetryBackendReport &report);
+    void setSample(const gp::TelemetrySample &sample);
+    void setBackendReport(const gp::TelemetryBackendReport &report);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -57,6 +59,6 @@ private:
     QTableWidget *m_table;
     QLabel *m_noGpu;
     QLabel *m_host;
-    std::optional<TelemetrySample> m_sample;
-    std::optional<TelemetryBackendReport> m_report;
+    std::optional<gp::TelemetrySample> m_sample;
+    std::optional<gp::TelemetryBackendReport> m_report;
 };

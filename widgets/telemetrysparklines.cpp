@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+using gp::GpuSample;
+using gp::TelemetrySample;
 using gp::TrainingHistory;
 
 namespace {

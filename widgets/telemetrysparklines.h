@@ -31,18 +31,18 @@ public:
     explicit TelemetrySparklines(QWidget *parent = nullptr);
 
     void setHistory(const gp::TrainingHistory *history);
-    void setSamples(const std::vector<TelemetrySample> &samples);
+    void setSamples(const std::vector<gp::TelemetrySample> &samples);
     void clearSamples();
     size_t sampleCount() const { return m_samples.size(); }
     // Points drawn in a row (all GPUs together), after the last redraw.
     int pointCount(Row row) const;
     static QString rowName(Row row);
     // A figure of a sample for a row and GPU (the GPU index is ignored for the CPU row).
-    static std::optional<double> value(const TelemetrySample &sample, Row row, int gpu);
+    static std::optional<double> value(const gp::TelemetrySample &sample, Row row, int gpu);
     QCustomPlot *plot() const { return m_plot; }
 
 public Q_SLOTS:
-    void addSample(const TelemetrySample &sample);
+    void addSample(const gp::TelemetrySample &sample);
     // The loss plot's visible x range; the sparklines show the same.
     void setXRange(double lower, double upper);
     void scheduleRebuild();
@@ -63,7 +63,7 @@ private:
         std::vector<QCPGraph *> graphs; // one per GPU (one for the CPU row)
         double yMax;
     };
-    using Placed = std::vector<std::pair<double, const TelemetrySample *>>;
+    using Placed = std::vector<std::pair<double, const gp::TelemetrySample *>>;
 
     // Lays out one axis rect per row with a graph per GPU (only when the rows change).
     void layoutRows(const std::vector<Row> &rows, int gpus);
@@ -76,7 +76,7 @@ private:
     void noteBuilt(size_t nextSample);
 
     const gp::TrainingHistory *m_history = nullptr;
-    std::deque<TelemetrySample> m_samples;
+    std::deque<gp::TelemetrySample> m_samples;
     QCustomPlot *m_plot;
     QTimer *m_throttle;
     QElapsedTimer m_sinceRedraw;

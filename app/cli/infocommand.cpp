@@ -6,6 +6,13 @@
 
 #include <QThread>
 
+using gp::ComputeDevice;
+using gp::RuntimeInfo;
+using gp::TelemetryMonitor;
+using gp::TelemetrySample;
+using gp::TelemetrySources;
+using gp::queryRuntimeInfo;
+
 namespace {
 
 constexpr unsigned long kCpuLoadWindowMs = 250;

@@ -7,6 +7,11 @@
 
 #include <cmath>
 
+using gp::TelemetryBackendReport;
+using gp::TelemetrySample;
+using gp::TelemetrySampler;
+using gp::TelemetrySources;
+
 QString MonitorCommand::summary() const
 {
     return tr("show GPU and host telemetry every second, like rocm-smi (Ctrl+C stops)");

@@ -2,6 +2,11 @@
 
 #include "telemetryformat.h"
 
+using gp::GpuSample;
+using gp::TelemetryBackendReport;
+using gp::TelemetryFormat;
+using gp::TelemetrySample;
+
 namespace {
 
 // Column widths, wide enough for the usual values ("52.0°C / 74.5°C / 68.0°C"), so that a

@@ -15,10 +15,10 @@ class TelemetryTable
 
 public:
     // "Telemetry: amdgpu sysfs" and one indented line per backend tried.
-    static QStringList backendLines(const TelemetryBackendReport &report);
+    static QStringList backendLines(const gp::TelemetryBackendReport &report);
     static QString header();
     // One line per GPU, then "12:00:01  CPU 37% · RAM … · this process …" (local time).
-    static QStringList sampleLines(const TelemetrySample &sample);
+    static QStringList sampleLines(const gp::TelemetrySample &sample);
 
 private:
     static QString row(const QStringList &cells);

@@ -13,6 +13,8 @@
 using gp::BatchReport;
 using gp::EpochReport;
 using gp::MetricsText;
+using gp::TelemetrySampler;
+using gp::TelemetrySources;
 using gp::TrainFinishReport;
 using gp::TrainStartInfo;
 using gp::TrainerEvents;

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+namespace gp {
+
 namespace {
 
 constexpr char kAmdVendor[] = "0x1002";
@@ -169,3 +171,5 @@ std::vector<GpuSample> AmdgpuSysfsBackend::sample()
         out.push_back(sampleCard(int(i), m_cards[i]));
     return out;
 }
+
+} // namespace gp

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+namespace gp {
+
 // GPU figures from the amdgpu kernel driver's sysfs files, for machines without ROCm SMI:
 // <root>/cardN/device/{gpu_busy_percent, mem_info_vram_used, mem_info_vram_total,
 // pp_dpm_sclk, pp_dpm_mclk, product_name} and the card's hwmon folder (temperatures,
@@ -36,3 +38,5 @@ private:
     QString m_root;
     std::vector<Card> m_cards;
 };
+
+} // namespace gp

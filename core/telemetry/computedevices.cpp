@@ -13,6 +13,8 @@
 #include <QCoreApplication>
 #include <QThread>
 
+namespace gp {
+
 namespace {
 
 // GPU names and memory from the vendor library that matches the torch build; empty when
@@ -70,3 +72,5 @@ RuntimeInfo queryRuntimeInfo()
     }
     return info;
 }
+
+} // namespace gp

@@ -4,6 +4,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // The compute devices this build of the program can use, and the library versions, for
 // the About dialog and `gripperpose info`. LibTorch stays behind this header.
 struct ComputeDevice
@@ -26,3 +28,5 @@ struct RuntimeInfo
 };
 
 RuntimeInfo queryRuntimeInfo();
+
+} // namespace gp

@@ -6,6 +6,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // A source of GPU figures (a vendor library or the kernel's sysfs files). A backend is
 // opened once and then sampled from one thread; it is not thread-safe.
 class GpuBackend
@@ -22,3 +24,5 @@ public:
     // One sample per device, in the backend's device order.
     virtual std::vector<GpuSample> sample() = 0;
 };
+
+} // namespace gp

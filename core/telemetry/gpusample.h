@@ -4,6 +4,8 @@
 
 #include <optional>
 
+namespace gp {
+
 // One GPU's figures at one moment, as rocm-smi shows them. Every source has gaps (a
 // passive card has no fan, NVML has no junction temperature, a secondary MI250 die reports
 // no power), so each figure is optional: empty means "not reported", never zero.
@@ -41,3 +43,5 @@ struct GpuSample
     }
     bool operator!=(const GpuSample &o) const { return !(*this == o); }
 };
+
+} // namespace gp

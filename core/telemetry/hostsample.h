@@ -4,6 +4,8 @@
 
 #include <optional>
 
+namespace gp {
+
 // The host's figures at one moment: CPU load over the last interval, RAM, and the
 // resident memory of this process (the program that trains).
 struct HostSample
@@ -20,3 +22,5 @@ struct HostSample
     }
     bool operator!=(const HostSample &o) const { return !(*this == o); }
 };
+
+} // namespace gp

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+namespace gp {
+
 namespace {
 
 QByteArray readFile(const QString &path)
@@ -76,3 +78,5 @@ HostSample HostStatsReader::sample()
     s.processRssBytes = kilobyteField(readFile(m_root + QStringLiteral("/self/status")), "VmRSS");
     return s;
 }
+
+} // namespace gp

@@ -7,6 +7,8 @@
 
 #include <chrono>
 
+namespace gp {
+
 // CPU load, RAM and this process's resident memory from Linux's /proc: <root>/stat,
 // <root>/meminfo and <root>/self/status. The root is injectable so tests use a fake tree.
 class HostStatsReader
@@ -30,3 +32,5 @@ private:
     quint64 m_previousTotal = 0;
     quint64 m_previousIdle = 0;
 };
+
+} // namespace gp

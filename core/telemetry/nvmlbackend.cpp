@@ -1,5 +1,7 @@
 #include "nvmlbackend.h"
 
+namespace gp {
+
 namespace {
 
 // Values from nvml.h.
@@ -126,3 +128,5 @@ std::vector<GpuSample> NvmlBackend::sample()
     }
     return out;
 }
+
+} // namespace gp

@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+namespace gp {
+
 // GPU figures from NVIDIA's management library (libnvidia-ml), opened with dlopen. The few
 // functions used are declared here, so no build needs CUDA.
 class NvmlBackend : public GpuBackend
@@ -59,3 +61,5 @@ private:
     TypedUIntFn m_clock = nullptr;
     UIntFn m_fan = nullptr;
 };
+
+} // namespace gp

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+namespace gp {
+
 namespace {
 
 // Values from rocm_smi.h (identical in ROCm 5, 6 and 7).
@@ -203,3 +205,5 @@ std::vector<GpuSample> RocmSmiBackend::sample()
     }
     return out;
 }
+
+} // namespace gp

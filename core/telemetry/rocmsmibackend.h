@@ -8,6 +8,8 @@
 
 #include <cstdint>
 
+namespace gp {
+
 // GPU figures from AMD's ROCm SMI library (librocm_smi64), opened with dlopen. The few
 // functions used are declared here, so no build needs ROCm's headers.
 class RocmSmiBackend : public GpuBackend
@@ -61,3 +63,5 @@ private:
     SensorU64Fn m_fanSpeedMax = nullptr;
     SensorI64Fn m_fanRpm = nullptr;
 };
+
+} // namespace gp

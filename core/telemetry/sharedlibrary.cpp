@@ -2,6 +2,8 @@
 
 #include <dlfcn.h>
 
+namespace gp {
+
 SharedLibrary::~SharedLibrary()
 {
     close();
@@ -38,3 +40,5 @@ void *SharedLibrary::address(const char *symbol) const
 {
     return m_handle ? dlsym(m_handle, symbol) : nullptr;
 }
+
+} // namespace gp

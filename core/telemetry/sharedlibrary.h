@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace gp {
+
 // A library opened at run time with dlopen, closed on destruction. The vendor monitoring
 // libraries are opened this way so that no build needs ROCm or CUDA.
 class SharedLibrary
@@ -29,3 +31,5 @@ private:
     void *m_handle = nullptr;
     QString m_name;
 };
+
+} // namespace gp

@@ -5,6 +5,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // Which backend a TelemetryMonitor uses and why the ones before it fell through, in the
 // order they were tried.
 struct TelemetryBackendReport
@@ -20,4 +22,6 @@ struct TelemetryBackendReport
     std::vector<Attempt> attempts;
 };
 
-Q_DECLARE_METATYPE(TelemetryBackendReport)
+} // namespace gp
+
+Q_DECLARE_METATYPE(gp::TelemetryBackendReport)

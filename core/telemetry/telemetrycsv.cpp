@@ -7,6 +7,8 @@
 #include <functional>
 #include <map>
 
+namespace gp {
+
 namespace {
 
 QString number(double v)
@@ -214,3 +216,5 @@ TelemetryCsv::Contents TelemetryCsv::read(const QString &path)
     }
     return contents;
 }
+
+} // namespace gp

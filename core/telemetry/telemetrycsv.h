@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // The telemetry.csv format written beside a run: one row per GPU per sample (one row with
 // an empty device for a sample without GPUs), the host's figures repeated on each row, an
 // empty cell for a figure the backend did not report. Plain CSV with a header, so that
@@ -34,3 +36,5 @@ public:
     // header without the time column is one problem and no samples.
     static Contents read(const QString &path);
 };
+
+} // namespace gp

@@ -2,6 +2,8 @@
 
 #include "telemetrycsv.h"
 
+namespace gp {
+
 bool TelemetryCsvWriter::open(const QString &path, QString *error)
 {
     m_file.close();
@@ -46,3 +48,5 @@ bool TelemetryCsvWriter::append(const TelemetrySample &sample, QString *error)
     }
     return true;
 }
+
+} // namespace gp

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QFile>
 
+namespace gp {
+
 // Appends samples to a telemetry.csv (see TelemetryCsv), one flushed line per GPU, so a
 // run that stops or crashes keeps every sample written before.
 class TelemetryCsvWriter
@@ -23,3 +25,5 @@ public:
 private:
     QFile m_file;
 };
+
+} // namespace gp

@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+namespace gp {
+
 QString TelemetryFormat::notAvailable()
 {
     return tr("N/A");
@@ -97,3 +99,5 @@ QStringList TelemetryFormat::attempts(const TelemetryBackendReport &report)
         lines << (a.used ? tr("%1: in use (%2)") : tr("%1: %2")).arg(backendTitle(a.backend), a.detail);
     return lines;
 }
+
+} // namespace gp

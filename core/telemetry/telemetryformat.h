@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+namespace gp {
+
 // The text of each figure as the GPU panel and `gripperpose monitor` show it, in rocm-smi's
 // units ("52.0°C", "289.1 W", "2482 MHz", "87%"), with "N/A" for what was not reported.
 // One place, so the window and the terminal always agree.
@@ -37,3 +39,5 @@ public:
     // One line per backend tried: "NVML: library not loaded: ..." ("in use" for the chosen one).
     static QStringList attempts(const TelemetryBackendReport &report);
 };
+
+} // namespace gp

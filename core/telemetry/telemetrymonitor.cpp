@@ -4,6 +4,8 @@
 #include "nvmlbackend.h"
 #include "rocmsmibackend.h"
 
+namespace gp {
+
 TelemetryMonitor::TelemetryMonitor(const TelemetrySources &sources)
     : m_host(sources.procRoot)
 {
@@ -57,3 +59,5 @@ TelemetrySample TelemetryMonitor::sample()
         s.gpus = m_backend->sample();
     return s;
 }
+
+} // namespace gp

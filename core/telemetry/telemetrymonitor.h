@@ -10,6 +10,8 @@
 
 #include <memory>
 
+namespace gp {
+
 // Picks the first GPU backend that works, in the order ROCm SMI, NVML, amdgpu sysfs, and
 // samples it together with the host's /proc figures. With no GPU backend it reports the
 // host alone (backend "cpu"). The report says which backend is in use and why the ones
@@ -35,3 +37,5 @@ private:
     HostStatsReader m_host;
     TelemetryBackendReport m_report;
 };
+
+} // namespace gp

@@ -9,6 +9,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // Everything sampled at one moment: copyable, so it crosses threads in a queued signal.
 struct TelemetrySample
 {
@@ -24,4 +26,6 @@ struct TelemetrySample
     bool operator!=(const TelemetrySample &o) const { return !(*this == o); }
 };
 
-Q_DECLARE_METATYPE(TelemetrySample)
+} // namespace gp
+
+Q_DECLARE_METATYPE(gp::TelemetrySample)

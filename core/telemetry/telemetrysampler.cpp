@@ -5,6 +5,8 @@
 
 #include <QDir>
 
+namespace gp {
+
 TelemetrySampler::TelemetrySampler(TelemetrySources sources, QObject *parent)
     : QObject(parent)
     , m_sources(std::move(sources))
@@ -140,3 +142,5 @@ void TelemetrySampler::run()
         }
     }
 }
+
+} // namespace gp

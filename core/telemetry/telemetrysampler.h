@@ -14,6 +14,8 @@
 #include <optional>
 #include <thread>
 
+namespace gp {
+
 // Samples GPU and host figures on its own thread, once a second by default, so that a
 // slow vendor library (nvmlInit can take seconds) never stalls the caller. Each sample is
 // kept in an in-memory history, appended to telemetry.csv in the run folder when one is
@@ -73,3 +75,5 @@ private:
     TelemetryBackendReport m_report;
     TelemetryCsvWriter m_csv;
 };
+
+} // namespace gp

@@ -2,6 +2,8 @@
 
 #include <QDir>
 
+namespace gp {
+
 namespace {
 
 // A library override: "none" (or an empty value) removes the backend's libraries.
@@ -48,3 +50,5 @@ TelemetrySources TelemetrySources::fromEnvironment()
         s.procRoot = qEnvironmentVariable("GRIPPERPOSE_PROC_ROOT");
     return s;
 }
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace gp {
+
 // Where the telemetry backends look: the vendor libraries to dlopen (names or paths, tried
 // in order) and the roots of the sysfs DRM and /proc trees. Injectable so that tests point
 // them at fake libraries and fake trees.
@@ -20,3 +22,5 @@ struct TelemetrySources
     // library), GRIPPERPOSE_DRM_ROOT and GRIPPERPOSE_PROC_ROOT.
     static TelemetrySources fromEnvironment();
 };
+
+} // namespace gp

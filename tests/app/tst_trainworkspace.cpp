@@ -51,6 +51,7 @@
 #include <QTest>
 #include <QTreeWidget>
 
+using gp::ComputeDevice;
 using gp::ResultsCsv;
 using gp::RunCatalog;
 using gp::RunRecord;

@@ -14,6 +14,17 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::AmdgpuSysfsBackend;
+using gp::GpuSample;
+using gp::HostSample;
+using gp::HostStatsReader;
+using gp::NvmlBackend;
+using gp::RocmSmiBackend;
+using gp::TelemetryBackendReport;
+using gp::TelemetryMonitor;
+using gp::TelemetrySample;
+using gp::TelemetrySources;
+
 namespace {
 
 QString fakeLibrary(const char *folder, const char *file)

@@ -11,6 +11,14 @@
 #include <QTest>
 #include <QThread>
 
+using gp::GpuSample;
+using gp::TelemetryBackendReport;
+using gp::TelemetryCsv;
+using gp::TelemetryCsvWriter;
+using gp::TelemetrySample;
+using gp::TelemetrySampler;
+using gp::TelemetrySources;
+
 namespace {
 
 TelemetrySample makeSample(qint64 ms, int gpus)

@@ -15,6 +15,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::GpuSample;
+using gp::TelemetryBackendReport;
+using gp::TelemetryMonitor;
+using gp::TelemetrySample;
+using gp::TelemetrySampler;
+using gp::TelemetrySources;
+
 namespace {
 
 constexpr qint64 kGiB = 1024ll * 1024 * 1024;

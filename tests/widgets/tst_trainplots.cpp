@@ -28,6 +28,8 @@
 
 using gp::BatchReport;
 using gp::EpochReport;
+using gp::GpuSample;
+using gp::TelemetrySample;
 using gp::TrainingHistory;
 
 namespace {

@@ -11,6 +11,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+using gp::ComputeDevice;
+using gp::RuntimeInfo;
+
 AboutDialog::AboutDialog(const RuntimeInfo &info, QWidget *parent)
     : QDialog(parent)
     , m_info(info)

@@ -17,13 +17,13 @@ class AboutDialog : public QDialog
     Q_OBJECT
 
 public:
-    explicit AboutDialog(const RuntimeInfo &info, QWidget *parent = nullptr);
+    explicit AboutDialog(const gp::RuntimeInfo &info, QWidget *parent = nullptr);
 
     QTableWidget *deviceTable() const { return m_devices; }
     // The versions as plain text, one per line (also what "Copy" puts on the clipboard).
     QString versionsText() const;
 
-    static QString deviceKindName(ComputeDevice::Kind kind);
+    static QString deviceKindName(gp::ComputeDevice::Kind kind);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -31,7 +31,7 @@ protected:
 private:
     void retranslateUi();
 
-    RuntimeInfo m_info;
+    gp::RuntimeInfo m_info;
     QLabel *m_title;
     QLabel *m_summary;
     QLabel *m_versions;

@@ -103,7 +103,7 @@ private:
 
     Languages *m_languages;
     std::shared_ptr<const Project> m_project;
-    std::optional<RuntimeInfo> m_runtimeInfo;
+    std::optional<gp::RuntimeInfo> m_runtimeInfo;
 
     QTabWidget *m_tabs;
     LabelWorkspace *m_label;

@@ -6,6 +6,8 @@
 #include <QLocale>
 #include <QVBoxLayout>
 
+using gp::ComputeDevice;
+
 namespace {
 
 // The device= entry each row stands for: "" automatic, "cpu", or a GPU index.

@@ -19,8 +19,8 @@ class DeviceChooser : public QWidget
 public:
     explicit DeviceChooser(QWidget *parent = nullptr);
 
-    void setDevices(const std::vector<ComputeDevice> &devices);
-    const std::vector<ComputeDevice> &devices() const { return m_devices; }
+    void setDevices(const std::vector<gp::ComputeDevice> &devices);
+    const std::vector<gp::ComputeDevice> &devices() const { return m_devices; }
     // "", "cpu", "0", "0,1" (what device= takes).
     QString text() const;
     // Checks the entries the text names; an index not found is added as "GPU n (not found)"
@@ -39,7 +39,7 @@ private:
     void onItemChanged(int row);
     void retranslateUi();
 
-    std::vector<ComputeDevice> m_devices;
+    std::vector<gp::ComputeDevice> m_devices;
     QStringList m_missing; // GPU indices asked for but not found
     QListWidget *m_list;
     QLabel *m_note;

@@ -22,6 +22,7 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
+using gp::ComputeDevice;
 using gp::TrainingConfig;
 
 namespace {

@@ -35,7 +35,7 @@ public:
 
     // The project's data.yaml and runs folder go into every run.
     void setProject(std::shared_ptr<const Project> project);
-    void setDevices(const std::vector<ComputeDevice> &devices);
+    void setDevices(const std::vector<gp::ComputeDevice> &devices);
     // The dataset check's summary, shown above the settings (problems never block a run).
     void setDatasetSummary(const QString &text);
 

@@ -10,6 +10,8 @@
 #include <QTimer>
 
 using gp::ResultsCsv;
+using gp::TelemetryCsv;
+using gp::TelemetrySample;
 using gp::TrainingHistory;
 
 RunWatcher::RunWatcher(QObject *parent)

@@ -33,7 +33,7 @@ public:
     QString runDir() const { return m_runDir; }
 
     const gp::TrainingHistory &history() const { return m_history; }
-    const std::vector<TelemetrySample> &telemetry() const { return m_telemetry; }
+    const std::vector<gp::TelemetrySample> &telemetry() const { return m_telemetry; }
     const QStringList &problems() const { return m_problems; }
 
 public Q_SLOTS:
@@ -51,7 +51,7 @@ private:
 
     QString m_runDir;
     gp::TrainingHistory m_history;
-    std::vector<TelemetrySample> m_telemetry;
+    std::vector<gp::TelemetrySample> m_telemetry;
     QStringList m_problems;
     QFileSystemWatcher *m_watcher;
     QTimer *m_poll;

@@ -11,6 +11,8 @@
 #include <QThread>
 #include <QTimer>
 
+using gp::TelemetrySampler;
+using gp::TelemetrySources;
 using gp::TrainStartInfo;
 using gp::TrainingSession;
 

@@ -9,7 +9,9 @@
 #include <memory>
 
 class QThread;
+namespace gp {
 class TelemetrySampler;
+} // namespace gp
 class TrainWorker;
 
 // Owns the training thread of the Train workspace: a TrainWorker moved to a QThread runs
@@ -40,7 +42,7 @@ public:
     bool isRunning() const { return m_state != State::Idle; }
     // The run folder of the session in progress (known from trainStarted()).
     QString runDir() const { return m_runDir; }
-    TelemetrySampler *telemetry() const { return m_telemetry.get(); }
+    gp::TelemetrySampler *telemetry() const { return m_telemetry.get(); }
 
     // The gripperpose command-line tool: beside this executable when installed, in the
     // build tree's app/cli beside app/studio. Empty when neither exists.
@@ -68,7 +70,7 @@ private:
     gp::CancelToken m_cancel;
     QThread *m_thread;
     TrainWorker *m_worker;
-    std::unique_ptr<TelemetrySampler> m_telemetry;
+    std::unique_ptr<gp::TelemetrySampler> m_telemetry;
     State m_state = State::Idle;
     QString m_runDir;
 };

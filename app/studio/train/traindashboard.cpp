@@ -29,6 +29,8 @@ using gp::EpochReport;
 using gp::EpochStartInfo;
 using gp::MetricsText;
 using gp::RunRecord;
+using gp::TelemetrySample;
+using gp::TelemetrySampler;
 using gp::TrainFinishReport;
 using gp::TrainStartInfo;
 using gp::TrainingHistory;

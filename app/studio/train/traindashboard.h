@@ -23,7 +23,9 @@ namespace gp {
 struct RunRecord;
 } // namespace gp
 class RunSummaryPanel;
+namespace gp {
 class TelemetrySampler;
+} // namespace gp
 class TelemetrySparklines;
 class TrainBanner;
 class TrainLogPanel;
@@ -41,7 +43,7 @@ class TrainDashboard : public QWidget
 public:
     enum Tab { ImagesTab, KeypointsTab, LogTab, SummaryTab };
 
-    TrainDashboard(TelemetrySampler *telemetry, QWidget *parent = nullptr);
+    TrainDashboard(gp::TelemetrySampler *telemetry, QWidget *parent = nullptr);
     ~TrainDashboard() override;
 
     void setSkeleton(const Skeleton &skeleton);
@@ -64,7 +66,7 @@ public:
 
     // A run followed through its files (RunWatcher).
     void showWatched(
-        const gp::TrainingHistory &history, const std::vector<TelemetrySample> &telemetry, const gp::RunRecord *record);
+        const gp::TrainingHistory &history, const std::vector<gp::TelemetrySample> &telemetry, const gp::RunRecord *record);
     bool isWatching() const { return m_watching; }
 
     const gp::TrainingHistory &history() const { return m_watching ? m_watched : m_live; }

@@ -27,9 +27,11 @@
 using gp::ResultsCsv;
 using gp::RunCatalog;
 using gp::RunRecord;
+using gp::RuntimeInfo;
 using gp::TrainStartInfo;
 using gp::TrainingHistory;
 using gp::TrainingSession;
+using gp::queryRuntimeInfo;
 
 TrainWorkspace::TrainWorkspace(QWidget *parent)
     : QWidget(parent)
