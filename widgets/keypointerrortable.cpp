@@ -10,6 +10,9 @@
 
 #include <algorithm>
 
+using gp::KeypointErrorStats;
+using gp::PoseMetrics;
+
 namespace {
 
 QString stripSide(const QString &name)

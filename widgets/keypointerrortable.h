@@ -42,14 +42,14 @@ public:
     void setSkeleton(const Skeleton &skeleton);
     // The metrics of validation after 0-based `epoch`, of all images and of each scenario
     // tag of the val set (none: no selector).
-    void setMetrics(const PoseMetrics &metrics, int epoch, std::map<QString, PoseMetrics> scenarios = {});
+    void setMetrics(const gp::PoseMetrics &metrics, int epoch, std::map<QString, gp::PoseMetrics> scenarios = {});
     void clear();
     // The scenario shown: a tag, or empty for all images. A tag the last validation did not
     // report shows all images; the choice is kept for the next validation.
     QString scenario() const { return m_scenario; }
     void setScenario(const QString &tag);
     // The metrics the table shows (all images', or the chosen scenario's).
-    const PoseMetrics *shownMetrics() const;
+    const gp::PoseMetrics *shownMetrics() const;
     // "Occlusion" for occlusion, in the user's language; an unknown tag as it is written.
     static QString scenarioName(const QString &tag);
 
@@ -71,8 +71,8 @@ private:
 
     Skeleton m_skeleton;
     std::vector<std::pair<int, int>> m_rows;
-    std::optional<PoseMetrics> m_metrics;
-    std::map<QString, PoseMetrics> m_scenarios;
+    std::optional<gp::PoseMetrics> m_metrics;
+    std::map<QString, gp::PoseMetrics> m_scenarios;
     QString m_scenario;
     int m_epoch = -1;
     QLabel *m_caption;

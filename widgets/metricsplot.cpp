@@ -5,6 +5,7 @@
 #include <QCheckBox>
 
 using gp::EpochReport;
+using gp::MetricSet;
 using gp::TrainingHistory;
 
 namespace {

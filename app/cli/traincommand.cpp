@@ -13,6 +13,7 @@
 using gp::BatchReport;
 using gp::EpochReport;
 using gp::MetricsText;
+using gp::PoseMetrics;
 using gp::TelemetrySampler;
 using gp::TelemetrySources;
 using gp::TrainFinishReport;

@@ -7,6 +7,7 @@
 
 #include <optional>
 
+using gp::PoseMetrics;
 using gp::ValidationReport;
 using gp::ValidationRequest;
 using gp::ValidationRunner;

@@ -16,5 +16,5 @@ public:
 
 private:
     // The P/R/mAP table and the per-keypoint errors of one metric set.
-    static void printMetrics(QTextStream &out, const PoseMetrics &m);
+    static void printMetrics(QTextStream &out, const gp::PoseMetrics &m);
 };

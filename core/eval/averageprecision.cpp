@@ -5,6 +5,8 @@
 #include <map>
 #include <numeric>
 
+namespace gp {
+
 namespace {
 
 constexpr double kEps = 1e-16;
@@ -183,3 +185,5 @@ double AveragePrecision::Result::map() const
 {
     return mean(apPerThreshold());
 }
+
+} // namespace gp

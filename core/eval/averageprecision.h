@@ -2,6 +2,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // Average precision per class as the Ultralytics validator computes it (ap_per_class):
 // predictions of the whole dataset sorted by confidence, cumulative TP/FP, the
 // precision envelope integrated at 101 recall points, and P/R read at the maximum of the
@@ -40,3 +42,5 @@ public:
     static double interp(double x, const std::vector<double> &xp, const std::vector<double> &fp, double left,
                          double right);
 };
+
+} // namespace gp

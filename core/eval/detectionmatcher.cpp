@@ -6,6 +6,8 @@
 #include <cmath>
 #include <numeric>
 
+namespace gp {
+
 std::vector<double> DetectionMatcher::iouThresholds()
 {
     std::vector<double> t;
@@ -104,3 +106,5 @@ std::vector<std::vector<bool>> DetectionMatcher::match(const Matrix &scores, con
             tp[p][t] = true;
     return tp;
 }
+
+} // namespace gp

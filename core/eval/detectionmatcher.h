@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+namespace gp {
+
 // Scores between ground truth and predictions, and the true-positive matching used by
 // the Ultralytics validator. Matrices are row-major [truth][prediction].
 class DetectionMatcher
@@ -34,3 +36,5 @@ public:
                                                 const std::vector<EvalObject> &predictions,
                                                 const std::vector<double> &thresholds);
 };
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include <array>
 #include <vector>
 
+namespace gp {
+
 // Plain inputs of the validation metrics, in pixels of the (letterboxed) network input.
 struct EvalKeypoint
 {
@@ -24,3 +26,5 @@ struct EvalImage
     std::vector<EvalObject> truth;
     std::vector<EvalObject> predictions;
 };
+
+} // namespace gp

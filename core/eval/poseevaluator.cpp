@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 MetricSet toMetricSet(const AveragePrecision::Result &r)
@@ -96,3 +98,5 @@ PoseMetrics PoseEvaluator::result() const
     m.occluded = m_occluded.stats();
     return m;
 }
+
+} // namespace gp

@@ -5,6 +5,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // Box or pose metrics of a validation run.
 struct MetricSet
 {
@@ -71,3 +73,5 @@ private:
     ErrorSum m_visible, m_occluded;
     int m_images = 0;
 };
+
+} // namespace gp

@@ -7,6 +7,14 @@
 
 #include <nlohmann/json.hpp>
 
+using gp::AveragePrecision;
+using gp::DetectionMatcher;
+using gp::EvalImage;
+using gp::EvalKeypoint;
+using gp::EvalObject;
+using gp::PoseEvaluator;
+using gp::PoseMetrics;
+
 using nlohmann::json;
 
 namespace {

@@ -11,6 +11,8 @@
 #include <QTableWidget>
 #include <QTest>
 
+using gp::PoseMetrics;
+
 namespace {
 
 // Metrics whose error for keypoint k is base + k (visible) and base + 100 + k (occluded).

@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 
 using gp::EpochReport;
+using gp::PoseMetrics;
 using gp::RunCatalog;
 using gp::RunRecord;
 using gp::TrainFinishReport;

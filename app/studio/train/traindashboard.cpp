@@ -28,6 +28,7 @@ using gp::BatchReport;
 using gp::EpochReport;
 using gp::EpochStartInfo;
 using gp::MetricsText;
+using gp::PoseMetrics;
 using gp::RunRecord;
 using gp::TelemetrySample;
 using gp::TelemetrySampler;
