@@ -50,7 +50,10 @@
 using gp::BatchReport;
 using gp::EpochReport;
 using gp::GpuSample;
+using gp::Project;
 using gp::ResultsCsv;
+using gp::SynthGenerator;
+using gp::SynthOptions;
 using gp::TelemetrySample;
 using gp::TrainingConfig;
 using gp::TrainingHistory;

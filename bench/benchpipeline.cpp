@@ -43,10 +43,13 @@ using gp::PoseTracker;
 using gp::PredictionWriter;
 using gp::Predictor;
 using gp::PredictorOptions;
+using gp::SynthGenerator;
+using gp::SynthOptions;
 using gp::TemporalOptions;
 using gp::TrackedKeypoint;
 using gp::TrackedPose;
 using gp::VideoPipeline;
+using gp::VideoTruth;
 
 namespace {
 

@@ -22,6 +22,8 @@
 
 using gp::Augmenter;
 using gp::BatchLoader;
+using gp::DatasetConfig;
+using gp::LabelCache;
 using gp::ModelSpec;
 using gp::TrainDataset;
 using gp::TrainingConfig;

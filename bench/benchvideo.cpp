@@ -52,6 +52,7 @@ using gp::TrackedPose;
 using gp::TruthScore;
 using gp::TruthScoreResult;
 using gp::VideoPipeline;
+using gp::VideoTruth;
 
 namespace {
 

@@ -8,6 +8,9 @@
 #include <mutex>
 #include <optional>
 
+using gp::DatasetChecker;
+using gp::DatasetConfig;
+
 QString CheckCommand::summary() const
 {
     return tr("validate a dataset: data.yaml, every image and every label line");

@@ -5,6 +5,8 @@
 
 #include <functional>
 
+using gp::DatasetConverter;
+
 namespace {
 
 // The skeleton named by skeleton=FILE, or the default gripper.

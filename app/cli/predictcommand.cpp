@@ -19,6 +19,7 @@ using gp::StageStats;
 using gp::TemporalOptions;
 using gp::TemporalPresets;
 using gp::VideoPipeline;
+using gp::WritableFolder;
 
 namespace {
 

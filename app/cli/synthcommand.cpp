@@ -5,6 +5,11 @@
 
 #include <QElapsedTimer>
 
+using gp::Scenario;
+using gp::Scenarios;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+
 QString SynthCommand::summary() const
 {
     return tr("write a synthetic gripper dataset (images, labels, data.yaml) and a demo video");

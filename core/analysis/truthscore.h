@@ -6,9 +6,8 @@
 
 #include <vector>
 
-class VideoTruth;
-
 namespace gp {
+class VideoTruth;
 
 // How close the temporal stage's output comes to a video's ground truth (the generator's
 // sidecar): each truth instance is matched to the track whose raw box overlaps it most

@@ -16,6 +16,8 @@
 #include <optional>
 #include <stdexcept>
 
+namespace gp {
+
 using nlohmann::json;
 
 namespace {
@@ -282,3 +284,5 @@ bool CocoIo::write(const QString &jsonFile, const Dataset &dataset, const Skelet
     }
     return true;
 }
+
+} // namespace gp

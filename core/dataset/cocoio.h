@@ -12,6 +12,8 @@
 
 class Skeleton;
 
+namespace gp {
+
 // COCO keypoints JSON (images, annotations with `keypoints` [x, y, v, ...] and `bbox`
 // [x, y, w, h] in pixels, categories with `keypoints` names and 1-based `skeleton`).
 class CocoIo
@@ -43,3 +45,5 @@ public:
     // True when `fileName` stays inside the image root.
     static bool isSafeRelativePath(const QString &fileName);
 };
+
+} // namespace gp

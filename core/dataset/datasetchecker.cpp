@@ -6,6 +6,8 @@
 #include <QDirIterator>
 #include <QSet>
 
+namespace gp {
+
 namespace {
 
 using Kind = DatasetIssue::Kind;
@@ -124,3 +126,5 @@ DatasetChecker::Report DatasetChecker::run(const gp::CancelToken &cancel, const 
     report.issues.append(fatal);
     return report;
 }
+
+} // namespace gp

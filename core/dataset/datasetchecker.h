@@ -9,6 +9,8 @@
 
 #include <map>
 
+namespace gp {
+
 // Validates a whole dataset up front: data.yaml, every image (decoded) and every label
 // line, plus label files that have no image. The per-image verdicts are LabelCache's (the
 // ones training and validation use), so `check` and `train` always agree; cancellable.
@@ -48,3 +50,5 @@ private:
     DatasetConfig m_config;
     QString m_cacheDir;
 };
+
+} // namespace gp

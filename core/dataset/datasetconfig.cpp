@@ -16,6 +16,8 @@
 #include <limits>
 #include <set>
 
+namespace gp {
+
 namespace {
 
 DatasetIssue::Kind kConfig = DatasetIssue::Kind::ConfigInvalid;
@@ -302,3 +304,5 @@ QString DatasetConfig::displayName(const QString &file) const
     const QString rel = QDir(rootDir()).relativeFilePath(file);
     return rel.startsWith(QLatin1String("..")) ? file : rel;
 }
+
+} // namespace gp

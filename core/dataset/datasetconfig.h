@@ -13,6 +13,8 @@
 
 class Skeleton;
 
+namespace gp {
+
 // An Ultralytics pose dataset description (data.yaml): root `path`, the `train` / `val`
 // (/ `test`) image folders relative to it, `kpt_shape`, `flip_idx` and class `names`.
 // Label folders are the image folders with the last "images" component replaced by
@@ -73,3 +75,5 @@ public:
     static bool isImageFile(const QString &file);
     int columnsPerLine() const { return 5 + keypointCount * keypointDims; }
 };
+
+} // namespace gp

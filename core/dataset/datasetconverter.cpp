@@ -12,6 +12,8 @@
 
 #include <optional>
 
+namespace gp {
+
 namespace {
 
 bool sameBytes(const QString &a, const QString &b)
@@ -188,3 +190,5 @@ bool DatasetConverter::yoloToCoco(const QString &dataYaml, const QString &split,
     *imagesWritten = int(ds.images.size());
     return CocoIo::write(cocoJson, ds, skeleton, config->rootDir(), error);
 }
+
+} // namespace gp

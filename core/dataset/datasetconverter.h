@@ -7,6 +7,8 @@
 
 class Skeleton;
 
+namespace gp {
+
 // Converts between COCO keypoints JSON and the Ultralytics pose layout, so users can
 // bring labels from CVAT / X-AnyLabeling and take them back out.
 class DatasetConverter
@@ -40,3 +42,5 @@ public:
                            const Skeleton &skeleton, DatasetIssueList *issues, int *imagesWritten,
                            QString *error);
 };
+
+} // namespace gp

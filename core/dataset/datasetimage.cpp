@@ -6,6 +6,8 @@
 
 #include <QFileInfo>
 
+namespace gp {
+
 DatasetImage DatasetImage::inspect(const DatasetConfig &config, const QString &imageFile, ImageCheck::Depth depth)
 {
     DatasetImage r;
@@ -36,3 +38,5 @@ DatasetImage DatasetImage::inspect(const DatasetConfig &config, const QString &i
         r.status = r.annotation.instances.empty() ? Status::Background : Status::Labelled;
     return r;
 }
+
+} // namespace gp

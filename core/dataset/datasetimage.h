@@ -8,6 +8,8 @@
 
 #include <vector>
 
+namespace gp {
+
 class DatasetConfig;
 
 // One image of a dataset split and the verdict on it: the single judgement that `check`,
@@ -46,3 +48,5 @@ public:
     static DatasetImage inspect(
         const DatasetConfig &config, const QString &imageFile, ImageCheck::Depth depth = ImageCheck::Depth::Decode);
 };
+
+} // namespace gp

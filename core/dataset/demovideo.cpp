@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 using Random = GripperScene::Random;
@@ -388,3 +390,5 @@ bool DemoVideo::write(const Options &o, const std::function<bool()> &step, QStri
     }
     return true;
 }
+
+} // namespace gp

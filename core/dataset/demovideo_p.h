@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <functional>
 
+namespace gp {
+
 class DemoVideo
 {
     Q_DECLARE_TR_FUNCTIONS(DemoVideo)
@@ -35,3 +37,5 @@ public:
     // to cancel. *written gets the video's path. False with *error on failure.
     static bool write(const Options &options, const std::function<bool()> &step, QString *written, QString *error);
 };
+
+} // namespace gp

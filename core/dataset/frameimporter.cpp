@@ -9,6 +9,8 @@
 #include <QImageWriter>
 #include <QSaveFile>
 
+namespace gp {
+
 QString FrameImporter::frameFileName(const QString &video, int frameIndex)
 {
     return QStringLiteral("%1_%2.jpg")
@@ -96,3 +98,5 @@ bool FrameImporter::writeFrame(const QImage &image, const QString &imagesDir, co
     }
     return true;
 }
+
+} // namespace gp

@@ -7,6 +7,8 @@
 #include <QImage>
 #include <QString>
 
+namespace gp {
+
 // Takes frames out of a video into a dataset's image folder, so they can be labelled:
 // every N-th frame (by exact frame index, read sequentially), or one given frame. Frames
 // are written as JPEG files named `<video name>_<frame index, 6 digits>.jpg`, each
@@ -43,3 +45,5 @@ public:
     // Progress: frames read of the frames the video announces (-1 when unknown).
     static Result run(const Options &options, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
 };
+
+} // namespace gp

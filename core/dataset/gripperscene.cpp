@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 using Poly = std::vector<cv::Point2d>;
@@ -908,3 +910,5 @@ void GripperScene::applyCamera(cv::Mat &image, const Camera &camera, std::uint64
         }
     }
 }
+
+} // namespace gp

@@ -11,6 +11,8 @@
 #include <random>
 #include <vector>
 
+namespace gp {
+
 // One synthetic picture: a background, robots (each a humanoid robot's pair of parallel
 // grippers on their wrist links) and occluders in front of them, drawn with OpenCV, and
 // the ground truth of what was drawn. Used by SynthGenerator only: this header exposes
@@ -150,3 +152,5 @@ private:
     std::vector<Robot> m_robots;
     std::vector<Occluder> m_occluders;
 };
+
+} // namespace gp

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 
+namespace gp {
+
 namespace {
 
 bool startsWith(const QByteArray &bytes, const char *magic, int size, int at = 0)
@@ -154,3 +156,5 @@ ImageVerdict ImageCheck::inspect(const QString &file, Depth depth)
     verdict.size = headerSize;
     return verdict;
 }
+
+} // namespace gp

@@ -4,6 +4,8 @@
 #include <QSize>
 #include <QString>
 
+namespace gp {
+
 // The verdict on one image file, judged by its content (never by its extension): the
 // format its first bytes show, its size, whether it decodes completely.
 struct ImageVerdict
@@ -46,3 +48,5 @@ public:
     // the header against kMaxPixels, a complete tail. `headerSize` may be invalid (unknown).
     static QString structureProblem(const QByteArray &bytes, const QString &format, const QSize &headerSize);
 };
+
+} // namespace gp

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 bool outside(const QRectF &r, double x, double y, double tol)
@@ -177,3 +179,5 @@ std::vector<LabelAudit::DatasetFinding> LabelAudit::auditDataset(
     }
     return out;
 }
+
+} // namespace gp

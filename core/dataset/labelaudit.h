@@ -11,6 +11,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // Suspicious labels in one image: plain checks on an ImageAnnotation and its Skeleton,
 // for the Label workspace's Checks panel. Nothing here changes a label.
 //
@@ -84,3 +86,5 @@ public:
     // A sentence for the user: "Object 2: left_palm and 2 more points are outside its box".
     static QString describe(const Finding &finding, const Skeleton &skeleton);
 };
+
+} // namespace gp

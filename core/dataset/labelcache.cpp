@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <atomic>
 
+namespace gp {
+
 namespace {
 
 constexpr quint32 kMagic = 0x47504c43; // "GPLC"
@@ -270,3 +272,5 @@ std::vector<ImageAnnotation> LabelCache::load(
     issues->append(s.issues());
     return s.usable();
 }
+
+} // namespace gp

@@ -10,6 +10,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // The verdicts on the images of one split (DatasetImage: decoded, labels parsed), cached
 // and keyed by each image's and label file's size and times, so a second run inspects
 // only what changed. The problems found are stored too, so every run reports them.
@@ -58,3 +60,5 @@ public:
     // Where Ultralytics keeps its cache of `split` (which this class never writes).
     static QString ultralyticsCacheFile(const DatasetConfig &config, const QString &split);
 };
+
+} // namespace gp

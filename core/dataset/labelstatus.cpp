@@ -5,6 +5,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+namespace gp {
+
 LabelStatus LabelStatus::of(
     bool hasLabelFile, const std::vector<PoseInstance> &instances, bool hasUnreadableLines, int keypointDims)
 {
@@ -46,3 +48,5 @@ std::vector<ImageStatus> ImageStatus::scan(
     }
     return out;
 }
+
+} // namespace gp

@@ -9,6 +9,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // How far an image is labelled, as the Label workspace lists and filters it.
 struct LabelStatus
 {
@@ -40,3 +42,5 @@ struct ImageStatus
     static std::vector<ImageStatus> scan(const DatasetConfig &config, const QString &split,
         const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
 };
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 // Python's round() on the values used here (x.4 / x.6 style offsets; no exact halves).
@@ -67,3 +69,5 @@ QRectF LetterboxTransform::toSource(const QRectF &dst, bool clip) const
     }
     return {a, b};
 }
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include <QPointF>
 #include <QRectF>
 
+namespace gp {
+
 // The letterbox resize that prediction, validation and training share: scale the source
 // image by gain (keeping the aspect ratio), pad it to the network size with grey (114),
 // and the inverse mapping from network pixels back to source pixels. Plain struct; the
@@ -44,3 +46,5 @@ struct LetterboxTransform
     // Clipped to the source image when clip is set (as Ultralytics' scale_boxes).
     QRectF toSource(const QRectF &dst, bool clip = true) const;
 };
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+namespace gp {
+
 namespace {
 constexpr auto kDataYaml = "data.yaml";
 constexpr auto kSkeletonJson = "skeleton.json";
@@ -88,3 +90,5 @@ QString Project::runsDir() const
 {
     return QDir(m_dir).filePath(QStringLiteral("runs"));
 }
+
+} // namespace gp

@@ -8,6 +8,8 @@
 
 #include <optional>
 
+namespace gp {
+
 // A GripperPose project: a folder holding data.yaml (the Ultralytics dataset), the
 // skeleton (skeleton.json) and the training runs (runs/).
 class Project
@@ -41,3 +43,5 @@ private:
     Skeleton m_skeleton;
     DatasetIssueList m_issues;
 };
+
+} // namespace gp

@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+namespace gp {
+
 QString ReviewState::fileFor(const QString &projectDir)
 {
     return QDir(projectDir).filePath(QStringLiteral("labels/.review.json"));
@@ -87,3 +89,5 @@ QStringList ReviewState::files() const
     out.sort();
     return out;
 }
+
+} // namespace gp

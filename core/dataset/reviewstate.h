@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace gp {
+
 // Which images of a project hold labels written by a model that a person has not reviewed
 // yet ("needs review"). Kept in `<project>/labels/.review.json` as image paths relative to
 // the project folder, so it survives restarts and moves with the project; written
@@ -34,3 +36,5 @@ private:
     QString m_dir;
     QSet<QString> m_relative;
 };
+
+} // namespace gp

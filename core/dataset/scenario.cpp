@@ -1,5 +1,7 @@
 #include "scenario.h"
 
+namespace gp {
+
 QString Scenarios::name(Scenario scenario)
 {
     switch (scenario) {
@@ -31,3 +33,5 @@ QStringList Scenarios::hardNames()
         out << name(s);
     return out;
 }
+
+} // namespace gp

@@ -6,6 +6,8 @@
 #include <optional>
 #include <vector>
 
+namespace gp {
+
 // The footage that breaks a gripper-pose model: grippers covered by what they hold, by the
 // other arm or by people; fast arm motion with motion blur; low light with noise. The
 // synthetic generator renders each, datasets tag images with them (ScenarioTags), and
@@ -22,3 +24,5 @@ public:
     static std::vector<Scenario> hard();
     static QStringList hardNames();
 };
+
+} // namespace gp

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
@@ -162,3 +164,5 @@ void ScenarioStyle::occlude(GripperScene &scene, SceneRandom &rng, double minCov
     for (const GripperScene::Occluder &o : chosen)
         scene.addOccluder(o);
 }
+
+} // namespace gp

@@ -11,6 +11,8 @@
 
 #include <cstdint>
 
+namespace gp {
+
 class ScenarioStyle
 {
 public:
@@ -47,3 +49,5 @@ public:
     // Another robot's wrist link crossing in front of the gripper.
     static GripperScene::Occluder crossingArm(const GripperScene::Gripper &gripper, SceneRandom &rng);
 };
+
+} // namespace gp

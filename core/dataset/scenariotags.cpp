@@ -8,6 +8,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+namespace gp {
+
 QString ScenarioTags::fileFor(const QString &datasetDir)
 {
     return QDir(datasetDir).filePath(QStringLiteral("scenarios.yaml"));
@@ -150,3 +152,5 @@ void ScenarioTags::addPattern(const QString &tag, const QString &pattern)
     if (!patterns.contains(pattern))
         patterns << pattern;
 }
+
+} // namespace gp

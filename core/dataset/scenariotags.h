@@ -6,6 +6,8 @@
 
 #include <map>
 
+namespace gp {
+
 // Which images (and videos) of a dataset are hard in which way: `scenarios.yaml` beside
 // data.yaml (a file of ours; Ultralytics neither reads nor writes it), one list per tag of
 // paths relative to that folder, each a file or a glob:
@@ -50,3 +52,5 @@ private:
     QString m_dir;
     std::map<QString, QStringList> m_patterns; // tag -> relative paths and globs
 };
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 constexpr double kPi = 3.14159265358979323846;
 }
@@ -36,3 +38,5 @@ int SceneRandom::integer(int lo, int hi)
 {
     return lo + int(std::min<double>(hi - lo, std::floor(uniform() * (hi - lo + 1))));
 }
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <random>
 
+namespace gp {
+
 // Random numbers that are the same on every platform: std::mt19937_64 is specified
 // bit for bit, the standard distributions are not, so the transforms are our own.
 class SceneRandom
@@ -23,3 +25,5 @@ public:
 private:
     std::mt19937_64 m_engine;
 };
+
+} // namespace gp

@@ -4,6 +4,8 @@
 
 #include <map>
 
+namespace gp {
+
 int SplitScan::count(DatasetImage::Status status) const
 {
     int n = 0;
@@ -107,3 +109,5 @@ DatasetIssueList SplitScan::fatalProblems(const DatasetConfig &config, bool need
     }
     return out;
 }
+
+} // namespace gp

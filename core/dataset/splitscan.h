@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace gp {
+
 class DatasetConfig;
 
 // The verdicts on every image of one split (LabelCache::scan), and what they mean for the
@@ -35,3 +37,5 @@ public:
     // the labels), or, with `needsObjects`, no image holds an object.
     DatasetIssueList fatalProblems(const DatasetConfig &config, bool needsObjects) const;
 };
+
+} // namespace gp

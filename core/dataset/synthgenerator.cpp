@@ -19,6 +19,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 using Random = GripperScene::Random;
@@ -282,3 +284,5 @@ bool SynthGenerator::run(QString *error, const gp::CancelToken &cancel, const gp
     }
     return tags.isEmpty() || tags.save(error);
 }
+
+} // namespace gp

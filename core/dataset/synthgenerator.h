@@ -11,6 +11,8 @@
 #include <QSize>
 #include <QString>
 
+namespace gp {
+
 // Options of `gripperpose synth`.
 struct SynthOptions
 {
@@ -77,3 +79,5 @@ private:
     Skeleton m_skeleton;
     SynthOptions m_options;
 };
+
+} // namespace gp

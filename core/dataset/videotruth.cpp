@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+namespace gp {
+
 QString VideoTruth::sidecarFor(const QString &videoFile)
 {
     const QFileInfo fi(videoFile);
@@ -108,3 +110,5 @@ QStringList VideoTruth::captions(int frame) const
             out << tr("track %1").arg(track);
     return out;
 }
+
+} // namespace gp

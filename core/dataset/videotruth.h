@@ -11,6 +11,8 @@
 #include <optional>
 #include <vector>
 
+namespace gp {
+
 // Per-frame ground truth beside a video (`demo.mp4` -> `demo.json`), the format
 // `gripperpose synth` writes:
 //   {"fps": 30, "width": 1280, "height": 720, "video": "demo.mp4",
@@ -65,3 +67,5 @@ private:
     QSize m_size;
     std::map<int, Frame> m_frames;
 };
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+namespace gp {
+
 QString WritableFolder::problem(const QString &dir)
 {
     const QString target = QFileInfo(dir).absoluteFilePath();
@@ -34,3 +36,5 @@ bool WritableFolder::make(const QString &dir, QString *error)
     *error = tr("%1: cannot write there: %2").arg(QFileInfo(dir).absoluteFilePath(), why);
     return false;
 }
+
+} // namespace gp

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+namespace gp {
+
 // Creating an output folder (a run, a prediction folder) with a message that says why it
 // failed in words: the part of the path that is a file, or the folder that is read-only.
 class WritableFolder
@@ -15,3 +17,5 @@ public:
     // Why `dir` cannot be created or written to, for a message; empty when it can.
     static QString problem(const QString &dir);
 };
+
+} // namespace gp

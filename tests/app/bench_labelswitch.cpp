@@ -18,6 +18,10 @@
 
 #include <algorithm>
 
+using gp::Project;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+
 class BenchLabelSwitch : public QObject
 {
     Q_OBJECT

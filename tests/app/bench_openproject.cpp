@@ -25,6 +25,12 @@
 
 #include <unistd.h>
 
+using gp::DatasetConfig;
+using gp::ImageStatus;
+using gp::Project;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+
 namespace {
 
 constexpr int kImages = 20000;

@@ -42,6 +42,14 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+using gp::DatasetConfig;
+using gp::FrameImporter;
+using gp::LabelAudit;
+using gp::Project;
+using gp::ReviewState;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+
 // Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
 static constexpr int kSlowMachineMs = 60000;
 

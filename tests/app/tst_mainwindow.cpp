@@ -45,6 +45,13 @@
 #include <QTranslator>
 #include <QTreeWidget>
 
+using gp::DatasetChecker;
+using gp::DatasetConfig;
+using gp::FrameImporter;
+using gp::Project;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+
 // Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
 static constexpr int kSlowMachineMs = 60000;
 

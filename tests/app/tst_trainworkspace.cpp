@@ -52,9 +52,12 @@
 #include <QTreeWidget>
 
 using gp::ComputeDevice;
+using gp::Project;
 using gp::ResultsCsv;
 using gp::RunCatalog;
 using gp::RunRecord;
+using gp::SynthGenerator;
+using gp::SynthOptions;
 using gp::Trainer;
 using gp::TrainingConfig;
 using gp::TrainingHistory;

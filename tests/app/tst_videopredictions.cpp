@@ -35,8 +35,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::DatasetConfig;
 using gp::DetectionCache;
 using gp::PoseDetection;
+using gp::Project;
+using gp::ReviewState;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+using gp::VideoTruth;
 using gp::WorstFrames;
 
 // Background work can be slow on a loaded CI machine.

@@ -24,6 +24,11 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+using gp::Project;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+using gp::VideoTruth;
+
 // Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
 static constexpr int kSlowMachineMs = 60000;
 

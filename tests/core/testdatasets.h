@@ -73,7 +73,7 @@ inline QString makeDataset(const QString &root, int perSplit = 2)
                 QStringLiteral("%1/images/%2/img%3.png").arg(root, QLatin1String(split)).arg(i), encodedImage("PNG"));
             writeFile(QStringLiteral("%1/labels/%2/img%3.txt").arg(root, QLatin1String(split)).arg(i), labelLine());
         }
-    DatasetConfig c;
+    gp::DatasetConfig c;
     c.applySkeleton(Skeleton::defaultGripper());
     QString error;
     const QString yaml = root + QStringLiteral("/data.yaml");
@@ -82,11 +82,11 @@ inline QString makeDataset(const QString &root, int perSplit = 2)
     return yaml;
 }
 
-inline DatasetConfig loadConfig(const QString &yaml)
+inline gp::DatasetConfig loadConfig(const QString &yaml)
 {
     DatasetIssueList issues;
-    const auto c = DatasetConfig::load(yaml, &issues);
-    return c ? *c : DatasetConfig();
+    const auto c = gp::DatasetConfig::load(yaml, &issues);
+    return c ? *c : gp::DatasetConfig();
 }
 
 // What Ultralytics writes as labels/<split>.cache: numpy.save of a dict, i.e. a version 1.0

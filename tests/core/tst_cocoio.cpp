@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::CocoIo;
+
 namespace {
 
 CocoIo::Dataset sample(const QString &root)

@@ -7,6 +7,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::DatasetChecker;
+using gp::DatasetConfig;
+
 Q_DECLARE_METATYPE(DatasetIssue::Kind)
 
 namespace {

@@ -9,6 +9,13 @@
 
 #include <unistd.h>
 
+using gp::DatasetChecker;
+using gp::DatasetConfig;
+using gp::ImageCheck;
+using gp::ImageVerdict;
+using gp::LabelCache;
+using gp::SplitScan;
+
 Q_DECLARE_METATYPE(DatasetIssue::Kind)
 
 using namespace testdatasets;

@@ -17,6 +17,10 @@
 
 #include <cmath>
 
+using gp::Scenario;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+
 namespace {
 
 double meanGrey(const cv::Mat &bgr)

@@ -2,8 +2,10 @@
 
 #include <QtTest>
 
+using gp::LabelAudit;
+
 Q_DECLARE_METATYPE(ImageAnnotation)
-Q_DECLARE_METATYPE(std::vector<LabelAudit::Finding>)
+Q_DECLARE_METATYPE(std::vector<gp::LabelAudit::Finding>)
 
 namespace {
 

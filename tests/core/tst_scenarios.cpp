@@ -25,6 +25,16 @@
 #include <cmath>
 #include <set>
 
+using gp::GripperScene;
+using gp::Scenario;
+using gp::ScenarioStyle;
+using gp::ScenarioTags;
+using gp::Scenarios;
+using gp::SceneRandom;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+using gp::VideoTruth;
+
 namespace {
 
 QByteArray hashOf(const QString &file)

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+using gp::DatasetConfig;
+
 class TestSkeleton : public QObject
 {
     Q_OBJECT

@@ -20,6 +20,11 @@
 // run() verifies the written video with OpenCV in any case.
 #if __has_include(<opencv2/videoio.hpp>)
 #include <opencv2/videoio.hpp>
+
+using gp::DatasetChecker;
+using gp::DatasetConfig;
+using gp::SynthGenerator;
+using gp::SynthOptions;
 #define GP_TEST_HAS_OPENCV 1
 #endif
 

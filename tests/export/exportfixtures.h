@@ -23,13 +23,13 @@ namespace exportfixtures {
 // 10 images of 160x120 (8 train, 2 val) under dir; returns its data.yaml (empty on failure).
 inline QString makeDataset(const QString &dir, QString *error)
 {
-    SynthOptions o;
+    gp::SynthOptions o;
     o.outDir = dir;
     o.count = 10;
     o.imageSize = QSize(160, 120);
     o.seed = 11;
     o.videoFrames = 0;
-    if (!SynthGenerator(Skeleton::defaultGripper(), o).run(error))
+    if (!gp::SynthGenerator(Skeleton::defaultGripper(), o).run(error))
         return QString();
     return dir + QStringLiteral("/data.yaml");
 }
@@ -78,13 +78,13 @@ inline gp::PoseModel makeModel(gp::ModelScale scale, const QString &checkpointPa
 inline torch::Tensor images(const QString &dataYaml, int imgsz, int n)
 {
     DatasetIssueList issues;
-    const auto data = DatasetConfig::load(dataYaml, &issues);
+    const auto data = gp::DatasetConfig::load(dataYaml, &issues);
     std::vector<torch::Tensor> out;
     for (const QString &file : data->imageFiles(QStringLiteral("train"))) {
         if (int(out.size()) == n)
             break;
         const cv::Mat bgr = cv::imread(file.toStdString(), cv::IMREAD_COLOR);
-        out.push_back(gp::letterboxImage(bgr, LetterboxTransform::make(bgr.cols, bgr.rows, imgsz)));
+        out.push_back(gp::letterboxImage(bgr, gp::LetterboxTransform::make(bgr.cols, bgr.rows, imgsz)));
     }
     return torch::stack(out);
 }

@@ -23,6 +23,7 @@
 
 #include <map>
 
+using gp::DatasetConfig;
 using gp::ExportOptions;
 using gp::ExportReport;
 using gp::ModelExporter;

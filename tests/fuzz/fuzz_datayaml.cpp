@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+using gp::DatasetConfig;
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const QTemporaryDir dir; // one folder for the whole run: a relative yaml resolves into it

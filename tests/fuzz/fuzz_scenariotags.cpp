@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
+using gp::ScenarioTags;
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const QTemporaryDir dir;

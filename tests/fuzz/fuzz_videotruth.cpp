@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
+using gp::VideoTruth;
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const QTemporaryDir dir;

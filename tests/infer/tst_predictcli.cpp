@@ -17,6 +17,7 @@
 
 using gp::TemporalOptions;
 using gp::TemporalPresets;
+using gp::VideoTruth;
 
 namespace {
 

@@ -13,9 +13,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::DatasetConfig;
 using gp::PoseBox;
 using gp::PoseDetection;
 using gp::PreLabeller;
+using gp::SynthGenerator;
+using gp::SynthOptions;
 
 class TestPreLabeller : public QObject
 {

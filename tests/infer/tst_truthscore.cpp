@@ -22,6 +22,7 @@ using gp::TrackedKeypoint;
 using gp::TrackedPose;
 using gp::TruthScore;
 using gp::TruthScoreResult;
+using gp::VideoTruth;
 
 namespace {
 

@@ -29,6 +29,7 @@
 #include <set>
 
 using gp::AnnotatedExport;
+using gp::DatasetConfig;
 using gp::DetectionCache;
 using gp::FramePrediction;
 using gp::OutputOptions;
@@ -39,10 +40,12 @@ using gp::PoseKeypoint;
 using gp::PoseQuality;
 using gp::PredictionLabeller;
 using gp::QualitySeries;
+using gp::ReviewState;
 using gp::TemporalOptions;
 using gp::TemporalReplay;
 using gp::TrackedPose;
 using gp::VideoPipeline;
+using gp::VideoTruth;
 using gp::WorstFrames;
 
 namespace {

@@ -16,13 +16,13 @@ namespace tinytraining {
 // string with *error.
 inline QString makeDataset(const QString &dir, QString *error)
 {
-    SynthOptions o;
+    gp::SynthOptions o;
     o.outDir = dir;
     o.count = 14;
     o.imageSize = QSize(192, 128);
     o.seed = 5;
     o.videoFrames = 0;
-    if (!SynthGenerator(Skeleton::defaultGripper(), o).run(error))
+    if (!gp::SynthGenerator(Skeleton::defaultGripper(), o).run(error))
         return QString();
     return dir + QStringLiteral("/data.yaml");
 }

@@ -23,6 +23,8 @@ using gp::BatchReport;
 using gp::CheckpointInfo;
 using gp::DistributedEnv;
 using gp::DistributedLauncher;
+using gp::SynthGenerator;
+using gp::SynthOptions;
 using gp::TrainFinishReport;
 using gp::Trainer;
 using gp::TrainerEvents;

@@ -16,6 +16,10 @@
 using gp::AugmentRng;
 using gp::Augmenter;
 using gp::BatchLoader;
+using gp::DatasetConfig;
+using gp::LabelCache;
+using gp::SynthGenerator;
+using gp::SynthOptions;
 using gp::TrainDataset;
 using gp::TrainSample;
 using gp::TrainingConfig;

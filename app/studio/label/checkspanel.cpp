@@ -12,6 +12,9 @@
 
 #include <QFileInfo>
 
+using gp::DatasetConfig;
+using gp::LabelAudit;
+
 namespace {
 constexpr int kRowRole = Qt::UserRole + 1;
 }

@@ -22,13 +22,13 @@ class ChecksPanel : public QWidget
     Q_OBJECT
 
 public:
-    using Row = LabelAudit::DatasetFinding;
+    using Row = gp::LabelAudit::DatasetFinding;
 
     explicit ChecksPanel(QWidget *parent = nullptr);
     ~ChecksPanel() override;
 
     // Clears the list; run() audits this dataset.
-    void setDataset(const DatasetConfig &config, const Skeleton &skeleton);
+    void setDataset(const gp::DatasetConfig &config, const Skeleton &skeleton);
 
     const std::vector<Row> &rows() const { return m_rows; }
     QTreeWidget *tree() const { return m_tree; }
@@ -53,7 +53,7 @@ private:
     void fill();
     void retranslateUi();
 
-    DatasetConfig m_config;
+    gp::DatasetConfig m_config;
     Skeleton m_skeleton;
     bool m_hasDataset = false;
     bool m_ran = false;

@@ -9,6 +9,9 @@
 #include <QInputDialog>
 #include <QWidget>
 
+using gp::FrameImporter;
+using gp::Project;
+
 FrameImportController::FrameImportController(QWidget *window)
     : QObject(window)
     , m_window(window)

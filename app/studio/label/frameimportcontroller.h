@@ -8,7 +8,9 @@
 #include <memory>
 
 class BackgroundJob;
+namespace gp {
 class Project;
+} // namespace gp
 class QWidget;
 
 // Takes frames of a video into a split of the project, to be labelled: asks for the video
@@ -22,7 +24,7 @@ public:
     explicit FrameImportController(QWidget *window);
     ~FrameImportController() override;
 
-    void setProject(std::shared_ptr<const Project> project);
+    void setProject(std::shared_ptr<const gp::Project> project);
     bool isRunning() const;
 
     // Asks for a video and N, then imports every N-th frame into `split`.
@@ -31,11 +33,11 @@ public:
     void import(const QString &video, const QString &split, int everyNth);
 
 Q_SIGNALS:
-    void finished(const QString &split, const FrameImporter::Result &result);
+    void finished(const QString &split, const gp::FrameImporter::Result &result);
 
 private:
     QWidget *m_window;
-    std::shared_ptr<const Project> m_project;
+    std::shared_ptr<const gp::Project> m_project;
     QString m_split;
     BackgroundJob *m_job;
 };

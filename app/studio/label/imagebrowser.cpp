@@ -15,6 +15,12 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
+using gp::DatasetConfig;
+using gp::ImageStatus;
+using gp::LabelStatus;
+using gp::Project;
+using gp::ReviewState;
+
 ImageBrowser::ImageBrowser(QWidget *parent)
     : QWidget(parent)
     , m_job(new BackgroundJob(this))

@@ -12,8 +12,10 @@
 #include <vector>
 
 class ImageFilterModel;
+namespace gp {
 class Project;
 class ReviewState;
+} // namespace gp
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -34,7 +36,7 @@ public:
 
     // Lists the project's images in the background; `review` (owned by the caller, may be
     // null) tells which images need review.
-    void setProject(std::shared_ptr<const Project> project, const ReviewState *review);
+    void setProject(std::shared_ptr<const gp::Project> project, const gp::ReviewState *review);
     // The listing is still being read.
     bool isListing() const;
 
@@ -53,7 +55,7 @@ public:
     // False when there is nothing to read.
     bool rescan(const QStringList &splits);
     // Updates one image after its labels changed.
-    void setStatus(const QString &file, const LabelStatus &status);
+    void setStatus(const QString &file, const gp::LabelStatus &status);
     void setNeedsReview(const QString &file, bool needsReview);
 
     // Listed images with this status, over all splits.
@@ -84,7 +86,7 @@ Q_SIGNALS:
     void jobStarted(BackgroundJob *job, const QString &label);
 
 private:
-    using Listing = std::map<QString, std::vector<ImageStatus>>;
+    using Listing = std::map<QString, std::vector<gp::ImageStatus>>;
 
     void startListing();
     void listingFinished();
@@ -94,8 +96,8 @@ private:
     void updateCountsLabel();
     ImageListModel::Entry *findEntry(const QString &file, QString *split = nullptr);
 
-    std::shared_ptr<const Project> m_project;
-    const ReviewState *m_review = nullptr;
+    std::shared_ptr<const gp::Project> m_project;
+    const gp::ReviewState *m_review = nullptr;
     std::map<QString, std::vector<ImageListModel::Entry>> m_entries; // by split
     QStringList m_pendingSplits; // to list once the running job is done
     QString m_pendingSelect; // a file to select once it is listed

@@ -7,6 +7,8 @@
 #include <QPainter>
 #include <QPixmap>
 
+using gp::ImageStatus;
+
 namespace {
 constexpr int kThumbnailsPerJob = 8;
 } // namespace

@@ -22,7 +22,7 @@ class ImageListModel : public QAbstractListModel
     Q_OBJECT
 
 public:
-    using Status = LabelStatus::State;
+    using Status = gp::LabelStatus::State;
     struct Entry
     {
         QString file; // absolute path
@@ -50,7 +50,7 @@ public:
     ~ImageListModel() override;
 
     // A row for an image of ImageStatus::scan().
-    static Entry entryOf(const ImageStatus &image);
+    static Entry entryOf(const gp::ImageStatus &image);
     static bool matches(const Entry &entry, Filter filter);
     static Counts countsOf(const std::vector<Entry> &entries);
     static QString statusName(Status status);

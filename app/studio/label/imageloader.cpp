@@ -4,6 +4,8 @@
 
 #include <QImageReader>
 
+using gp::DatasetConfig;
+
 ImageLoader::ImageLoader(QObject *parent)
     : QObject(parent)
     , m_job(new BackgroundJob(this))

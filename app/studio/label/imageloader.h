@@ -28,7 +28,7 @@ public:
 
     explicit ImageLoader(QObject *parent = nullptr);
 
-    void setConfig(const DatasetConfig &config) { m_config = config; }
+    void setConfig(const gp::DatasetConfig &config) { m_config = config; }
     void request(const QString &file);
     bool isLoading() const;
     QString wanted() const { return m_wanted; }
@@ -41,7 +41,7 @@ private:
     void start(const QString &file);
     void finished();
 
-    DatasetConfig m_config;
+    gp::DatasetConfig m_config;
     QString m_wanted;
     BackgroundJob *m_job;
 };

@@ -28,7 +28,11 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+using gp::DatasetConfig;
+using gp::FrameImporter;
+using gp::LabelStatus;
 using gp::PreLabeller;
+using gp::Project;
 
 LabelWorkspace::LabelWorkspace(QWidget *parent)
     : QWidget(parent)

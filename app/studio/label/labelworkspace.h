@@ -23,7 +23,9 @@ class ImageView;
 class LabelActions;
 class PointsPanel;
 class PrelabelController;
+namespace gp {
 class Project;
+} // namespace gp
 class QAction;
 class QCheckBox;
 class QComboBox;
@@ -49,7 +51,7 @@ public:
     explicit LabelWorkspace(QWidget *parent = nullptr);
     ~LabelWorkspace() override;
 
-    void setProject(std::shared_ptr<const Project> project);
+    void setProject(std::shared_ptr<const gp::Project> project);
     // Shown in place of a project when one could not be opened.
     void showOpenFailure(const QString &message);
     // Before the shown image is left (another image, project or quit): writes its pending
@@ -142,7 +144,7 @@ private:
     void showLoaded(const ImageLoader::Loaded &loaded);
     void documentChanged();
     void labelsSaved(const QString &labelFile);
-    void importDone(const QString &split, const FrameImporter::Result &result);
+    void importDone(const QString &split, const gp::FrameImporter::Result &result);
     void prelabelDone(const QStringList &written, int skippedLabelled, const QString &error, const QString &saveError);
     void updateInfo();
     void updateActions();
@@ -150,7 +152,7 @@ private:
     // Runs `then` once the browser has read the splits again (at once when none is read).
     void rescanThen(const QStringList &splits, std::function<void()> then);
 
-    std::shared_ptr<const Project> m_project;
+    std::shared_ptr<const gp::Project> m_project;
     std::vector<std::function<void()>> m_afterListing;
 
     AnnotationDocument *m_document;

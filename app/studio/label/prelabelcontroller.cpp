@@ -10,7 +10,10 @@
 #include <QFileDialog>
 #include <QWidget>
 
+using gp::DatasetConfig;
 using gp::PreLabeller;
+using gp::Project;
+using gp::ReviewState;
 
 PrelabelController::PrelabelController(QWidget *window)
     : QObject(window)

@@ -11,7 +11,9 @@
 #include <memory>
 
 class BackgroundJob;
+namespace gp {
 class Project;
+} // namespace gp
 class QWidget;
 
 // Pre-labelling with a trained model and the review that follows it: runs PreLabeller in
@@ -29,8 +31,8 @@ public:
 
     // Reads the project's review state; false with *error when it does not parse (it is
     // empty then).
-    bool setProject(std::shared_ptr<const Project> project, QString *error);
-    const ReviewState &review() const { return m_review; }
+    bool setProject(std::shared_ptr<const gp::Project> project, QString *error);
+    const gp::ReviewState &review() const { return m_review; }
     bool needsReview(const QString &imageFile) const { return m_review.contains(imageFile); }
 
     // The checkpoint (or model name) pre-labelling uses.
@@ -57,8 +59,8 @@ private:
     void done();
 
     QWidget *m_window;
-    std::shared_ptr<const Project> m_project;
-    ReviewState m_review;
+    std::shared_ptr<const gp::Project> m_project;
+    gp::ReviewState m_review;
     gp::PreLabeller::Options m_options;
     BackgroundJob *m_job;
 };

@@ -29,6 +29,10 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+using gp::Project;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+
 namespace {
 constexpr auto kGeometryKey = "window/geometry";
 constexpr auto kStateKey = "window/state";

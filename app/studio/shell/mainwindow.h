@@ -16,7 +16,9 @@ class JobProgressDialog;
 class JobStatusWidget;
 class LabelWorkspace;
 class Languages;
+namespace gp {
 class Project;
+} // namespace gp
 class QAction;
 class QActionGroup;
 class QLabel;
@@ -51,11 +53,11 @@ public:
     void openDemoProject();
     // Generates a synthetic project into `dir` on a worker thread behind a progress
     // dialog, then opens it (projectChanged()) or reports demoProjectFailed().
-    void createDemoProject(const QString &dir, SynthOptions options);
+    void createDemoProject(const QString &dir, gp::SynthOptions options);
     static QString demoProjectDir();
-    static SynthOptions demoOptions();
+    static gp::SynthOptions demoOptions();
 
-    std::shared_ptr<const Project> project() const { return m_project; }
+    std::shared_ptr<const gp::Project> project() const { return m_project; }
     Workspace workspace() const;
     void setWorkspace(Workspace workspace);
     static std::optional<Workspace> workspaceFromName(const QString &name);
@@ -102,7 +104,7 @@ private:
     void demoProjectDone();
 
     Languages *m_languages;
-    std::shared_ptr<const Project> m_project;
+    std::shared_ptr<const gp::Project> m_project;
     std::optional<gp::RuntimeInfo> m_runtimeInfo;
 
     QTabWidget *m_tabs;

@@ -14,6 +14,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+using gp::DatasetChecker;
+using gp::Project;
+
 namespace {
 
 QTableWidget *makeTable(QWidget *parent)

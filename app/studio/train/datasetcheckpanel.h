@@ -8,7 +8,9 @@
 #include <optional>
 
 class BackgroundJob;
+namespace gp {
 class Project;
+} // namespace gp
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -28,12 +30,12 @@ public:
     ~DatasetCheckPanel() override;
 
     // The scan starts when the workspace is first shown for this project.
-    void setProject(std::shared_ptr<const Project> project);
+    void setProject(std::shared_ptr<const gp::Project> project);
     bool isBusy() const;
     // Starts the scan a new project asked for, if it has not run yet (the Train workspace
     // calls it when it is first shown, so the setup form has the summary before a start).
     void startCheckIfWanted();
-    const std::optional<DatasetChecker::Report> &report() const { return m_report; }
+    const std::optional<gp::DatasetChecker::Report> &report() const { return m_report; }
 
     // "Dataset: 10 images (8 train, 2 val), 2 problems" (or that it is being checked).
     QString summary() const;
@@ -58,13 +60,13 @@ protected:
 private:
     void retranslateUi();
     void onProgress(qint64 done, qint64 total);
-    void onFinished(const DatasetChecker::Report &report);
+    void onFinished(const gp::DatasetChecker::Report &report);
     void fillReport();
     void updateState();
 
-    std::shared_ptr<const Project> m_project;
+    std::shared_ptr<const gp::Project> m_project;
     BackgroundJob *m_scan;
-    std::optional<DatasetChecker::Report> m_report;
+    std::optional<gp::DatasetChecker::Report> m_report;
     bool m_checkWanted = false;
     qint64 m_lastElapsedMs = 0;
 

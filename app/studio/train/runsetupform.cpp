@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 
 using gp::ComputeDevice;
+using gp::Project;
 using gp::TrainingConfig;
 
 namespace {

@@ -11,7 +11,9 @@
 
 class ConfigField;
 class DeviceChooser;
+namespace gp {
 class Project;
+} // namespace gp
 class QComboBox;
 class QGroupBox;
 class QLabel;
@@ -34,7 +36,7 @@ public:
     ~RunSetupForm() override;
 
     // The project's data.yaml and runs folder go into every run.
-    void setProject(std::shared_ptr<const Project> project);
+    void setProject(std::shared_ptr<const gp::Project> project);
     void setDevices(const std::vector<gp::ComputeDevice> &devices);
     // The dataset check's summary, shown above the settings (problems never block a run).
     void setDatasetSummary(const QString &text);
@@ -93,7 +95,7 @@ private:
     void browseModel();
     void showProblem(const QString &message);
 
-    std::shared_ptr<const Project> m_project;
+    std::shared_ptr<const gp::Project> m_project;
     QMap<QString, ConfigField *> m_fields;
     QStringList m_problems;
     std::vector<QGroupBox *> m_groupBoxes;

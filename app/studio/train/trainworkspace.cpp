@@ -24,6 +24,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+using gp::DatasetChecker;
+using gp::Project;
 using gp::ResultsCsv;
 using gp::RunCatalog;
 using gp::RunRecord;

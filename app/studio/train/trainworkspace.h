@@ -10,7 +10,9 @@
 
 class BackgroundJob;
 class DatasetCheckPanel;
+namespace gp {
 class Project;
+} // namespace gp
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -36,13 +38,13 @@ public:
     explicit TrainWorkspace(QWidget *parent = nullptr);
     ~TrainWorkspace() override;
 
-    void setProject(std::shared_ptr<const Project> project);
+    void setProject(std::shared_ptr<const gp::Project> project);
     // Background work other than training (dataset check, device query, thumbnails).
     bool isBusy() const;
     bool isTraining() const;
 
     // The dataset check (DatasetCheckPanel).
-    const std::optional<DatasetChecker::Report> &report() const;
+    const std::optional<gp::DatasetChecker::Report> &report() const;
     QTableWidget *summaryTable() const;
     QTableWidget *kindTable() const;
     QTableWidget *problemTable() const;
@@ -91,7 +93,7 @@ private:
     void updateControls();
     void retranslateUi();
 
-    std::shared_ptr<const Project> m_project;
+    std::shared_ptr<const gp::Project> m_project;
     TrainController *m_controller;
     RunWatcher *m_watcher;
     BackgroundJob *m_deviceQuery;

@@ -8,8 +8,10 @@
 #include <QFileInfo>
 #include <QWidget>
 
+using gp::FrameImporter;
 using gp::PoseDetection;
 using gp::PredictionLabeller;
+using gp::Project;
 using gp::TrackedPose;
 
 FrameSender::FrameSender(QWidget *window)

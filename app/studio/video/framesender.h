@@ -11,7 +11,9 @@
 #include <vector>
 
 class BackgroundJob;
+namespace gp {
 class Project;
+} // namespace gp
 class QWidget;
 
 // Sends frames of the video to labelling: one frame at once ("Label this frame": the
@@ -28,11 +30,11 @@ public:
 
     // The image file (written, or there already); empty with *error on failure. Images
     // written with labels are added to *reviewed.
-    QString addFrame(const Project &project, const QString &split, const QString &video, qint64 frame,
+    QString addFrame(const gp::Project &project, const QString &split, const QString &video, qint64 frame,
         const QImage &image, const std::vector<gp::TrackedPose> &tracks, int keypointCount, QStringList *reviewed,
         QString *error);
     // `tracks[i]` are frame `frames[i]`'s; sent() follows.
-    void send(const Project &project, const QString &split, const QString &video, int keypointCount,
+    void send(const gp::Project &project, const QString &split, const QString &video, int keypointCount,
         const std::vector<qint64> &frames, const std::vector<std::vector<gp::TrackedPose>> &tracks);
     bool isRunning() const;
     BackgroundJob *job() const { return m_job; }

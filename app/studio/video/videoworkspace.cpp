@@ -44,9 +44,12 @@ using gp::DetectionCache;
 using gp::OutputOptions;
 using gp::PoseQuality;
 using gp::PredictionLabeller;
+using gp::Project;
 using gp::QualitySeries;
+using gp::SynthGenerator;
 using gp::TemporalOptions;
 using gp::TrackedPose;
+using gp::VideoTruth;
 
 VideoWorkspace::VideoWorkspace(QWidget *parent)
     : QWidget(parent)

@@ -18,7 +18,9 @@ class ModelPanel;
 class OverlayPanel;
 class PoseOverlayView;
 class PredictionController;
+namespace gp {
 class Project;
+} // namespace gp
 class QAction;
 class QCheckBox;
 class QDoubleSpinBox;
@@ -50,7 +52,7 @@ public:
     ~VideoWorkspace() override;
 
     // Opens the project's videos/demo.mp4 when there is one.
-    void setProject(std::shared_ptr<const Project> project);
+    void setProject(std::shared_ptr<const gp::Project> project);
     // Opens `file` (asynchronously); videoOpened() or videoFailed() follows.
     void openVideo(const QString &file);
     // A camera index ("0") or a stream URL.
@@ -63,7 +65,7 @@ public:
     int shownFrame() const { return m_shownFrame; }
     bool isPlaying() const;
     bool hasGroundTruth() const { return m_truth.has_value(); }
-    const VideoTruth *groundTruth() const { return m_truth ? &*m_truth : nullptr; }
+    const gp::VideoTruth *groundTruth() const { return m_truth ? &*m_truth : nullptr; }
     // Opening, decoding a requested frame, or a background job of the model.
     bool isBusy() const;
 
@@ -131,12 +133,12 @@ private:
     void startIndexPass();
     void sendDone(const gp::PredictionLabeller::Result &result, const QString &split);
 
-    std::shared_ptr<const Project> m_project;
+    std::shared_ptr<const gp::Project> m_project;
     QThread *m_thread;
     VideoReader *m_reader;
     PredictionController *m_predictions;
     VideoInfo m_info;
-    std::optional<VideoTruth> m_truth;
+    std::optional<gp::VideoTruth> m_truth;
     QString m_truthError;
     QString m_error;
     QString m_opening;
