@@ -34,6 +34,7 @@
 #include <random>
 
 using gp::FramePrediction;
+using gp::FrameReader;
 using gp::OutputOptions;
 using gp::PipelineOptions;
 using gp::PipelineSummary;
@@ -48,6 +49,7 @@ using gp::SynthOptions;
 using gp::TemporalOptions;
 using gp::TrackedKeypoint;
 using gp::TrackedPose;
+using gp::VideoFrame;
 using gp::VideoPipeline;
 using gp::VideoTruth;
 

@@ -39,7 +39,10 @@
 #include <mutex>
 
 using gp::DetectionCache;
+using gp::Enhancement;
 using gp::FramePrediction;
+using gp::FrameReader;
+using gp::ImageEnhancement;
 using gp::PipelineOptions;
 using gp::PipelineSummary;
 using gp::PoseDetection;
@@ -51,6 +54,7 @@ using gp::TemporalReplay;
 using gp::TrackedPose;
 using gp::TruthScore;
 using gp::TruthScoreResult;
+using gp::VideoDecoder;
 using gp::VideoPipeline;
 using gp::VideoTruth;
 

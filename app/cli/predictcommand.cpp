@@ -12,6 +12,8 @@
 #include <csignal>
 #include <optional>
 
+using gp::FrameReader;
+using gp::ImageEnhancement;
 using gp::PipelineOptions;
 using gp::PipelineSummary;
 using gp::PredictorOptions;

@@ -7,6 +7,7 @@
 
 #include <optional>
 
+using gp::ImageEnhancement;
 using gp::PoseMetrics;
 using gp::ValidationReport;
 using gp::ValidationRequest;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+namespace gp {
+
 FrameCache::FrameCache(qint64 budgetBytes)
     : m_budget(budgetBytes)
 {
@@ -57,3 +59,5 @@ void FrameCache::evict()
         m_frames.erase(victim);
     }
 }
+
+} // namespace gp

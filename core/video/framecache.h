@@ -4,6 +4,8 @@
 
 #include <map>
 
+namespace gp {
+
 // Decoded frames kept around the playhead of a screen that scrubs: images by frame index
 // within a memory budget. When the budget is exceeded the frames farthest from the last
 // frame asked for go first, so stepping back and forth near the playhead never decodes
@@ -35,3 +37,5 @@ private:
     qint64 m_bytes = 0;
     qint64 m_playhead = 0;
 };
+
+} // namespace gp

@@ -11,6 +11,8 @@
 #include <cmath>
 #include <limits>
 
+namespace gp {
+
 bool FrameReader::isImageFile(const QString &path)
 {
     static const QStringList kExt { QStringLiteral("jpg"), QStringLiteral("jpeg"), QStringLiteral("png"),
@@ -425,3 +427,5 @@ qint64 FrameReader::indexOfTimestamp(double ms) const
             return qint64(m_timestamps.rend() - last - 1) + qint64(std::llround((ms - *last) / frameMs));
     return m_timestamps.empty() ? qint64(std::llround(ms / frameMs)) : -1;
 }
+
+} // namespace gp

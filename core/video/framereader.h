@@ -13,6 +13,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // One decoded frame; the image is shared read-only between the stages.
 struct VideoFrame
 {
@@ -124,3 +126,5 @@ private:
     QElapsedTimer m_liveClock; // live sources: timestamps are the time since open()
     QStringList m_problems;
 };
+
+} // namespace gp

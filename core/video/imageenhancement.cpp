@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 QString ImageEnhancement::key(Enhancement e)
 {
     switch (e) {
@@ -64,7 +66,6 @@ QImage ImageEnhancement::apply(const QImage &image, Enhancement e)
     return gp::toQImage(gp::enhanced(gp::toBgrMat(image), e));
 }
 
-namespace gp {
 
 cv::Mat enhanced(const cv::Mat &bgr, Enhancement e)
 {

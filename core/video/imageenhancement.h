@@ -7,6 +7,8 @@
 
 #include <optional>
 
+namespace gp {
+
 // Test-time help for dark footage: a contrast or brightness correction of the decoded image
 // before it is letterboxed for the network (`enhance=` of predict and val, and the Video
 // workspace). Torch-free and the same for every caller: the OpenCV form is in
@@ -40,3 +42,5 @@ public:
     // The corrected image (RGB888); `image` itself for None or a null image.
     static QImage apply(const QImage &image, Enhancement e);
 };
+
+} // namespace gp

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+namespace gp {
+
 VideoDecoder::VideoDecoder() = default;
 
 VideoDecoder::~VideoDecoder() = default;
@@ -145,3 +147,5 @@ void VideoDecoder::setTimestampTable(std::vector<double> table)
     if (m_reader)
         m_reader->setTimestampTable(std::move(table));
 }
+
+} // namespace gp

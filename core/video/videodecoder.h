@@ -10,6 +10,8 @@
 #include <memory>
 #include <vector>
 
+namespace gp {
+
 class FrameReader;
 
 struct VideoInfo
@@ -67,3 +69,5 @@ private:
     QImage m_lastImage; // the size of a frame, for the cache's capacity
     qint64 m_decoded = 0;
 };
+
+} // namespace gp

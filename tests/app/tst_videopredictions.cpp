@@ -37,6 +37,8 @@
 
 using gp::DatasetConfig;
 using gp::DetectionCache;
+using gp::Enhancement;
+using gp::ImageEnhancement;
 using gp::PoseDetection;
 using gp::Project;
 using gp::ReviewState;

@@ -27,6 +27,7 @@
 using gp::Project;
 using gp::SynthGenerator;
 using gp::SynthOptions;
+using gp::VideoInfo;
 using gp::VideoTruth;
 
 // Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.

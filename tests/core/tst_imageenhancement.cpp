@@ -17,6 +17,8 @@
 
 #include <cmath>
 
+using gp::Enhancement;
+using gp::ImageEnhancement;
 using gp::Scenario;
 using gp::SynthGenerator;
 using gp::SynthOptions;

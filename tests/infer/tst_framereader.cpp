@@ -10,6 +10,9 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+using gp::FrameReader;
+using gp::VideoFrame;
+
 class TestFrameReader : public QObject
 {
     Q_OBJECT

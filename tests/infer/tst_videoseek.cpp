@@ -20,6 +20,11 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+using gp::FrameCache;
+using gp::FrameReader;
+using gp::VideoDecoder;
+using gp::VideoFrame;
+
 namespace {
 
 // Every frame of `path` by a plain sequential decode (OpenCV alone, no seeking).

@@ -18,6 +18,8 @@
 #include <QSpinBox>
 
 using gp::DetectionCache;
+using gp::Enhancement;
+using gp::ImageEnhancement;
 using gp::PredictorOptions;
 
 ModelPanel::ModelPanel(PredictionController *predictions, QWidget *parent)

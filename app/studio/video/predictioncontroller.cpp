@@ -13,6 +13,7 @@
 
 using gp::AnnotatedExport;
 using gp::DetectionCache;
+using gp::Enhancement;
 using gp::FramePrediction;
 using gp::OutputOptions;
 using gp::PipelineOptions;

@@ -43,8 +43,8 @@ public:
     QString model() const { return m_predictor.model; }
     void setModelSettings(int imgsz, double conf);
     // The correction of each frame before inference (live and analysis; part of the cache's key).
-    void setEnhancement(Enhancement enhance);
-    Enhancement enhancement() const { return m_predictor.enhance; }
+    void setEnhancement(gp::Enhancement enhance);
+    gp::Enhancement enhancement() const { return m_predictor.enhance; }
     gp::PredictorOptions predictorOptions() const { return m_predictor; }
     void setTemporalOptions(const gp::TemporalOptions &options);
     gp::TemporalOptions temporalOptions() const { return m_temporal; }

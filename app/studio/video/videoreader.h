@@ -36,7 +36,7 @@ public Q_SLOTS:
     void setTimestampTable(const std::vector<double> &table);
 
 Q_SIGNALS:
-    void opened(const VideoInfo &info);
+    void opened(const gp::VideoInfo &info);
     void failed(const QString &message);
     // `image` is a detached RGB image, safe to hand to another thread.
     void frameReady(int index, const QImage &image);
@@ -45,7 +45,7 @@ private:
     void decodeLatest();
     void readLive();
 
-    VideoDecoder m_decoder;
+    gp::VideoDecoder m_decoder;
     QTimer *m_liveTimer = nullptr;
     std::atomic_int m_requested { -1 };
     std::atomic_bool m_pending { false };

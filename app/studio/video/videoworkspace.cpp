@@ -41,6 +41,8 @@
 #include <cmath>
 
 using gp::DetectionCache;
+using gp::FrameReader;
+using gp::ImageEnhancement;
 using gp::OutputOptions;
 using gp::PoseQuality;
 using gp::PredictionLabeller;
@@ -49,6 +51,7 @@ using gp::QualitySeries;
 using gp::SynthGenerator;
 using gp::TemporalOptions;
 using gp::TrackedPose;
+using gp::VideoInfo;
 using gp::VideoTruth;
 
 VideoWorkspace::VideoWorkspace(QWidget *parent)

@@ -61,7 +61,7 @@ public:
     // The model predictions come from (setModel() below; the Train workspace hands a run's weights over).
     QString model() const;
 
-    const VideoInfo &videoInfo() const { return m_info; }
+    const gp::VideoInfo &videoInfo() const { return m_info; }
     int shownFrame() const { return m_shownFrame; }
     bool isPlaying() const;
     bool hasGroundTruth() const { return m_truth.has_value(); }
@@ -119,7 +119,7 @@ private:
     QWidget *buildSidePanel();
     void retranslateUi();
     void resetVideo(const QString &opening);
-    void onOpened(const VideoInfo &info);
+    void onOpened(const gp::VideoInfo &info);
     void onFailed(const QString &message);
     void onFrame(int index, const QImage &image);
     void onTick();
@@ -137,7 +137,7 @@ private:
     QThread *m_thread;
     VideoReader *m_reader;
     PredictionController *m_predictions;
-    VideoInfo m_info;
+    gp::VideoInfo m_info;
     std::optional<gp::VideoTruth> m_truth;
     QString m_truthError;
     QString m_error;
