@@ -35,11 +35,13 @@
 
 using gp::FramePrediction;
 using gp::FrameReader;
+using gp::Keypoint;
 using gp::OutputOptions;
 using gp::PipelineOptions;
 using gp::PipelineSummary;
 using gp::PoseBox;
 using gp::PoseDetection;
+using gp::PoseInstance;
 using gp::PoseTracker;
 using gp::PredictionWriter;
 using gp::Predictor;

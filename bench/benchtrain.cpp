@@ -23,6 +23,7 @@
 using gp::Augmenter;
 using gp::BatchLoader;
 using gp::DatasetConfig;
+using gp::DatasetIssueList;
 using gp::LabelCache;
 using gp::ModelSpec;
 using gp::TrainDataset;

@@ -13,6 +13,10 @@
 #include <algorithm>
 #include <cmath>
 
+using gp::AnnotationDocument;
+using gp::Keypoint;
+using gp::PoseInstance;
+
 namespace {
 const QColor kCrosshair(255, 255, 255, 110);
 const QColor kCrosshairShadow(0, 0, 0, 90);

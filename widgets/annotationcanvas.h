@@ -6,7 +6,9 @@
 #include <QMap>
 #include <QPointF>
 
+namespace gp {
 class AnnotationDocument;
+} // namespace gp
 
 // The editing canvas of the Label workspace: an ImageView (its zoom, pan and the one
 // image <-> view mapping) that edits an AnnotationDocument with the mouse and keys.
@@ -40,9 +42,9 @@ public:
     static constexpr double kHandleSize = 8.0;  // view pixels
     static constexpr double kDragThreshold = 3.0; // view pixels a press moves before it drags
 
-    AnnotationCanvas(AnnotationDocument *document, const Skeleton &skeleton, QWidget *parent = nullptr);
+    AnnotationCanvas(gp::AnnotationDocument *document, const Skeleton &skeleton, QWidget *parent = nullptr);
 
-    AnnotationDocument *document() const { return m_document; }
+    gp::AnnotationDocument *document() const { return m_document; }
 
     static QList<Action> actions();
     static QKeySequence defaultBinding(Action action);
@@ -94,7 +96,7 @@ private:
     void select(int instance, int keypoint);
     void paintOverlay(QPainter &painter) const;
 
-    AnnotationDocument *m_document;
+    gp::AnnotationDocument *m_document;
     QMap<Action, QKeySequence> m_bindings;
     bool m_showNames = false;
     bool m_showCrosshair = true;

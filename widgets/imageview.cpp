@@ -10,6 +10,10 @@
 #include <algorithm>
 #include <cmath>
 
+using gp::ImageAnnotation;
+using gp::Keypoint;
+using gp::PoseInstance;
+
 namespace {
 constexpr double kPointRadius = 4.5;      // view pixels, whatever the zoom
 constexpr double kHighlightRadius = 9.0;

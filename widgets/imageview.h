@@ -37,8 +37,8 @@ public:
     void setImage(const QImage &image);
     QImage image() const { return m_image; }
     QSize imageSize() const { return m_image.size(); }
-    void setAnnotation(const ImageAnnotation &annotation);
-    const ImageAnnotation &annotation() const { return m_annotation; }
+    void setAnnotation(const gp::ImageAnnotation &annotation);
+    const gp::ImageAnnotation &annotation() const { return m_annotation; }
     // Text drawn at each instance's box ("track 3"); instance i gets captions[i].
     void setInstanceCaptions(const QStringList &captions);
     void clear();
@@ -100,14 +100,14 @@ protected:
     virtual void paintUnderLabels(QPainter &painter) const;
 
 private:
-    void paintInstance(QPainter &painter, const PoseInstance &instance, const QString &caption) const;
+    void paintInstance(QPainter &painter, const gp::PoseInstance &instance, const QString &caption) const;
     void applyFit();
     QColor edgeColor(int a, int b) const;
 
     Skeleton m_skeleton;
     QImage m_image;
     QPixmap m_pixmap;
-    ImageAnnotation m_annotation;
+    gp::ImageAnnotation m_annotation;
     QStringList m_captions;
     QString m_placeholder;
     int m_highlighted = -1;

@@ -10,6 +10,8 @@
 
 #include <cmath>
 
+using gp::Keypoint;
+using gp::PoseInstance;
 using gp::ValImageResult;
 
 namespace {

@@ -10,6 +10,8 @@
 
 using gp::DatasetChecker;
 using gp::DatasetConfig;
+using gp::DatasetIssue;
+using gp::DatasetIssueList;
 
 QString CheckCommand::summary() const
 {

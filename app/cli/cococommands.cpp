@@ -6,6 +6,8 @@
 #include <functional>
 
 using gp::DatasetConverter;
+using gp::DatasetIssue;
+using gp::DatasetIssueList;
 
 namespace {
 

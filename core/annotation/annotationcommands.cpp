@@ -1,5 +1,7 @@
 #include "annotationcommands.h"
 
+namespace gp {
+
 AnnotationCommand::AnnotationCommand(AnnotationDocument *document, const QString &text,
                                      AnnotationDocument::State before, AnnotationDocument::State after, int id,
                                      int mergeKey)
@@ -30,3 +32,5 @@ bool AnnotationCommand::mergeWith(const QUndoCommand *other)
     m_after = o->m_after;
     return true;
 }
+
+} // namespace gp

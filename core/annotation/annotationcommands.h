@@ -4,6 +4,8 @@
 
 #include <QUndoCommand>
 
+namespace gp {
+
 // The undo commands of AnnotationDocument. Each edit records the document state before
 // and after it; redo() and undo() apply one of them. Commands with an id() merge with
 // the previous one of the same id when they continue the same drag, so a drag is one
@@ -28,3 +30,5 @@ private:
     int m_id;
     int m_mergeKey;
 };
+
+} // namespace gp

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace gp {
+
 namespace {
 
 int mergeKeyOf(int dragId, int instance, int keypoint)
@@ -449,3 +451,5 @@ bool AnnotationDocument::flush()
     Q_EMIT saved(m_labelFile);
     return true;
 }
+
+} // namespace gp

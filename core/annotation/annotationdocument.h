@@ -12,6 +12,8 @@
 class QTimer;
 class QUndoStack;
 
+namespace gp {
+
 // The edit model of the Label workspace: the labels of the image being edited, which
 // instance is current and which keypoint the next click places. It knows nothing of
 // views; every edit is a QUndoCommand on undoStack() (see annotationcommands.h), and
@@ -153,3 +155,5 @@ private:
     QTimer *m_saveTimer;
     QTimer *m_retryTimer;
 };
+
+} // namespace gp

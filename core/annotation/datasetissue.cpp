@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+namespace gp {
+
 namespace {
 struct IssueTr
 {
@@ -109,3 +111,5 @@ int DatasetIssueList::count(DatasetIssue::Kind kind) const
         n += i.kind == kind;
     return n;
 }
+
+} // namespace gp

@@ -6,6 +6,8 @@
 #include <map>
 #include <vector>
 
+namespace gp {
+
 // One problem found in a user's input: which file, which line (0 when the problem is
 // about the whole file) and what was expected. Problems with one image or one label line
 // are counted and the image is skipped; the fatal kinds (see isFatal) make the whole
@@ -71,3 +73,5 @@ struct DatasetIssueList
     std::map<DatasetIssue::Kind, int> countByKind() const;
     int count(DatasetIssue::Kind kind) const;
 };
+
+} // namespace gp

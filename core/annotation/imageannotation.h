@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // The labels of one image. Geometry is in pixels of the image as stored on disk;
 // views map it to the screen, file formats normalise it on write.
 struct ImageAnnotation
@@ -20,3 +22,5 @@ struct ImageAnnotation
         return imagePath == o.imagePath && imageSize == o.imageSize && instances == o.instances;
     }
 };
+
+} // namespace gp

@@ -1,5 +1,7 @@
 #pragma once
 
+namespace gp {
+
 // One labelled keypoint in image pixels. Visibility follows the Ultralytics/COCO
 // convention: 2 visible, 1 labelled but occluded, 0 not labelled (x, y meaningless).
 struct Keypoint
@@ -16,3 +18,5 @@ struct Keypoint
         return x == o.x && y == o.y && visibility == o.visibility;
     }
 };
+
+} // namespace gp

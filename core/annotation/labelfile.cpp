@@ -9,6 +9,8 @@
 #include <cmath>
 #include <set>
 
+namespace gp {
+
 namespace {
 
 using Kind = DatasetIssue::Kind;
@@ -209,3 +211,5 @@ bool LabelFile::write(const QString &labelFile, const std::vector<PoseInstance> 
     }
     return true;
 }
+
+} // namespace gp

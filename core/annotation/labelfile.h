@@ -9,6 +9,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // Reads and writes one Ultralytics pose label file:
 // `class cx cy w h x1 y1 [v1] ... xK yK [vK]`, all coordinates normalised to [0, 1].
 class LabelFile
@@ -57,3 +59,5 @@ public:
     static bool write(const QString &labelFile, const std::vector<PoseInstance> &instances,
                       const QSize &imageSize, int keypointDims, QString *error);
 };
+
+} // namespace gp

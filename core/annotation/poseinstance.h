@@ -6,6 +6,8 @@
 
 #include <vector>
 
+namespace gp {
+
 // One object (a robot's gripper pair) in an image: class, box and keypoints, all in
 // image pixels. The keypoint order is the skeleton's order.
 struct PoseInstance
@@ -19,3 +21,5 @@ struct PoseInstance
         return classId == o.classId && box == o.box && keypoints == o.keypoints;
     }
 };
+
+} // namespace gp

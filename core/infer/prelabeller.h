@@ -9,10 +9,10 @@
 
 #include <vector>
 
-struct PoseInstance;
 class QSize;
 
 namespace gp {
+struct PoseInstance;
 
 struct PoseDetection;
 

@@ -42,9 +42,13 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+using gp::AnnotationDocument;
 using gp::DatasetConfig;
+using gp::DatasetIssueList;
 using gp::FrameImporter;
+using gp::Keypoint;
 using gp::LabelAudit;
+using gp::LabelFile;
 using gp::Project;
 using gp::ReviewState;
 using gp::SynthGenerator;

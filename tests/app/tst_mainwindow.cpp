@@ -47,7 +47,12 @@
 
 using gp::DatasetChecker;
 using gp::DatasetConfig;
+using gp::DatasetIssue;
+using gp::DatasetIssueList;
 using gp::FrameImporter;
+using gp::ImageAnnotation;
+using gp::Keypoint;
+using gp::PoseInstance;
 using gp::Project;
 using gp::SynthGenerator;
 using gp::SynthOptions;

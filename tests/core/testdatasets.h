@@ -84,7 +84,7 @@ inline QString makeDataset(const QString &root, int perSplit = 2)
 
 inline gp::DatasetConfig loadConfig(const QString &yaml)
 {
-    DatasetIssueList issues;
+    gp::DatasetIssueList issues;
     const auto c = gp::DatasetConfig::load(yaml, &issues);
     return c ? *c : gp::DatasetConfig();
 }

@@ -12,6 +12,11 @@
 #include <QTest>
 #include <QUndoStack>
 
+using gp::AnnotationDocument;
+using gp::ImageAnnotation;
+using gp::Keypoint;
+using gp::PoseInstance;
+
 // Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
 static constexpr int kSlowMachineMs = 60000;
 

@@ -6,6 +6,10 @@
 #include <QTest>
 
 using gp::CocoIo;
+using gp::DatasetIssue;
+using gp::DatasetIssueList;
+using gp::ImageAnnotation;
+using gp::PoseInstance;
 
 namespace {
 

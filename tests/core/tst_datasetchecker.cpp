@@ -9,8 +9,10 @@
 
 using gp::DatasetChecker;
 using gp::DatasetConfig;
+using gp::DatasetIssue;
+using gp::DatasetIssueList;
 
-Q_DECLARE_METATYPE(DatasetIssue::Kind)
+Q_DECLARE_METATYPE(gp::DatasetIssue::Kind)
 
 namespace {
 

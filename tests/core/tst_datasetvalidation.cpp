@@ -11,12 +11,15 @@
 
 using gp::DatasetChecker;
 using gp::DatasetConfig;
+using gp::DatasetIssue;
+using gp::DatasetIssueList;
+using gp::ImageAnnotation;
 using gp::ImageCheck;
 using gp::ImageVerdict;
 using gp::LabelCache;
 using gp::SplitScan;
 
-Q_DECLARE_METATYPE(DatasetIssue::Kind)
+Q_DECLARE_METATYPE(gp::DatasetIssue::Kind)
 
 using namespace testdatasets;
 

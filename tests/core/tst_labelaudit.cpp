@@ -2,9 +2,12 @@
 
 #include <QtTest>
 
+using gp::ImageAnnotation;
+using gp::Keypoint;
 using gp::LabelAudit;
+using gp::PoseInstance;
 
-Q_DECLARE_METATYPE(ImageAnnotation)
+Q_DECLARE_METATYPE(gp::ImageAnnotation)
 Q_DECLARE_METATYPE(std::vector<gp::LabelAudit::Finding>)
 
 namespace {

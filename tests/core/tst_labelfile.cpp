@@ -5,7 +5,13 @@
 
 #include <algorithm>
 
-Q_DECLARE_METATYPE(DatasetIssue::Kind)
+using gp::DatasetIssue;
+using gp::DatasetIssueList;
+using gp::Keypoint;
+using gp::LabelFile;
+using gp::PoseInstance;
+
+Q_DECLARE_METATYPE(gp::DatasetIssue::Kind)
 
 namespace {
 

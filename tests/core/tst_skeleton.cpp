@@ -7,6 +7,7 @@
 #include <algorithm>
 
 using gp::DatasetConfig;
+using gp::DatasetIssueList;
 
 class TestSkeleton : public QObject
 {

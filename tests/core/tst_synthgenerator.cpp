@@ -23,6 +23,9 @@
 
 using gp::DatasetChecker;
 using gp::DatasetConfig;
+using gp::DatasetIssueList;
+using gp::ImageAnnotation;
+using gp::LabelFile;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 #define GP_TEST_HAS_OPENCV 1

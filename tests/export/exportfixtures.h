@@ -77,7 +77,7 @@ inline gp::PoseModel makeModel(gp::ModelScale scale, const QString &checkpointPa
 // The first n images of the dataset's train split letterboxed to imgsz x imgsz: [n, 3, imgsz, imgsz].
 inline torch::Tensor images(const QString &dataYaml, int imgsz, int n)
 {
-    DatasetIssueList issues;
+    gp::DatasetIssueList issues;
     const auto data = gp::DatasetConfig::load(dataYaml, &issues);
     std::vector<torch::Tensor> out;
     for (const QString &file : data->imageFiles(QStringLiteral("train"))) {

@@ -24,6 +24,7 @@
 #include <map>
 
 using gp::DatasetConfig;
+using gp::DatasetIssueList;
 using gp::ExportOptions;
 using gp::ExportReport;
 using gp::ModelExporter;

@@ -7,6 +7,9 @@
 #include <cstdint>
 
 using gp::CocoIo;
+using gp::DatasetIssueList;
+using gp::ImageAnnotation;
+using gp::PoseInstance;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

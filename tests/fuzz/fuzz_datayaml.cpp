@@ -9,6 +9,7 @@
 #include <cstdint>
 
 using gp::DatasetConfig;
+using gp::DatasetIssueList;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

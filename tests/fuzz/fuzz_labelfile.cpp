@@ -7,6 +7,10 @@
 #include <cstddef>
 #include <cstdint>
 
+using gp::DatasetIssueList;
+using gp::LabelFile;
+using gp::PoseInstance;
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2)

@@ -14,8 +14,10 @@
 #include <QTest>
 
 using gp::DatasetConfig;
+using gp::Keypoint;
 using gp::PoseBox;
 using gp::PoseDetection;
+using gp::PoseInstance;
 using gp::PreLabeller;
 using gp::SynthGenerator;
 using gp::SynthOptions;

@@ -30,8 +30,10 @@
 
 using gp::AnnotatedExport;
 using gp::DatasetConfig;
+using gp::DatasetIssueList;
 using gp::DetectionCache;
 using gp::FramePrediction;
+using gp::LabelFile;
 using gp::OutputOptions;
 using gp::PipelineOptions;
 using gp::PipelineSummary;

@@ -7,6 +7,8 @@
 
 using gp::AugmentRng;
 using gp::Augmenter;
+using gp::Keypoint;
+using gp::PoseInstance;
 using gp::TrainSample;
 using gp::TrainingConfig;
 

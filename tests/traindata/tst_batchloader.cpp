@@ -15,6 +15,9 @@
 using gp::Augmenter;
 using gp::BatchLoader;
 using gp::DatasetConfig;
+using gp::DatasetIssue;
+using gp::DatasetIssueList;
+using gp::ImageAnnotation;
 using gp::LabelCache;
 using gp::SynthGenerator;
 using gp::SynthOptions;

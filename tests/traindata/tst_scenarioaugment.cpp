@@ -12,6 +12,8 @@
 #include <cmath>
 
 using gp::AugmentRng;
+using gp::Keypoint;
+using gp::PoseInstance;
 using gp::ScenarioAugmenter;
 using gp::TrainSample;
 using gp::TrainingConfig;

@@ -4,6 +4,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using gp::DatasetIssue;
 using gp::TrainingData;
 
 using namespace testdatasets;

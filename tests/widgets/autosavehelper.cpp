@@ -10,6 +10,9 @@
 
 #include <cstdio>
 
+using gp::AnnotationDocument;
+using gp::ImageAnnotation;
+
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);

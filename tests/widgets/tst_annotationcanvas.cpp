@@ -20,6 +20,13 @@
 #include <cmath>
 #include <memory>
 
+using gp::AnnotationDocument;
+using gp::DatasetIssueList;
+using gp::ImageAnnotation;
+using gp::Keypoint;
+using gp::LabelFile;
+using gp::PoseInstance;
+
 namespace {
 
 // 400x300 image in an 800x600 canvas: fitted at zoom 2 with no offset, so the image point

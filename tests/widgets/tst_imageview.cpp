@@ -7,6 +7,10 @@
 #include <QTest>
 #include <QWheelEvent>
 
+using gp::ImageAnnotation;
+using gp::Keypoint;
+using gp::PoseInstance;
+
 namespace {
 
 ImageAnnotation oneInstance()

@@ -5,6 +5,7 @@
 #include <QImageReader>
 
 using gp::DatasetConfig;
+using gp::DatasetIssue;
 
 ImageLoader::ImageLoader(QObject *parent)
     : QObject(parent)

@@ -22,8 +22,8 @@ public:
     {
         QString file;
         QImage image; // null: the image does not decode (issues say why)
-        ImageAnnotation annotation;
-        DatasetIssueList issues;
+        gp::ImageAnnotation annotation;
+        gp::DatasetIssueList issues;
     };
 
     explicit ImageLoader(QObject *parent = nullptr);

@@ -28,9 +28,14 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+using gp::AnnotationDocument;
 using gp::DatasetConfig;
+using gp::DatasetIssue;
+using gp::DatasetIssueList;
 using gp::FrameImporter;
+using gp::Keypoint;
 using gp::LabelStatus;
+using gp::PoseInstance;
 using gp::PreLabeller;
 using gp::Project;
 

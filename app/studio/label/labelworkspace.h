@@ -14,7 +14,9 @@
 #include <vector>
 
 class AnnotationCanvas;
+namespace gp {
 class AnnotationDocument;
+} // namespace gp
 class ChecksPanel;
 class FrameImportController;
 class ImageBrowser;
@@ -75,7 +77,7 @@ public:
     ImageBrowser *browser() const { return m_browser; }
     ImageView *imageView() const;
     AnnotationCanvas *canvas() const { return m_canvas; }
-    AnnotationDocument *document() const { return m_document; }
+    gp::AnnotationDocument *document() const { return m_document; }
     QListView *imageList() const;
     ImageListModel *imageModel() const;
     ImageFilterModel *filterModel() const;
@@ -155,7 +157,7 @@ private:
     std::shared_ptr<const gp::Project> m_project;
     std::vector<std::function<void()>> m_afterListing;
 
-    AnnotationDocument *m_document;
+    gp::AnnotationDocument *m_document;
     ImageBrowser *m_browser;
     ImageLoader *m_loader;
     PrelabelController *m_prelabel;
@@ -173,11 +175,11 @@ private:
     QLabel *m_reviewText;
 
     QString m_shownFile;
-    DatasetIssueList m_issues;
+    gp::DatasetIssueList m_issues;
     QString m_saveError;
     QString m_openFailure; // why the last project could not be opened (shown while none is)
     bool m_readOnly = false;
     // The objects of the image shown before this one, for copyPreviousObjects().
-    std::vector<PoseInstance> m_previousObjects;
+    std::vector<gp::PoseInstance> m_previousObjects;
     QSize m_previousSize;
 };

@@ -17,6 +17,10 @@
 
 #include <algorithm>
 
+using gp::AnnotationDocument;
+using gp::Keypoint;
+using gp::PoseInstance;
+
 namespace {
 
 QIcon sideSwatch(const QColor &color)

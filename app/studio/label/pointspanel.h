@@ -3,7 +3,9 @@
 #include <QWidget>
 
 class AnnotationCanvas;
+namespace gp {
 class AnnotationDocument;
+} // namespace gp
 class QCheckBox;
 class QLabel;
 class QListWidget;
@@ -18,7 +20,7 @@ class PointsPanel : public QWidget
     Q_OBJECT
 
 public:
-    PointsPanel(AnnotationDocument *document, AnnotationCanvas *canvas, QWidget *parent = nullptr);
+    PointsPanel(gp::AnnotationDocument *document, AnnotationCanvas *canvas, QWidget *parent = nullptr);
 
     QTreeWidget *pointTable() const { return m_points; }
     QListWidget *objectList() const { return m_objects; }
@@ -34,7 +36,7 @@ private:
     void updatePointTable();
     void updateObjectList();
 
-    AnnotationDocument *m_document;
+    gp::AnnotationDocument *m_document;
     AnnotationCanvas *m_canvas;
     QLabel *m_objectsTitle;
     QListWidget *m_objects;

@@ -15,6 +15,8 @@
 #include <QVBoxLayout>
 
 using gp::DatasetChecker;
+using gp::DatasetIssue;
+using gp::DatasetIssueList;
 using gp::Project;
 
 namespace {

@@ -42,6 +42,7 @@
 
 using gp::DetectionCache;
 using gp::FrameReader;
+using gp::ImageAnnotation;
 using gp::ImageEnhancement;
 using gp::OutputOptions;
 using gp::PoseQuality;
