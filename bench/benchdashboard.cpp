@@ -52,6 +52,7 @@ using gp::EpochReport;
 using gp::GpuSample;
 using gp::Project;
 using gp::ResultsCsv;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::TelemetrySample;

@@ -46,6 +46,7 @@ using gp::PoseTracker;
 using gp::PredictionWriter;
 using gp::Predictor;
 using gp::PredictorOptions;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::TemporalOptions;

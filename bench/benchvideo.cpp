@@ -48,6 +48,7 @@ using gp::PipelineSummary;
 using gp::PoseDetection;
 using gp::PoseQuality;
 using gp::QualitySeries;
+using gp::Skeleton;
 using gp::TemporalOptions;
 using gp::TemporalPresets;
 using gp::TemporalReplay;

@@ -16,6 +16,7 @@
 using gp::AnnotationDocument;
 using gp::Keypoint;
 using gp::PoseInstance;
+using gp::Skeleton;
 
 namespace {
 const QColor kCrosshair(255, 255, 255, 110);

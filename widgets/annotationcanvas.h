@@ -42,7 +42,7 @@ public:
     static constexpr double kHandleSize = 8.0;  // view pixels
     static constexpr double kDragThreshold = 3.0; // view pixels a press moves before it drags
 
-    AnnotationCanvas(gp::AnnotationDocument *document, const Skeleton &skeleton, QWidget *parent = nullptr);
+    AnnotationCanvas(gp::AnnotationDocument *document, const gp::Skeleton &skeleton, QWidget *parent = nullptr);
 
     gp::AnnotationDocument *document() const { return m_document; }
 

@@ -13,6 +13,7 @@
 using gp::ImageAnnotation;
 using gp::Keypoint;
 using gp::PoseInstance;
+using gp::Skeleton;
 
 namespace {
 constexpr double kPointRadius = 4.5;      // view pixels, whatever the zoom

@@ -27,10 +27,10 @@ public:
     static constexpr double kMaxZoom = 40.0;
     static constexpr double kZoomStep = 1.25; // per wheel notch
 
-    explicit ImageView(const Skeleton &skeleton, QWidget *parent = nullptr);
+    explicit ImageView(const gp::Skeleton &skeleton, QWidget *parent = nullptr);
 
-    void setSkeleton(const Skeleton &skeleton);
-    const Skeleton &skeleton() const { return m_skeleton; }
+    void setSkeleton(const gp::Skeleton &skeleton);
+    const gp::Skeleton &skeleton() const { return m_skeleton; }
 
     // Call on the GUI thread (it makes the pixmap). An image of another size than the
     // previous one is fitted to the window; one of the same size keeps zoom and pan.
@@ -104,7 +104,7 @@ private:
     void applyFit();
     QColor edgeColor(int a, int b) const;
 
-    Skeleton m_skeleton;
+    gp::Skeleton m_skeleton;
     QImage m_image;
     QPixmap m_pixmap;
     gp::ImageAnnotation m_annotation;

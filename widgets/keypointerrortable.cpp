@@ -12,6 +12,7 @@
 
 using gp::KeypointErrorStats;
 using gp::PoseMetrics;
+using gp::Skeleton;
 
 namespace {
 

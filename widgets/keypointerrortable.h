@@ -37,9 +37,9 @@ public:
         ColumnCount
     };
 
-    explicit KeypointErrorTable(const Skeleton &skeleton, QWidget *parent = nullptr);
+    explicit KeypointErrorTable(const gp::Skeleton &skeleton, QWidget *parent = nullptr);
 
-    void setSkeleton(const Skeleton &skeleton);
+    void setSkeleton(const gp::Skeleton &skeleton);
     // The metrics of validation after 0-based `epoch`, of all images and of each scenario
     // tag of the val set (none: no selector).
     void setMetrics(const gp::PoseMetrics &metrics, int epoch, std::map<QString, gp::PoseMetrics> scenarios = {});
@@ -69,7 +69,7 @@ private:
     void fill();
     void fillScenarios();
 
-    Skeleton m_skeleton;
+    gp::Skeleton m_skeleton;
     std::vector<std::pair<int, int>> m_rows;
     std::optional<gp::PoseMetrics> m_metrics;
     std::map<QString, gp::PoseMetrics> m_scenarios;

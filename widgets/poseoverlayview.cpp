@@ -7,6 +7,7 @@
 #include <cmath>
 
 using gp::PoseBox;
+using gp::Skeleton;
 using gp::TrackedKeypoint;
 using gp::TrackedPose;
 

@@ -34,7 +34,7 @@ class PoseOverlayView : public ImageView
     Q_OBJECT
 
 public:
-    explicit PoseOverlayView(const Skeleton &skeleton, QWidget *parent = nullptr);
+    explicit PoseOverlayView(const gp::Skeleton &skeleton, QWidget *parent = nullptr);
 
     // `history` holds the tracks of the frames before this one, oldest first (for the trail).
     void setPrediction(const std::vector<gp::TrackedPose> &tracks, const std::vector<std::vector<gp::TrackedPose>> &history = {});

@@ -8,6 +8,7 @@
 #include <cmath>
 
 using gp::QualitySeries;
+using gp::Skeleton;
 
 TimelineStrips::TimelineStrips(QWidget *parent)
     : QWidget(parent)

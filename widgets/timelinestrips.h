@@ -21,7 +21,7 @@ public:
 
     explicit TimelineStrips(QWidget *parent = nullptr);
 
-    void setSkeleton(const Skeleton &skeleton);
+    void setSkeleton(const gp::Skeleton &skeleton);
     // An empty series (no frames) clears the strips. `jitterScale` px is the full colour.
     void setSeries(const gp::QualitySeries &series, double jitterScale = 8.0);
     void clear();
@@ -59,7 +59,7 @@ private:
     int rowHeight(int row) const;
     QString rowLabel(int row) const;
 
-    Skeleton m_skeleton;
+    gp::Skeleton m_skeleton;
     gp::QualitySeries m_series;
     double m_jitterScale = 8.0;
     std::vector<int> m_keypointOrder; // image row -> keypoint

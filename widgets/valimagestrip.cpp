@@ -12,6 +12,7 @@
 
 using gp::Keypoint;
 using gp::PoseInstance;
+using gp::Skeleton;
 using gp::ValImageResult;
 
 namespace {

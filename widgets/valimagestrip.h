@@ -39,7 +39,7 @@ public:
     // (the whole image when there is none), scaled to `height`, predictions over labels.
     // An image that no longer decodes gives a grey tile saying so.
     static QImage renderThumbnail(
-        const gp::ValImageResult &result, const Skeleton &skeleton, int height = kThumbnailHeight);
+        const gp::ValImageResult &result, const gp::Skeleton &skeleton, int height = kThumbnailHeight);
 
     void setItems(std::vector<Item> items, int epoch);
     void clear();

@@ -8,6 +8,7 @@
 using gp::DatasetConverter;
 using gp::DatasetIssue;
 using gp::DatasetIssueList;
+using gp::Skeleton;
 
 namespace {
 

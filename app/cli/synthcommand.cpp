@@ -7,6 +7,7 @@
 
 using gp::Scenario;
 using gp::Scenarios;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 

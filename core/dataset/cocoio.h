@@ -10,9 +10,8 @@
 #include <optional>
 #include <vector>
 
-class Skeleton;
-
 namespace gp {
+class Skeleton;
 
 // COCO keypoints JSON (images, annotations with `keypoints` [x, y, v, ...] and `bbox`
 // [x, y, w, h] in pixels, categories with `keypoints` names and 1-based `skeleton`).

@@ -11,9 +11,8 @@
 #include <optional>
 #include <vector>
 
-class Skeleton;
-
 namespace gp {
+class Skeleton;
 
 // An Ultralytics pose dataset description (data.yaml): root `path`, the `train` / `val`
 // (/ `test`) image folders relative to it, `kpt_shape`, `flip_idx` and class `names`.

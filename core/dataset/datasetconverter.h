@@ -5,9 +5,8 @@
 #include <QCoreApplication>
 #include <QString>
 
-class Skeleton;
-
 namespace gp {
+class Skeleton;
 
 // Converts between COCO keypoints JSON and the Ultralytics pose layout, so users can
 // bring labels from CVAT / X-AnyLabeling and take them back out.

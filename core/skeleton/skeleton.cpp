@@ -8,6 +8,8 @@
 
 #include <set>
 
+namespace gp {
+
 namespace {
 
 constexpr auto kFormat = "gripperpose-skeleton";
@@ -287,3 +289,5 @@ bool Skeleton::operator==(const Skeleton &o) const
     return m_name == o.m_name && samePoints() && m_edges == o.m_edges && m_flipPairs == o.m_flipPairs
            && m_left == o.m_left && m_right == o.m_right && m_center == o.m_center;
 }
+
+} // namespace gp

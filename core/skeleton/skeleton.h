@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+namespace gp {
+
 // The keypoint layout of the objects being labelled: names, left/right sides, the
 // flip pairs that a horizontal flip swaps, the edges drawn between points, the OKS
 // sigmas used by the loss and the metrics, and the colours of each side. It is data
@@ -69,3 +71,5 @@ private:
     QColor m_right{0xff, 0x8c, 0x00};
     QColor m_center{0x2e, 0xcc, 0x71};
 };
+
+} // namespace gp

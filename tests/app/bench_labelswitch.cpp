@@ -19,6 +19,7 @@
 #include <algorithm>
 
 using gp::Project;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 

@@ -28,6 +28,7 @@
 using gp::DatasetConfig;
 using gp::ImageStatus;
 using gp::Project;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 

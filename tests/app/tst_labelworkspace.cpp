@@ -51,6 +51,7 @@ using gp::LabelAudit;
 using gp::LabelFile;
 using gp::Project;
 using gp::ReviewState;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 

@@ -54,6 +54,7 @@ using gp::ImageAnnotation;
 using gp::Keypoint;
 using gp::PoseInstance;
 using gp::Project;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 

@@ -56,6 +56,7 @@ using gp::Project;
 using gp::ResultsCsv;
 using gp::RunCatalog;
 using gp::RunRecord;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::Trainer;

@@ -44,6 +44,7 @@ using gp::PoseDetection;
 using gp::PoseInstance;
 using gp::Project;
 using gp::ReviewState;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::VideoTruth;

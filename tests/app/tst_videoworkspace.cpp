@@ -25,6 +25,7 @@
 #include <opencv2/videoio.hpp>
 
 using gp::Project;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::VideoInfo;

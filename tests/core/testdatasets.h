@@ -74,7 +74,7 @@ inline QString makeDataset(const QString &root, int perSplit = 2)
             writeFile(QStringLiteral("%1/labels/%2/img%3.txt").arg(root, QLatin1String(split)).arg(i), labelLine());
         }
     gp::DatasetConfig c;
-    c.applySkeleton(Skeleton::defaultGripper());
+    c.applySkeleton(gp::Skeleton::defaultGripper());
     QString error;
     const QString yaml = root + QStringLiteral("/data.yaml");
     if (!c.save(yaml, &error))

@@ -16,6 +16,7 @@ using gp::AnnotationDocument;
 using gp::ImageAnnotation;
 using gp::Keypoint;
 using gp::PoseInstance;
+using gp::Skeleton;
 
 // Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
 static constexpr int kSlowMachineMs = 60000;

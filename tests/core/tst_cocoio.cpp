@@ -10,6 +10,7 @@ using gp::DatasetIssue;
 using gp::DatasetIssueList;
 using gp::ImageAnnotation;
 using gp::PoseInstance;
+using gp::Skeleton;
 
 namespace {
 

@@ -11,6 +11,7 @@ using gp::DatasetChecker;
 using gp::DatasetConfig;
 using gp::DatasetIssue;
 using gp::DatasetIssueList;
+using gp::Skeleton;
 
 Q_DECLARE_METATYPE(gp::DatasetIssue::Kind)
 

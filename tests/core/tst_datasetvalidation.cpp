@@ -17,6 +17,7 @@ using gp::ImageAnnotation;
 using gp::ImageCheck;
 using gp::ImageVerdict;
 using gp::LabelCache;
+using gp::Skeleton;
 using gp::SplitScan;
 
 Q_DECLARE_METATYPE(gp::DatasetIssue::Kind)

@@ -20,6 +20,7 @@
 using gp::Enhancement;
 using gp::ImageEnhancement;
 using gp::Scenario;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 

@@ -6,6 +6,7 @@ using gp::ImageAnnotation;
 using gp::Keypoint;
 using gp::LabelAudit;
 using gp::PoseInstance;
+using gp::Skeleton;
 
 Q_DECLARE_METATYPE(gp::ImageAnnotation)
 Q_DECLARE_METATYPE(std::vector<gp::LabelAudit::Finding>)

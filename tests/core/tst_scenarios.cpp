@@ -31,6 +31,7 @@ using gp::ScenarioStyle;
 using gp::ScenarioTags;
 using gp::Scenarios;
 using gp::SceneRandom;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::VideoTruth;

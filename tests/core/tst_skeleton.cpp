@@ -8,6 +8,7 @@
 
 using gp::DatasetConfig;
 using gp::DatasetIssueList;
+using gp::Skeleton;
 
 class TestSkeleton : public QObject
 {

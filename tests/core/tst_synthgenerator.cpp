@@ -26,6 +26,7 @@ using gp::DatasetConfig;
 using gp::DatasetIssueList;
 using gp::ImageAnnotation;
 using gp::LabelFile;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 #define GP_TEST_HAS_OPENCV 1

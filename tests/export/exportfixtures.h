@@ -29,7 +29,7 @@ inline QString makeDataset(const QString &dir, QString *error)
     o.imageSize = QSize(160, 120);
     o.seed = 11;
     o.videoFrames = 0;
-    if (!gp::SynthGenerator(Skeleton::defaultGripper(), o).run(error))
+    if (!gp::SynthGenerator(gp::Skeleton::defaultGripper(), o).run(error))
         return QString();
     return dir + QStringLiteral("/data.yaml");
 }
@@ -68,7 +68,7 @@ inline gp::PoseModel makeModel(gp::ModelScale scale, const QString &checkpointPa
     gp::CheckpointData data;
     data.info.spec = spec;
     data.info.source = QStringLiteral("test");
-    data.info.skeletonJson = QString::fromUtf8(Skeleton::defaultGripper().toJson());
+    data.info.skeletonJson = QString::fromUtf8(gp::Skeleton::defaultGripper().toJson());
     data.model = gp::captureState(*model);
     gp::saveCheckpoint(checkpointPath, data);
     return model;

@@ -35,6 +35,7 @@ using gp::OnnxModelInfo;
 using gp::PoseDetection;
 using gp::Predictor;
 using gp::PredictorOptions;
+using gp::Skeleton;
 using gp::readOnnxModelInfo;
 
 namespace {

@@ -19,6 +19,7 @@ using gp::PoseBox;
 using gp::PoseDetection;
 using gp::PoseInstance;
 using gp::PreLabeller;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 

@@ -43,6 +43,7 @@ using gp::PoseQuality;
 using gp::PredictionLabeller;
 using gp::QualitySeries;
 using gp::ReviewState;
+using gp::Skeleton;
 using gp::TemporalOptions;
 using gp::TemporalReplay;
 using gp::TrackedPose;

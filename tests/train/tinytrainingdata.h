@@ -22,7 +22,7 @@ inline QString makeDataset(const QString &dir, QString *error)
     o.imageSize = QSize(192, 128);
     o.seed = 5;
     o.videoFrames = 0;
-    if (!gp::SynthGenerator(Skeleton::defaultGripper(), o).run(error))
+    if (!gp::SynthGenerator(gp::Skeleton::defaultGripper(), o).run(error))
         return QString();
     return dir + QStringLiteral("/data.yaml");
 }

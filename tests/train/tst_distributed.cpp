@@ -23,6 +23,7 @@ using gp::BatchReport;
 using gp::CheckpointInfo;
 using gp::DistributedEnv;
 using gp::DistributedLauncher;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::TrainFinishReport;

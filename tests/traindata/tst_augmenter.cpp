@@ -9,6 +9,7 @@ using gp::AugmentRng;
 using gp::Augmenter;
 using gp::Keypoint;
 using gp::PoseInstance;
+using gp::Skeleton;
 using gp::TrainSample;
 using gp::TrainingConfig;
 

@@ -21,6 +21,7 @@ using gp::DatasetIssueList;
 using gp::Keypoint;
 using gp::LabelCache;
 using gp::PoseInstance;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::TrainDataset;

@@ -19,6 +19,7 @@ using gp::DatasetIssue;
 using gp::DatasetIssueList;
 using gp::ImageAnnotation;
 using gp::LabelCache;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::TrainDataset;

@@ -12,6 +12,7 @@
 
 using gp::AnnotationDocument;
 using gp::ImageAnnotation;
+using gp::Skeleton;
 
 int main(int argc, char *argv[])
 {

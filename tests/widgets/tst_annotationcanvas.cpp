@@ -26,6 +26,7 @@ using gp::ImageAnnotation;
 using gp::Keypoint;
 using gp::LabelFile;
 using gp::PoseInstance;
+using gp::Skeleton;
 
 namespace {
 

@@ -10,6 +10,7 @@
 using gp::ImageAnnotation;
 using gp::Keypoint;
 using gp::PoseInstance;
+using gp::Skeleton;
 
 namespace {
 

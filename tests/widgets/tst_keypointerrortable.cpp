@@ -12,6 +12,7 @@
 #include <QTest>
 
 using gp::PoseMetrics;
+using gp::Skeleton;
 
 namespace {
 

@@ -14,6 +14,7 @@
 
 using gp::DatasetConfig;
 using gp::LabelAudit;
+using gp::Skeleton;
 
 namespace {
 constexpr int kRowRole = Qt::UserRole + 1;

@@ -28,7 +28,7 @@ public:
     ~ChecksPanel() override;
 
     // Clears the list; run() audits this dataset.
-    void setDataset(const gp::DatasetConfig &config, const Skeleton &skeleton);
+    void setDataset(const gp::DatasetConfig &config, const gp::Skeleton &skeleton);
 
     const std::vector<Row> &rows() const { return m_rows; }
     QTreeWidget *tree() const { return m_tree; }
@@ -54,7 +54,7 @@ private:
     void retranslateUi();
 
     gp::DatasetConfig m_config;
-    Skeleton m_skeleton;
+    gp::Skeleton m_skeleton;
     bool m_hasDataset = false;
     bool m_ran = false;
     std::vector<Row> m_rows;

@@ -38,6 +38,7 @@ using gp::LabelStatus;
 using gp::PoseInstance;
 using gp::PreLabeller;
 using gp::Project;
+using gp::Skeleton;
 
 LabelWorkspace::LabelWorkspace(QWidget *parent)
     : QWidget(parent)

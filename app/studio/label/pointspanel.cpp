@@ -20,6 +20,7 @@
 using gp::AnnotationDocument;
 using gp::Keypoint;
 using gp::PoseInstance;
+using gp::Skeleton;
 
 namespace {
 

@@ -30,6 +30,7 @@
 #include <QTabWidget>
 
 using gp::Project;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 

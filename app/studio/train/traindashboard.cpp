@@ -30,6 +30,7 @@ using gp::EpochStartInfo;
 using gp::MetricsText;
 using gp::PoseMetrics;
 using gp::RunRecord;
+using gp::Skeleton;
 using gp::TelemetrySample;
 using gp::TelemetrySampler;
 using gp::TrainFinishReport;

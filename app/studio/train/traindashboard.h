@@ -46,7 +46,7 @@ public:
     TrainDashboard(gp::TelemetrySampler *telemetry, QWidget *parent = nullptr);
     ~TrainDashboard() override;
 
-    void setSkeleton(const Skeleton &skeleton);
+    void setSkeleton(const gp::Skeleton &skeleton);
     void setPatience(int patience);
     // Overlaid on the plots.
     void setComparison(std::vector<gp::TrainingHistory> runs);
@@ -98,7 +98,7 @@ private:
     void renderWorstImages(const std::vector<gp::ValImageResult> &results, int epoch);
     void retranslateUi();
 
-    Skeleton m_skeleton;
+    gp::Skeleton m_skeleton;
     gp::TrainingHistory m_live;
     gp::TrainingHistory m_watched;
     bool m_watching = false;

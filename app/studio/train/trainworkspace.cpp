@@ -30,6 +30,7 @@ using gp::ResultsCsv;
 using gp::RunCatalog;
 using gp::RunRecord;
 using gp::RuntimeInfo;
+using gp::Skeleton;
 using gp::TrainStartInfo;
 using gp::TrainingHistory;
 using gp::TrainingSession;

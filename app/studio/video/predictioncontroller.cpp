@@ -21,6 +21,7 @@ using gp::PipelineSummary;
 using gp::PoseDetection;
 using gp::PoseQuality;
 using gp::QualitySeries;
+using gp::Skeleton;
 using gp::TemporalOptions;
 using gp::TemporalReplay;
 using gp::TrackedPose;

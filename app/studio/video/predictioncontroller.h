@@ -32,7 +32,7 @@ public:
     explicit PredictionController(QObject *parent = nullptr);
     ~PredictionController() override;
 
-    void setSkeleton(const Skeleton &skeleton);
+    void setSkeleton(const gp::Skeleton &skeleton);
     // The video on screen (frameCount < 0: a live source). Loads its sidecar cache when one
     // fits the model; cacheMessage() says why not otherwise. A sidecar of this video and model
     // made with other settings (image size, confidence, enhancement) is taken with its
@@ -93,7 +93,7 @@ private:
     void replay();
     gp::DetectionCache::Key currentKey() const;
 
-    Skeleton m_skeleton = Skeleton::defaultGripper();
+    gp::Skeleton m_skeleton = gp::Skeleton::defaultGripper();
     QString m_video;
     qint64 m_frameCount = 0;
     gp::PredictorOptions m_predictor;

@@ -49,6 +49,7 @@ using gp::PoseQuality;
 using gp::PredictionLabeller;
 using gp::Project;
 using gp::QualitySeries;
+using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::TemporalOptions;
 using gp::TrackedPose;
