@@ -96,7 +96,7 @@ bool checkStructure(QFile &f, ImageVerdict *verdict, QSize *headerSize, QByteArr
 
 } // namespace
 
-cv::Mat gp::decodeImage(const QString &file, ImageVerdict *verdict)
+cv::Mat decodeImage(const QString &file, ImageVerdict *verdict)
 {
     *verdict = ImageVerdict();
     QFile f(file);

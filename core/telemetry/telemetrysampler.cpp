@@ -11,8 +11,8 @@ TelemetrySampler::TelemetrySampler(TelemetrySources sources, QObject *parent)
     : QObject(parent)
     , m_sources(std::move(sources))
 {
-    qRegisterMetaType<TelemetrySample>();
-    qRegisterMetaType<TelemetryBackendReport>();
+    qRegisterMetaType<gp::TelemetrySample>();
+    qRegisterMetaType<gp::TelemetryBackendReport>();
 }
 
 TelemetrySampler::~TelemetrySampler()

@@ -55,8 +55,8 @@ public:
     TelemetryBackendReport report() const;
 
 Q_SIGNALS:
-    void backendChosen(const TelemetryBackendReport &report);
-    void sampled(const TelemetrySample &sample);
+    void backendChosen(const gp::TelemetryBackendReport &report);
+    void sampled(const gp::TelemetrySample &sample);
     // Writing telemetry.csv failed (disk full, folder removed); writing stops.
     void writeFailed(const QString &message);
 
