@@ -12,11 +12,12 @@
 
 #include "framereader.h"
 #include "posetracker.h"
-#include "predictionwriter.h"
+#include "predictionwriter_p.h"
 #include "predictor.h"
 #include "synthgenerator.h"
-#include "videotruth.h"
+#include "videoframe_p.h"
 #include "videopipeline.h"
+#include "videotruth.h"
 
 #include <QCoreApplication>
 #include <QDir>

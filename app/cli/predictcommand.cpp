@@ -1,5 +1,6 @@
 #include "predictcommand.h"
 
+#include "framereader.h"
 #include "progressbar.h"
 #include "temporalpresets.h"
 #include "videopipeline.h"

@@ -2,6 +2,8 @@
 
 #include "detectioncache.h"
 #include "framereader.h"
+#include "predictionwriter_p.h"
+#include "videoframe_p.h"
 
 namespace gp {
 

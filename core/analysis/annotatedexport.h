@@ -1,8 +1,8 @@
 #pragma once
 
 #include "canceltoken.h"
+#include "outputoptions.h"
 #include "posedetection.h"
-#include "predictionwriter.h"
 #include "progress.h"
 #include "skeleton.h"
 

@@ -1,11 +1,13 @@
-#include "predictionwriter.h"
+#include "predictionwriter_p.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
 
 #include <array>
 #include <cmath>
@@ -50,9 +52,15 @@ QString num(double v)
 
 } // namespace
 
+struct PredictionWriter::Private
+{
+    cv::VideoWriter video;
+};
+
 PredictionWriter::PredictionWriter(Skeleton skeleton, OutputOptions options)
     : m_skeleton(std::move(skeleton))
     , m_options(std::move(options))
+    , d(std::make_unique<Private>())
 {
 }
 
@@ -74,8 +82,8 @@ void PredictionWriter::close()
         m_csv->close();
     m_json.reset();
     m_csv.reset();
-    if (m_video.isOpened())
-        m_video.release();
+    if (d->video.isOpened())
+        d->video.release();
 }
 
 bool PredictionWriter::write(const FramePrediction &p, const cv::Mat &image, QString *error)
@@ -99,10 +107,10 @@ bool PredictionWriter::write(const FramePrediction &p, const cv::Mat &image, QSt
         m_csv->flush();
     }
     if (!m_options.videoPath.isEmpty() && !m_videoFailed && !image.empty()) {
-        if (!m_video.isOpened()) {
+        if (!d->video.isOpened()) {
             QDir().mkpath(QFileInfo(m_options.videoPath).absolutePath());
             const double fps = m_options.fps > 0 ? m_options.fps : 30.0;
-            if (!m_video.open(m_options.videoPath.toStdString(), cv::VideoWriter::fourcc('m', 'p', '4', 'v'), fps,
+            if (!d->video.open(m_options.videoPath.toStdString(), cv::VideoWriter::fourcc('m', 'p', '4', 'v'), fps,
                               image.size())) {
                 m_videoFailed = true;
                 *error = tr("cannot write the video %1 (no MPEG-4 encoder?)").arg(m_options.videoPath);
@@ -111,7 +119,7 @@ bool PredictionWriter::write(const FramePrediction &p, const cv::Mat &image, QSt
         }
         cv::Mat canvas = image.clone();
         draw(canvas, p, m_skeleton, m_options.showRaw, m_options.drawNames, m_options.keypointConf);
-        m_video.write(canvas);
+        d->video.write(canvas);
     }
     if (!m_options.imageDir.isEmpty() && !image.empty()) {
         QDir().mkpath(m_options.imageDir);

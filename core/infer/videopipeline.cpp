@@ -1,6 +1,9 @@
 #include "videopipeline.h"
 
 #include "boundedqueue.h"
+#include "framereader.h"
+#include "predictionwriter_p.h"
+#include "videoframe_p.h"
 
 #include <QElapsedTimer>
 

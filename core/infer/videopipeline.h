@@ -1,10 +1,9 @@
 #pragma once
 
 #include "canceltoken.h"
-#include "framereader.h"
+#include "outputoptions.h"
 #include "posedetection.h"
 #include "posetracker.h"
-#include "predictionwriter.h"
 #include "predictor.h"
 #include "progress.h"
 #include "skeleton.h"

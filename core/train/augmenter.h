@@ -1,8 +1,11 @@
 #pragma once
 
+// Internal header (OpenCV, through TrainSample in trainsample_p.h): core/train, its tests
+// and benchmarks only.
+
 #include "augmentrng.h"
 #include "trainingconfig.h"
-#include "trainsample.h"
+#include "trainsample_p.h"
 
 #include <array>
 #include <vector>

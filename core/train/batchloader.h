@@ -1,5 +1,8 @@
 #pragma once
 
+// Internal header (OpenCV, through TrainSample in trainsample_p.h): core/train, its tests
+// and benchmarks only.
+
 #include "augmenter.h"
 #include "scenarioaugmenter.h"
 #include "traindataset.h"

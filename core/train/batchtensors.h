@@ -3,7 +3,7 @@
 // Internal (torch-only): a batch of samples as the network's input and the loss targets.
 
 #include "poseloss.h"
-#include "trainsample.h"
+#include "trainsample_p.h"
 
 #include <vector>
 

@@ -1,7 +1,10 @@
 #pragma once
 
+// Internal header (OpenCV, through TrainSample in trainsample_p.h): core/train, its tests
+// and benchmarks only.
+
 #include "imageannotation.h"
-#include "trainsample.h"
+#include "trainsample_p.h"
 
 #include <QCoreApplication>
 

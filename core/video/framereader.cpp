@@ -1,4 +1,5 @@
 #include "framereader.h"
+#include "videoframe_p.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -6,12 +7,26 @@
 #include <QThread>
 
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/videoio.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace gp {
+
+struct FrameReader::Private
+{
+    cv::VideoCapture capture;
+};
+
+FrameReader::FrameReader()
+    : d(std::make_unique<Private>())
+{ }
+
+FrameReader::~FrameReader() = default;
+FrameReader::FrameReader(FrameReader &&) noexcept = default;
+FrameReader &FrameReader::operator=(FrameReader &&) noexcept = default;
 
 bool FrameReader::isImageFile(const QString &path)
 {
@@ -45,12 +60,12 @@ bool FrameReader::open(const QString &source, QString *error)
     const QFileInfo fi(source);
     m_kind = classify(source);
     if (m_kind == Kind::Camera) {
-        if (!m_capture.open(source.toInt())) {
+        if (!d->capture.open(source.toInt())) {
             *error = tr("cannot open camera %1").arg(source);
             return false;
         }
     } else if (m_kind == Kind::Stream) {
-        if (!m_capture.open(source.toStdString())) {
+        if (!d->capture.open(source.toStdString())) {
             *error = tr("cannot open stream %1").arg(source);
             return false;
         }
@@ -75,20 +90,20 @@ bool FrameReader::open(const QString &source, QString *error)
             *error = tr("%1 does not exist").arg(source);
             return false;
         }
-        if (!m_capture.open(source.toStdString(), cv::CAP_FFMPEG) && !m_capture.open(source.toStdString())) {
+        if (!d->capture.open(source.toStdString(), cv::CAP_FFMPEG) && !d->capture.open(source.toStdString())) {
             *error
                 = tr("%1: cannot decode the video (unknown format, or the file is truncated or corrupt)").arg(source);
             return false;
         }
-        const double count = m_capture.get(cv::CAP_PROP_FRAME_COUNT);
+        const double count = d->capture.get(cv::CAP_PROP_FRAME_COUNT);
         m_frameCount = count > 0 && std::isfinite(count) ? qint64(std::llround(count)) : -1;
     }
     m_liveClock.start();
-    const double fps = m_capture.get(cv::CAP_PROP_FPS);
+    const double fps = d->capture.get(cv::CAP_PROP_FPS);
     if (fps > 0 && std::isfinite(fps) && fps < 1000)
         m_fps = fps;
-    m_width = int(m_capture.get(cv::CAP_PROP_FRAME_WIDTH));
-    m_height = int(m_capture.get(cv::CAP_PROP_FRAME_HEIGHT));
+    m_width = int(d->capture.get(cv::CAP_PROP_FRAME_WIDTH));
+    m_height = int(d->capture.get(cv::CAP_PROP_FRAME_HEIGHT));
     if (m_kind == Kind::VideoFile)
         grabFirst();
     return true;
@@ -100,22 +115,22 @@ void FrameReader::grabFirst()
     // duration (AVI), others later, and a seek before any read is told by it.
     bool ok = false;
     try {
-        ok = m_capture.grab();
+        ok = d->capture.grab();
     } catch (const cv::Exception &) {
         ok = false;
     }
     if (!ok)
         return;
     m_grabbed = true;
-    const double ts = m_capture.get(cv::CAP_PROP_POS_MSEC);
+    const double ts = d->capture.get(cv::CAP_PROP_POS_MSEC);
     if (std::isfinite(ts) && ts >= 0)
         noteTimestamp(0, ts);
 }
 
 void FrameReader::close()
 {
-    if (m_capture.isOpened())
-        m_capture.release();
+    if (d->capture.isOpened())
+        d->capture.release();
     m_images.clear();
     m_fps = 30.0;
     m_frameCount = -1;
@@ -188,10 +203,10 @@ FrameReader::Status FrameReader::readVideo(VideoFrame *frame, QString *message, 
             if (m_grabbed) {
                 // seek() left the frame grabbed: only its pixels are still to fetch.
                 m_grabbed = false;
-                ok = !pixels || (m_capture.retrieve(img) && !img.empty());
+                ok = !pixels || (d->capture.retrieve(img) && !img.empty());
             } else {
                 // grab() alone still decodes (the codec needs every frame) but skips the conversion.
-                ok = pixels ? m_capture.read(img) && !img.empty() : m_capture.grab();
+                ok = pixels ? d->capture.read(img) && !img.empty() : d->capture.grab();
             }
         } catch (const cv::Exception &) {
             ok = false;
@@ -225,7 +240,7 @@ FrameReader::Status FrameReader::readVideo(VideoFrame *frame, QString *message, 
         if (isLive())
             QThread::msleep(50);
     }
-    double ts = m_capture.get(cv::CAP_PROP_POS_MSEC);
+    double ts = d->capture.get(cv::CAP_PROP_POS_MSEC);
     if (failures > 0 && !isLive()) {
         // Reads failed in the middle of the file. Whether frames were lost the frame's
         // presentation time tells (a decoder that drains at a cut end loses none).
@@ -305,13 +320,13 @@ bool FrameReader::seekNear(qint64 index, QString *error)
         const qint64 target = std::max<qint64>(0, index - back);
         bool landedOk = false;
         try {
-            landedOk = m_capture.set(cv::CAP_PROP_POS_FRAMES, double(target)) && m_capture.grab();
+            landedOk = d->capture.set(cv::CAP_PROP_POS_FRAMES, double(target)) && d->capture.grab();
         } catch (const cv::Exception &) {
             landedOk = false;
         }
         if (!landedOk)
             break;
-        const double ts = m_capture.get(cv::CAP_PROP_POS_MSEC);
+        const double ts = d->capture.get(cv::CAP_PROP_POS_MSEC);
         const qint64 landed = indexOfTimestamp(ts);
         // A container lands on the frame asked for, or a little before it with a variable
         // frame rate; far before it is a failed seek that reports time 0 (seen with
@@ -338,7 +353,7 @@ bool FrameReader::rewind(QString *error)
     m_grabbed = false;
     m_ended = false;
     const QByteArray path = m_source.toLocal8Bit();
-    if (!(m_capture.open(path.toStdString(), cv::CAP_FFMPEG) || m_capture.open(path.toStdString()))) {
+    if (!(d->capture.open(path.toStdString(), cv::CAP_FFMPEG) || d->capture.open(path.toStdString()))) {
         *error = tr("%1: cannot reopen the video").arg(m_source);
         return false;
     }
@@ -393,7 +408,7 @@ bool FrameReader::grabUntil(qint64 index)
         }
         bool ok = false;
         try {
-            ok = m_capture.grab();
+            ok = d->capture.grab();
         } catch (const cv::Exception &) {
             ok = false;
         }
@@ -403,7 +418,7 @@ bool FrameReader::grabUntil(qint64 index)
             m_grabbed = true;
             break;
         }
-        const double ts = m_capture.get(cv::CAP_PROP_POS_MSEC);
+        const double ts = d->capture.get(cv::CAP_PROP_POS_MSEC);
         noteTimestamp(m_next, ts);
         m_lastTimestamp = ts;
         ++m_next;

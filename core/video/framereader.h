@@ -8,22 +8,12 @@
 #include <QString>
 #include <QStringList>
 
-#include <opencv2/core/mat.hpp>
-#include <opencv2/videoio.hpp>
-
+#include <memory>
 #include <vector>
 
 namespace gp {
 
-// One decoded frame; the image is shared read-only between the stages.
-struct VideoFrame
-{
-    qint64 index = 0; // exact index in the source (decode order; for images: position in the list)
-    double timestampMs = 0.0;
-    cv::Mat image; // BGR, 8-bit
-    qint64 decodedAtNs = 0; // monotonic clock (steady_clock) when the reader had it
-    QString path; // the image file (image sources only)
-};
+struct VideoFrame; // videoframe_p.h: the decoded image is a cv::Mat, for core's stages only
 
 // The reader stage's source: a video file, a camera index ("0"), a stream URL
 // ("rtsp://…"), an image, a folder of images or a glob ("frames/*.png"). Decodes with
@@ -38,7 +28,10 @@ public:
     enum class Kind { VideoFile, Camera, Stream, Images };
     enum class Status { Ok, Failed, End };
 
-    FrameReader() = default;
+    FrameReader();
+    ~FrameReader();
+    FrameReader(FrameReader &&) noexcept;
+    FrameReader &operator=(FrameReader &&) noexcept;
 
     bool open(const QString &source, QString *error);
     // Ok: *frame filled. Failed: a frame that could not be read (counted, its index used,
@@ -107,9 +100,11 @@ private:
     // The sequential index of the frame shown at `ms` (-1 when it cannot be told).
     qint64 indexOfTimestamp(double ms) const;
 
+    // The OpenCV decoder, behind a pointer so that this header stays free of OpenCV.
+    struct Private;
+    std::unique_ptr<Private> d;
     QString m_source;
     Kind m_kind = Kind::VideoFile;
-    cv::VideoCapture m_capture;
     QStringList m_images;
     double m_fps = 30.0;
     qint64 m_frameCount = -1;

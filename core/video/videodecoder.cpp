@@ -2,6 +2,7 @@
 
 #include "framereader.h"
 #include "imageconversion_p.h"
+#include "videoframe_p.h"
 
 #include <QFileInfo>
 

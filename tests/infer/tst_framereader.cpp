@@ -4,6 +4,7 @@
 
 #include "framereader.h"
 #include "testvideo.h"
+#include "videoframe_p.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -9,6 +9,7 @@
 #include "framereader.h"
 #include "testvideo.h"
 #include "videodecoder.h"
+#include "videoframe_p.h"
 
 #include <QDir>
 #include <QProcess>

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "detectioncache.h"
+#include "outputoptions.h"
 #include "posedetection.h"
 #include "posequality.h"
 #include "posetracker.h"
-#include "predictionwriter.h"
 #include "predictor.h"
 #include "skeleton.h"
 

@@ -1,31 +1,23 @@
 #pragma once
 
+// Internal header (OpenCV): the writer of the video pipeline and of AnnotatedExport, for core
+// and the benchmarks. Its options, OutputOptions, are public (outputoptions.h).
+
+#include "outputoptions.h"
 #include "posedetection.h"
 #include "skeleton.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QString>
 #include <QStringList>
 
 #include <opencv2/core/mat.hpp>
-#include <opencv2/videoio.hpp>
 
 #include <memory>
 
-namespace gp {
+class QFile;
 
-struct OutputOptions
-{
-    QString videoPath;  // annotated video (mp4v); empty: none
-    QString imageDir;   // annotated images, one file per frame (named after the source image); empty: none
-    QString jsonPath;   // JSON Lines, one object per processed frame; empty: none
-    QString csvPath;    // one row per instance and frame; empty: none
-    bool showRaw = false;   // draw the raw network keypoints instead of the smoothed ones
-    bool drawNames = false; // keypoint names next to the points
-    double keypointConf = 0.5; // keypoints below this confidence are not drawn (unless bridged)
-    double fps = 0.0;       // of the annotated video (0: the source's rate over vid_stride; 30 when unknown)
-};
+namespace gp {
 
 // The output stage: annotated video, JSON Lines and CSV, written frame by frame (files are
 // flushed as they grow, so an interrupted run keeps what it processed).
@@ -58,7 +50,9 @@ private:
     std::unique_ptr<QFile> m_json;
     std::unique_ptr<QFile> m_csv;
     bool m_csvHeader = false;
-    cv::VideoWriter m_video;
+    // The OpenCV encoder, behind a pointer: only the .cpp includes videoio.
+    struct Private;
+    std::unique_ptr<Private> d;
     bool m_videoFailed = false;
     qint64 m_frames = 0;
 };
