@@ -3,7 +3,8 @@
 // Internal (torch-only): one call of Trainer::run() from start to finish, split into the
 // steps a reader follows: setup (settings, device, data, model, run folder), then per
 // epoch trainEpoch, validateEpoch and saveEpoch, then teardown. Everything the steps share
-// is a member, so no step reaches into another's locals.
+// is a member, so no step reaches into another's locals. The setup step is defined in
+// trainingrunsetup.cpp, the others in trainingrun.cpp.
 
 #include "augmenter.h"
 #include "batchloader.h"
