@@ -1,9 +1,9 @@
 // The main window on a small generated project: the three workspaces and clicking
 // through them on the real tab bar, the Label workspace's list and image view, the Train
-// workspace's dataset check, the language switch, the About dialog, the settings it
-// keeps, and the demo project's generation (and its cancellation).
+// workspace's dataset check, the Video workspace, and what the workspaces hand each other.
+// The language switch, the About dialog, the settings and the demo project are in
+// tst_mainwindowshell.
 
-#include "aboutdialog.h"
 #include "annotationdocument.h"
 #include "configfield.h"
 #include "datasetchecker.h"
@@ -15,10 +15,10 @@
 #include "labelworkspace.h"
 #include "languages.h"
 #include "mainwindow.h"
+#include "mainwindowfixture.h"
 #include "poseoverlayview.h"
 #include "project.h"
 #include "runsetupform.h"
-#include "synthgenerator.h"
 #include "trainworkspace.h"
 #include "videoworkspace.h"
 
@@ -31,7 +31,6 @@
 #include <QListView>
 #include <QMenuBar>
 #include <QProgressBar>
-#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -42,7 +41,6 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTranslator>
 #include <QTreeWidget>
 
 using gp::DatasetChecker;
@@ -55,11 +53,7 @@ using gp::Keypoint;
 using gp::PoseInstance;
 using gp::Project;
 using gp::Skeleton;
-using gp::SynthGenerator;
-using gp::SynthOptions;
-
-// Background work (thumbnails, decoding, checks) can be slow on a loaded CI machine.
-static constexpr int kSlowMachineMs = 60000;
+using mainwindowtest::kSlowMachineMs;
 
 namespace {
 
@@ -74,32 +68,6 @@ bool copyTree(const QString &from, const QString &to)
     }
     return true;
 }
-
-SynthOptions tinyOptions(const QString &dir, int count = 10)
-{
-    SynthOptions o;
-    o.outDir = dir;
-    o.count = count;
-    o.imageSize = QSize(640, 384);
-    o.seed = 11;
-    o.valFraction = 0.3;
-    o.videoFrames = 8;
-    return o;
-}
-
-// Translates every string to "[source]", to see which texts follow a language change.
-class PseudoTranslator : public QTranslator
-{
-public:
-    bool isEmpty() const override { return false; }
-    QString translate(const char *, const char *sourceText, const char *, int n) const override
-    {
-        QString s = QString::fromUtf8(sourceText);
-        if (n >= 0)
-            s.replace(QLatin1String("%n"), QString::number(n));
-        return QLatin1Char('[') + s + QLatin1Char(']');
-    }
-};
 
 // The view's geometry text for a failing comparison.
 QString describe(const ImageView *v)
@@ -126,13 +94,6 @@ private Q_SLOTS:
     void trainWorkspaceSummarisesDataset();
     void trainWorkspaceListsProblems();
     void videoWorkspaceOpensProjectVideo();
-    void retranslatesEveryWorkspace();
-    void switchesLanguageAtRuntime();
-    void aboutDialogListsCpu();
-    void remembersProjectsAndWorkspace();
-    void demoOptionsAreTheDemoRecipe();
-    void createsDemoProject();
-    void cancelsDemoProject();
     void videoFrameOpensInLabelWorkspace();
     void trainWorkspaceHandsOverImagesAndWeights();
     void anInvalidProjectSaysWhyInTheWindow();
@@ -147,21 +108,7 @@ private:
 
 void TestMainWindow::initTestCase()
 {
-    QVERIFY(m_tmp.isValid());
-    QCoreApplication::setOrganizationName(QStringLiteral("GripperPose"));
-    QCoreApplication::setApplicationName(QStringLiteral("GripperPose Studio"));
-    // Never the user's settings or data.
-    QStandardPaths::setTestModeEnabled(true);
-    const QString settingsDir = m_tmp.filePath(QStringLiteral("settings"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir);
-    QVERIFY(QSettings().fileName().startsWith(settingsDir));
-    QVERIFY(m_languages.apply(QStringLiteral("en")));
-
-    m_project = m_tmp.filePath(QStringLiteral("tiny"));
-    QString error;
-    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), tinyOptions(m_project)).run(&error), qPrintable(error));
-    QVERIFY(Project::isProject(m_project));
+    mainwindowtest::prepare(m_tmp, m_languages, &m_project);
 }
 
 void TestMainWindow::init()
@@ -177,15 +124,7 @@ void TestMainWindow::cleanup()
 
 void TestMainWindow::openWindow(MainWindow &w)
 {
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QString error;
-    QSignalSpy changed(&w, &MainWindow::projectChanged);
-    QVERIFY2(w.openProject(m_project, &error), qPrintable(error));
-    QCOMPARE(changed.count(), 1);
-    // The labels are read in the background; the window works meanwhile.
-    QTRY_VERIFY_WITH_TIMEOUT(!w.labelWorkspace()->browser()->isListing(), kSlowMachineMs);
+    mainwindowtest::openWindow(w, m_project);
 }
 
 void TestMainWindow::startsWithThreeWorkspaces()
@@ -504,199 +443,6 @@ void TestMainWindow::videoWorkspaceOpensProjectVideo()
     QVERIFY(video->hasGroundTruth());
     QVERIFY(!video->imageView()->annotation().instances.empty()
         || video->groundTruth()->frame(0)->annotation.instances.empty());
-}
-
-void TestMainWindow::retranslatesEveryWorkspace()
-{
-    MainWindow w(&m_languages);
-    openWindow(w);
-    QTRY_VERIFY_WITH_TIMEOUT(!w.isBusy(), kSlowMachineMs);
-    PseudoTranslator pseudo;
-    QCoreApplication::installTranslator(&pseudo);
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
-    auto bracketed
-        = [](const QString &text) { return text.startsWith(QLatin1Char('[')) && text.endsWith(QLatin1Char(']')); };
-
-    QStringList untranslated;
-    for (int i = 0; i < 3; ++i)
-        if (!bracketed(w.workspaceTabs()->tabText(i)))
-            untranslated << w.workspaceTabs()->tabText(i);
-    // Every menu entry but the language names (each in its own language) and recent folders.
-    std::function<void(QMenu *)> walk = [&](QMenu *menu) {
-        if (!bracketed(menu->title()))
-            untranslated << menu->title();
-        for (QAction *a : menu->actions()) {
-            if (a->isSeparator() || a->data().isValid()
-                || (a->text().startsWith(QLatin1Char('&')) && a->text().at(1).isDigit()))
-                continue;
-            if (a->menu())
-                walk(a->menu());
-            else if (!bracketed(a->text()))
-                untranslated << a->text();
-        }
-    };
-    for (QAction *a : w.menuBar()->actions())
-        walk(a->menu());
-    // Buttons, check boxes and group titles in the workspaces.
-    for (QAbstractButton *b : w.findChildren<QAbstractButton *>())
-        if (!b->text().isEmpty() && !bracketed(b->text()) && !qobject_cast<QTabBar *>(b->parent()))
-            untranslated << b->text();
-    for (QGroupBox *g : w.findChildren<QGroupBox *>())
-        if (!bracketed(g->title()))
-            untranslated << g->title();
-    QTableWidget *problems = w.trainWorkspace()->problemTable();
-    for (int c = 0; c < problems->columnCount(); ++c)
-        if (!bracketed(problems->horizontalHeaderItem(c)->text()))
-            untranslated << problems->horizontalHeaderItem(c)->text();
-    QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QStringLiteral(" | "))));
-
-    QCoreApplication::removeTranslator(&pseudo);
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
-    QCOMPARE(w.workspaceTabs()->tabText(0), QStringLiteral("Label"));
-    QCOMPARE(problems->horizontalHeaderItem(0)->text(), QStringLiteral("Kind"));
-}
-
-void TestMainWindow::switchesLanguageAtRuntime()
-{
-    MainWindow w(&m_languages);
-    openWindow(w);
-    QTabWidget *tabs = w.workspaceTabs();
-    QCOMPARE(tabs->tabText(0), QStringLiteral("Label"));
-    const QString fileMenu = w.menuBar()->actions().at(0)->text();
-    QCOMPARE(fileMenu, QStringLiteral("&File"));
-
-    // The translator is compiled in and installs.
-    QVERIFY(w.setLanguage(QStringLiteral("zh_CN")));
-    QCOMPARE(m_languages.current(), QStringLiteral("zh_CN"));
-    QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("zh_CN"));
-    // And it translates the workspace names.
-    const QString label = QCoreApplication::translate("MainWindow", "Label", "workspace");
-    QVERIFY2(label != QLatin1String("Label"), "no Chinese translation of MainWindow \"Label\" (workspace)");
-    QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(0), label, kSlowMachineMs);
-    QCOMPARE(tabs->tabText(1), QCoreApplication::translate("MainWindow", "Train", "workspace"));
-    QCOMPARE(tabs->tabText(2), QCoreApplication::translate("MainWindow", "Video", "workspace"));
-    QCOMPARE(w.menuBar()->actions().at(0)->text(), QCoreApplication::translate("MainWindow", "&File"));
-    // Widgets inside the workspaces follow.
-    QCOMPARE(w.trainWorkspace()->problemTable()->horizontalHeaderItem(0)->text(),
-        QCoreApplication::translate("DatasetCheckPanel", "Kind"));
-    QCOMPARE(w.trainWorkspace()->startButton()->text(), QCoreApplication::translate("TrainWorkspace", "Start"));
-
-    QVERIFY(w.setLanguage(QStringLiteral("en")));
-    QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(0), QStringLiteral("Label"), kSlowMachineMs);
-    QCOMPARE(w.menuBar()->actions().at(0)->text(), QStringLiteral("&File"));
-    QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("en"));
-    QVERIFY(!w.setLanguage(QStringLiteral("xx")));
-}
-
-void TestMainWindow::aboutDialogListsCpu()
-{
-    MainWindow w(&m_languages);
-    openWindow(w);
-    AboutDialog *about = w.showAbout();
-    QVERIFY(about);
-    QVERIFY(about->isVisible());
-    QTableWidget *devices = about->deviceTable();
-    QVERIFY(devices->rowCount() >= 1);
-    QCOMPARE(devices->item(0, 0)->text(), QStringLiteral("cpu"));
-    QCOMPARE(devices->item(0, 1)->text(), QStringLiteral("CPU"));
-    QVERIFY2(devices->item(0, 2)->text().contains(QStringLiteral("CPU")), qPrintable(devices->item(0, 2)->text()));
-    const QString versions = about->versionsText();
-    QVERIFY2(versions.contains(QStringLiteral("Qt ") + QString::fromLatin1(qVersion())), qPrintable(versions));
-    QVERIFY2(versions.contains(QStringLiteral("LibTorch ")), qPrintable(versions));
-    QVERIFY2(versions.contains(QStringLiteral("OpenCV 4.")), qPrintable(versions));
-    bool licence = false;
-    for (QLabel *l : about->findChildren<QLabel *>())
-        licence = licence || l->text().contains(QStringLiteral("GPL-3.0-or-later"));
-    QVERIFY(licence);
-    about->close();
-}
-
-void TestMainWindow::remembersProjectsAndWorkspace()
-{
-    {
-        MainWindow w(&m_languages);
-        openWindow(w);
-        w.setWorkspace(MainWindow::Workspace::Video);
-        QCOMPARE(w.recentProjects(), QStringList { QDir::cleanPath(m_project) });
-        w.close();
-    }
-    QSettings settings;
-    QCOMPARE(settings.value(QStringLiteral("project/last")).toString(), QDir::cleanPath(m_project));
-    QVERIFY(!settings.value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
-
-    MainWindow again(&m_languages);
-    QCOMPARE(again.workspace(), MainWindow::Workspace::Video);
-    QSignalSpy changed(&again, &MainWindow::projectChanged);
-    again.openStartupProject();
-    QCOMPARE(changed.count(), 1);
-    QVERIFY(again.project());
-    QCOMPARE(again.project()->dir(), QDir::cleanPath(m_project));
-    QVERIFY(!again.demoProgressDialog()); // a last project exists: no demo generation
-
-    // A project that fails to open leaves the current one and the list alone.
-    QString error;
-    QVERIFY(!again.openProject(m_tmp.filePath(QStringLiteral("nothing-here")), &error));
-    QVERIFY(!error.isEmpty());
-    QCOMPARE(again.project()->dir(), QDir::cleanPath(m_project));
-}
-
-void TestMainWindow::demoOptionsAreTheDemoRecipe()
-{
-    const SynthOptions o = MainWindow::demoOptions();
-    QCOMPARE(o.count, 200);
-    QCOMPARE(o.imageSize, QSize(1280, 720));
-    QCOMPARE(o.seed, quint64(0));
-    QCOMPARE(o.videoFrames, 180);
-    QCOMPARE(o.outDir, MainWindow::demoProjectDir());
-    QVERIFY(MainWindow::demoProjectDir().startsWith(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)));
-    QVERIFY(MainWindow::demoProjectDir().endsWith(QStringLiteral("/demo-project")));
-}
-
-void TestMainWindow::createsDemoProject()
-{
-    MainWindow w(&m_languages);
-    w.show();
-    const QString dir = m_tmp.filePath(QStringLiteral("made/demo-project"));
-    QSignalSpy changed(&w, &MainWindow::projectChanged);
-    QSignalSpy failed(&w, &MainWindow::demoProjectFailed);
-    w.createDemoProject(dir, tinyOptions(QString(), 6));
-    QVERIFY(w.demoProgressDialog());
-    QVERIFY(w.demoProgressDialog()->isVisible());
-    QVERIFY(w.isBusy());
-    QTRY_COMPARE_WITH_TIMEOUT(changed.count() + failed.count(), 1, 60000);
-    QCOMPARE(failed.count(), 0);
-    QVERIFY(w.project());
-    QCOMPARE(w.project()->dir(), QDir::cleanPath(dir));
-    QVERIFY(!QFileInfo::exists(dir + QStringLiteral(".partial")));
-    QVERIFY(QFileInfo::exists(QDir(dir).filePath(SynthGenerator::videoFileName())));
-    QTRY_VERIFY_WITH_TIMEOUT(!w.demoProgressDialog(), kSlowMachineMs);
-    QTRY_COMPARE_WITH_TIMEOUT(w.labelWorkspace()->totalCounts().images, 6, kSlowMachineMs);
-}
-
-void TestMainWindow::cancelsDemoProject()
-{
-    MainWindow w(&m_languages);
-    w.show();
-    QString error;
-    QVERIFY(w.openProject(m_project, &error));
-    const QString dir = m_tmp.filePath(QStringLiteral("cancelled/demo-project"));
-    QSignalSpy changed(&w, &MainWindow::projectChanged);
-    QSignalSpy failed(&w, &MainWindow::demoProjectFailed);
-    SynthOptions big = tinyOptions(QString(), 5000);
-    big.imageSize = QSize(1280, 720);
-    w.createDemoProject(dir, big);
-    QProgressDialog *dialog = w.demoProgressDialog();
-    QVERIFY(dialog);
-    QTRY_VERIFY_WITH_TIMEOUT(dialog->value() > 0, kSlowMachineMs);
-    auto *cancel = dialog->findChild<QPushButton *>();
-    QVERIFY(cancel);
-    QTest::mouseClick(cancel, Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
-    QCOMPARE(changed.count(), 0);
-    QVERIFY(!QFileInfo::exists(dir));
-    QVERIFY(!QFileInfo::exists(dir + QStringLiteral(".partial")));
-    QCOMPARE(w.project()->dir(), QDir::cleanPath(m_project)); // the open project stays
-    QVERIFY(!w.isBusy() || w.labelWorkspace()->isBusy());
 }
 
 void TestMainWindow::videoFrameOpensInLabelWorkspace()
