@@ -8,10 +8,10 @@
 #include <memory>
 
 class BackgroundJob;
+class QWidget;
 namespace gp {
 class Project;
 } // namespace gp
-class QWidget;
 
 // Takes frames of a video into a split of the project, to be labelled: asks for the video
 // and N, then runs FrameImporter in the background behind a progress dialog (cancellable).

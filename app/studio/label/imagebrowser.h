@@ -12,15 +12,15 @@
 #include <vector>
 
 class ImageFilterModel;
-namespace gp {
-class Project;
-class ReviewState;
-} // namespace gp
 class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListView;
+namespace gp {
+class Project;
+class ReviewState;
+} // namespace gp
 
 // The Label workspace's list of images: the project's splits, each image with its label
 // status, searched and filtered, with counts. The statuses come from the label cache on a

@@ -14,9 +14,6 @@
 #include <vector>
 
 class AnnotationCanvas;
-namespace gp {
-class AnnotationDocument;
-} // namespace gp
 class ChecksPanel;
 class FrameImportController;
 class ImageBrowser;
@@ -25,9 +22,6 @@ class ImageView;
 class LabelActions;
 class PointsPanel;
 class PrelabelController;
-namespace gp {
-class Project;
-} // namespace gp
 class QAction;
 class QCheckBox;
 class QComboBox;
@@ -39,6 +33,10 @@ class QTabWidget;
 class QToolBar;
 class QToolButton;
 class QTreeWidget;
+namespace gp {
+class AnnotationDocument;
+class Project;
+} // namespace gp
 
 // The Label workspace: the project's images (ImageBrowser), the selected one in an
 // AnnotationCanvas that edits its labels through an AnnotationDocument (undo, autosave),

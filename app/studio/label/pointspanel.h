@@ -3,13 +3,13 @@
 #include <QWidget>
 
 class AnnotationCanvas;
-namespace gp {
-class AnnotationDocument;
-} // namespace gp
 class QCheckBox;
 class QLabel;
 class QListWidget;
 class QTreeWidget;
+namespace gp {
+class AnnotationDocument;
+} // namespace gp
 
 // The Label workspace's side panel for the image being edited: its objects (with how many
 // points each has), the skeleton's points with their visibility per object (a click makes a

@@ -11,10 +11,10 @@
 #include <memory>
 
 class BackgroundJob;
+class QWidget;
 namespace gp {
 class Project;
 } // namespace gp
-class QWidget;
 
 // Pre-labelling with a trained model and the review that follows it: runs PreLabeller in
 // the background behind a progress dialog (cancellable), keeps the project's ReviewState

@@ -16,9 +16,6 @@ class JobProgressDialog;
 class JobStatusWidget;
 class LabelWorkspace;
 class Languages;
-namespace gp {
-class Project;
-} // namespace gp
 class QAction;
 class QActionGroup;
 class QLabel;
@@ -27,6 +24,9 @@ class QProgressDialog;
 class QTabWidget;
 class TrainWorkspace;
 class VideoWorkspace;
+namespace gp {
+class Project;
+} // namespace gp
 
 // The main window: the three workspaces (Label, Train, Video) as tabs, the project
 // (New / Open / Open Recent, the demo project created on first run), the language switch

@@ -8,14 +8,14 @@
 #include <optional>
 
 class BackgroundJob;
-namespace gp {
-class Project;
-} // namespace gp
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
 class QGroupBox;
+namespace gp {
+class Project;
+} // namespace gp
 
 // The dataset as the trainer will see it: a DatasetChecker scan on a background job, per
 // split counts, every problem with its file and line and a count per kind. Problems never

@@ -11,13 +11,13 @@
 
 class ConfigField;
 class DeviceChooser;
-namespace gp {
-class Project;
-} // namespace gp
 class QComboBox;
 class QGroupBox;
 class QLabel;
 class QPushButton;
+namespace gp {
+class Project;
+} // namespace gp
 
 // The settings of a new run, generated from TrainingConfig::keys() so the form can never
 // drift from `gripperpose train`: one editor per key (ConfigField; the device from the

@@ -9,10 +9,10 @@
 #include <memory>
 
 class QThread;
+class TrainWorker;
 namespace gp {
 class TelemetrySampler;
 } // namespace gp
-class TrainWorker;
 
 // Owns the training thread of the Train workspace: a TrainWorker moved to a QThread runs
 // one session at a time; its events arrive here as queued signals and are passed on. Stop

@@ -19,17 +19,15 @@ class LrPlot;
 class MetricsPlot;
 class QLabel;
 class QTabWidget;
-namespace gp {
-struct RunRecord;
-} // namespace gp
 class RunSummaryPanel;
-namespace gp {
-class TelemetrySampler;
-} // namespace gp
 class TelemetrySparklines;
 class TrainBanner;
 class TrainLogPanel;
 class TrainProgressPanel;
+namespace gp {
+struct RunRecord;
+class TelemetrySampler;
+} // namespace gp
 
 // What the Train workspace shows of a run: the banner (failure or finish), the progress
 // panel, the loss, metrics and learning-rate plots, the telemetry sparklines under the loss

@@ -10,9 +10,6 @@
 
 class BackgroundJob;
 class DatasetCheckPanel;
-namespace gp {
-class Project;
-} // namespace gp
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -23,6 +20,9 @@ class RunWatcher;
 class RunsPanel;
 class TrainController;
 class TrainDashboard;
+namespace gp {
+class Project;
+} // namespace gp
 
 // The Train workspace: on the left the run setup form (with Start and Stop), the project's
 // runs (watch, resume, extend, compare) and the dataset check; on the right the dashboard

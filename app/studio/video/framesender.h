@@ -11,10 +11,10 @@
 #include <vector>
 
 class BackgroundJob;
+class QWidget;
 namespace gp {
 class Project;
 } // namespace gp
-class QWidget;
 
 // Sends frames of the video to labelling: one frame at once ("Label this frame": the
 // image, with the predictions on screen as its labels marked needs review when there are

@@ -18,9 +18,6 @@ class ModelPanel;
 class OverlayPanel;
 class PoseOverlayView;
 class PredictionController;
-namespace gp {
-class Project;
-} // namespace gp
 class QAction;
 class QCheckBox;
 class QDoubleSpinBox;
@@ -34,6 +31,9 @@ class SmoothingPanel;
 class TimelineStrips;
 class VideoTimeline;
 class WorstFramesPanel;
+namespace gp {
+class Project;
+} // namespace gp
 
 // The Video workspace: play and scrub a video file frame-accurately (or watch a camera or a
 // stream) with the model's predictions drawn over it. A model runs live on the frame on
