@@ -388,7 +388,6 @@ void deserializeOptimizer(torch::optim::Optimizer &optimizer, const std::string 
     optimizer.load(archive);
 }
 
-
 bool readCheckpointInfo(const QString &path, CheckpointInfo *info, QString *error)
 {
     try {

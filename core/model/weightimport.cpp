@@ -367,7 +367,6 @@ WeightImportSummary importWeights(PoseModelImpl &model, const std::string &path)
     return summary;
 }
 
-
 QString WeightImportSummary::toText() const
 {
     QString t;
