@@ -66,7 +66,6 @@ QImage ImageEnhancement::apply(const QImage &image, Enhancement e)
     return gp::toQImage(gp::enhanced(gp::toBgrMat(image), e));
 }
 
-
 cv::Mat enhanced(const cv::Mat &bgr, Enhancement e)
 {
     if (e == Enhancement::None || bgr.empty())
