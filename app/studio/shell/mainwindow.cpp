@@ -33,6 +33,7 @@ using gp::Project;
 using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
+using gp::queryRuntimeInfo;
 
 namespace {
 constexpr auto kGeometryKey = "window/geometry";
