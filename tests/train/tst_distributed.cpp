@@ -30,6 +30,7 @@ using gp::TrainFinishReport;
 using gp::Trainer;
 using gp::TrainerEvents;
 using gp::TrainingConfig;
+using gp::readCheckpointInfo;
 
 // Data-parallel training: torchrun's variables, the Gloo collectives (two ranks as threads
 // of this process), and whole runs of `gripperpose train device=cpu,cpu` (two processes).

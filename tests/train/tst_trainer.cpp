@@ -21,6 +21,7 @@ using gp::Trainer;
 using gp::TrainerEvents;
 using gp::TrainingConfig;
 using gp::ValidationProgress;
+using gp::readCheckpointInfo;
 
 namespace {
 
