@@ -28,6 +28,7 @@
 #include <QTest>
 #include <QTranslator>
 
+using gp::SynthGenerator;
 using gp::SynthOptions;
 using mainwindowtest::kSlowMachineMs;
 using mainwindowtest::tinyOptions;
