@@ -1,5 +1,6 @@
 #pragma once
 
+#include "epochmetricsfile.h"
 #include "skeleton.h"
 #include "telemetrysample.h"
 #include "trainalert.h"
@@ -9,6 +10,7 @@
 
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class BackgroundJob;
@@ -37,6 +39,9 @@ class TrainDashboard : public QWidget
     Q_OBJECT
 
 public:
+    // How far apart the plots (and the panels filled at an epoch's end) redraw after one
+    // event asked them all.
+    static constexpr int kRedrawStaggerMs = 40;
     enum Tab { ImagesTab, KeypointsTab, LogTab, SummaryTab };
 
     TrainDashboard(TelemetrySampler *telemetry, QWidget *parent = nullptr);
@@ -60,9 +65,10 @@ public:
     void onWarning(const QString &message);
     void log(const QString &line);
 
-    // A run followed through its files (RunWatcher).
-    void showWatched(
-        const TrainingHistory &history, const std::vector<TelemetrySample> &telemetry, const RunRecord *record);
+    // A run followed through its files (RunWatcher); `lastValidation` fills the per-keypoint
+    // panel and its scenario selector.
+    void showWatched(const TrainingHistory &history, const std::vector<TelemetrySample> &telemetry,
+        const RunRecord *record, const std::optional<EpochMetricsFile::Contents> &lastValidation = std::nullopt);
     bool isWatching() const { return m_watching; }
 
     const TrainingHistory &history() const { return m_watching ? m_watched : m_live; }
