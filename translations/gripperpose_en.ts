@@ -362,7 +362,7 @@
 <context>
     <name>TrainDashboard</name>
     <message numerus="yes">
-        <location filename="../app/studio/train/traindashboard.cpp" line="+241"/>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+248"/>
         <source>Stopped after %n epoch(s) — resumable: %1</source>
         <translation>
             <numerusform>Stopped after %n epoch — resumable: %1</numerusform>

@@ -1257,6 +1257,34 @@
     </message>
 </context>
 <context>
+    <name>EpochMetricsFile</name>
+    <message>
+        <location filename="../core/train/epochmetricsfile.cpp" line="+105"/>
+        <source>%1: not JSON (%2 at byte %3)</source>
+        <translation>%1：不是 JSON（第 %3 字节处%2）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: version %2, expected %3</source>
+        <translation>%1：版本为 %2，应为 %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: expected an epoch of 1 or more and its metrics</source>
+        <translation>%1：应包含不小于 1 的轮次及其指标</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1: cannot read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+</context>
+<context>
     <name>ExportCommand</name>
     <message>
         <location filename="../app/cli/exportcommand.cpp" line="+13"/>
@@ -2591,7 +2619,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>LossPlot</name>
     <message>
-        <location filename="../widgets/lossplot.cpp" line="+66"/>
+        <location filename="../widgets/lossplot.cpp" line="+70"/>
         <source>%1 (each batch)</source>
         <translation>%1（每个批次）</translation>
     </message>
@@ -2616,7 +2644,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+164"/>
         <source>epoch</source>
         <translation>轮</translation>
     </message>
@@ -2626,7 +2654,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>损失</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+61"/>
         <source>val</source>
         <translation>验证</translation>
     </message>
@@ -2997,7 +3025,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>指标</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+46"/>
         <source>best: epoch %1 (fitness %2)</source>
         <translation>最佳：第 %1 轮（适应度 %2）</translation>
     </message>
@@ -3531,7 +3559,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+398"/>
+        <location filename="../widgets/plotpanel.cpp" line="+436"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -5415,7 +5443,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainDashboard</name>
     <message>
-        <location filename="../app/studio/train/traindashboard.cpp" line="+157"/>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+161"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -5435,12 +5463,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>第 %1/%2 轮：损失 box %3 pose %4 kobj %5 cls %6 dfl %7</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>  (best)</source>
         <translation>  （最佳）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -5466,7 +5494,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         </translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+85"/>
         <source>Worst images</source>
         <translation>最差图像</translation>
     </message>
@@ -5618,7 +5646,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainWorkspace</name>
     <message>
-        <location filename="../app/studio/train/trainworkspace.cpp" line="+243"/>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+244"/>
         <source>Starting: reading the dataset and building the model…</source>
         <translation>正在启动：读取数据集并构建模型…</translation>
     </message>
@@ -5671,7 +5699,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="+73"/>
+        <location filename="../core/train/trainingrun.cpp" line="+74"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
@@ -5722,12 +5750,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     </message>
     <message>
         <location line="+6"/>
-        <location line="+260"/>
+        <location line="+269"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-437"/>
+        <location line="-446"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
