@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <iterator>
+
 namespace {
 
 const char *const kMetricKeys[] = { "precision", "recall", "map50", "map75", "map" };
