@@ -86,7 +86,7 @@ void TestColumnDecimation::keepsEachColumnsExtremes()
     QFETCH(double, x0);
     QFETCH(double, x1);
     // x = 0, 1, 2, …: the column of a point is an integer division here, no floating point.
-    std::vector<double> x(size_t(points)), y(size_t(points));
+    std::vector<double> x(static_cast<size_t>(points)), y(static_cast<size_t>(points));
     std::mt19937 rng(3);
     std::uniform_real_distribution<double> u(-1, 1);
     for (int i = 0; i < points; ++i) {
