@@ -377,7 +377,10 @@ bool TrainingRun::setupRunFolder()
         m_results = m_resumed->info.metricsHistory.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     if (m_results.isEmpty())
         m_results << Trainer::resultsHeader();
-    m_bestFitness = m_resumed ? m_resumed->info.bestFitness : -1.0;
+    // Nothing is best yet: the first epoch always is, as in Ultralytics (best_fitness None).
+    // An epoch without validation scores -loss, far below -1, so -1 would keep best.ckpt
+    // from ever being written in a run with val=false that stops early.
+    m_bestFitness = m_resumed ? m_resumed->info.bestFitness : kNoFitness;
     const RunFolder paths(m_runDir);
     m_lastPath = paths.lastPath();
     m_bestPath = paths.bestPath();

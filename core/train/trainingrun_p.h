@@ -1,5 +1,7 @@
 #pragma once
 
+#include <limits>
+
 // Internal (torch-only): one call of Trainer::run() from start to finish, split into the
 // steps a reader follows: setup (settings, device, data, model, run folder), then per
 // epoch trainEpoch, validateEpoch and saveEpoch, then teardown. Everything the steps share
@@ -124,7 +126,9 @@ private:
     QString m_lastPath;
     QString m_bestPath;
     QStringList m_results; // results.csv, header first
-    double m_bestFitness = -1.0;
+    // Finite, so that a checkpoint's JSON keeps it (infinity would be written as null).
+    static constexpr double kNoFitness = std::numeric_limits<double>::lowest();
+    double m_bestFitness = kNoFitness;
 
     // While training.
     QElapsedTimer m_clock;

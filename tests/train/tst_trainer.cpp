@@ -110,6 +110,7 @@ private Q_SLOTS:
     void extendsAFinishedRun();
     void musgdStopAndResumeEqualsUninterrupted();
     void stopsOnRepeatedNonFiniteLoss();
+    void firstEpochIsBestWithoutValidation();
     void refusesBadSettings_data();
     void refusesBadSettings();
 
@@ -208,7 +209,7 @@ void TestTrainer::everyListenerHearsEveryEvent()
     QString error;
     QVERIFY2(t.run(&error), qPrintable(error));
 
-    QStringList expected{QStringLiteral("start 0 2 11")};
+    QStringList expected { QStringLiteral("start 0 2 11") };
     for (int epoch = 0; epoch < 2; ++epoch) {
         // close_mosaic=1: the last epoch trains without mosaic.
         expected << QStringLiteral("epoch %1/2 from 0 of 11 mosaic %2").arg(epoch).arg(epoch == 0);
@@ -367,6 +368,31 @@ void TestTrainer::stopsOnRepeatedNonFiniteLoss()
     QVERIFY2(
         error.contains(QStringLiteral("not finite for 10 batches in a row")) && error.contains(QStringLiteral("lr0")),
         qPrintable(error));
+}
+
+void TestTrainer::firstEpochIsBestWithoutValidation()
+{
+    // With val=false an epoch scores -loss; the first one has nothing to beat, so it is best
+    // and best.ckpt exists even when the run stops before its (always validated) last epoch.
+    TrainingConfig c = tiny(QStringLiteral("noval"));
+    c.val = false;
+    c.epochs = 3;
+    Trainer t(c);
+    struct StopAfterFirstEpoch : Recorder
+    {
+        void onFitEpochEnd(const EpochReport &e) override
+        {
+            Recorder::onFitEpochEnd(e);
+            stop.cancel();
+        }
+    } r;
+    t.addListener(&r);
+    QString error;
+    t.run(&error, r.stop);
+    QCOMPARE(r.epochs.size(), size_t(1));
+    QVERIFY(!r.epochs.front().validated);
+    QVERIFY(r.epochs.front().best);
+    QVERIFY(QFileInfo::exists(c.project + QStringLiteral("/noval/weights/best.ckpt")));
 }
 
 void TestTrainer::refusesBadSettings_data()
