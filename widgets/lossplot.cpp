@@ -190,7 +190,9 @@ void LossPlot::setBatchData(Component c)
         x0 = plot()->xAxis->range().lower;
         x1 = plot()->xAxis->range().upper;
     }
-    const int columns = std::max(kMinColumns, plot()->axisRect()->width());
+    // The widget's width, not the axis rect's: that is only laid out at the next replot (a
+    // plot built before it is first shown would get too few columns), and it is never wider.
+    const int columns = std::max(kMinColumns, plot()->width());
     for (const auto &[graph, y] :
         { std::pair { g.raw, &m_raw[size_t(c)] }, std::pair { g.smoothed, &m_smooth[size_t(c)] } }) {
         const std::vector<size_t> kept = ColumnDecimation::minMax(m_x, *y, first, n, x0, x1, columns);
