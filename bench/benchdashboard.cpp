@@ -32,6 +32,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -86,10 +87,22 @@ void runUntil(const std::function<bool()> &done)
         loop.exec();
 }
 
+// The time this thread has spent runnable but waiting for a core (the kernel's schedstat
+// run_delay), in ms; 0 where the kernel does not keep it.
+double threadRunDelayMs()
+{
+    QFile f(QStringLiteral("/proc/thread-self/schedstat"));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    const QList<QByteArray> fields = f.readAll().simplified().split(' ');
+    return fields.size() >= 2 ? fields[1].toDouble() / 1e6 : 0;
+}
+
 struct GuiRun
 {
     double longestGapMs = 0;
     double longestGapCpuMs = 0; // the GUI thread's own CPU time in the longest gap
+    double longestGapWaitMs = 0; // of it, waiting for a core (runnable, not running)
     double guiCpuShare = 0; // the GUI thread's CPU time over the run's wall time
     double p99GapMs = 0;
     int gapsOver50 = 0;
@@ -118,6 +131,7 @@ GuiRun trainInGui(TrainWorkspace &w, const TrainingConfig &config)
     std::vector<double> gaps;
     QElapsedTimer sinceTick, clock;
     double cpuAtTick = threadCpuMs();
+    double waitAtTick = threadRunDelayMs();
     const double cpuAtStart = cpuAtTick;
     QTimer probe;
     probe.setInterval(kProbeMs);
@@ -125,14 +139,17 @@ GuiRun trainInGui(TrainWorkspace &w, const TrainingConfig &config)
     QObject::connect(&probe, &QTimer::timeout, [&] {
         const double gap = sinceTick.nsecsElapsed() / 1e6;
         const double cpu = threadCpuMs();
+        const double wait = threadRunDelayMs();
         sinceTick.restart();
         gaps.push_back(gap);
         if (gap > r.longestGapMs) {
             r.longestGapMs = gap;
             r.longestGapCpuMs = cpu - cpuAtTick;
+            r.longestGapWaitMs = wait - waitAtTick;
             r.longestDuring = phase;
         }
         cpuAtTick = cpu;
+        waitAtTick = wait;
     });
     TrainController *c = w.controller();
     QObject::connect(c, &TrainController::epochStarted, &probe, [&] { phase = QStringLiteral("training"); });
@@ -377,18 +394,20 @@ int main(int argc, char *argv[])
         qPrintable(config.model), config.imgsz, config.batch, config.epochs, config.workers, qPrintable(cli));
     std::printf("%-6s %8s %10s %12s %9s %9s %12s %s\n", "run", "wall s", "img/s", "longest gap", "p99 gap", ">50 ms",
         "redraws/s", "longest during");
-    std::vector<double> gui, cliSpeed;
+    std::vector<double> gui, cliSpeed, longestGaps;
     for (int r = 0; r < parser.value(repeats).toInt(); ++r) {
         config.name = QStringLiteral("gui%1").arg(r);
         const GuiRun g = trainInGui(w, config);
         int done = 0;
         const double guiSpeed = imagesPerSecond(QDir(config.project).filePath(config.name), trainImages, &done);
-        std::printf("%-6s %8.1f %10.2f %9.1f ms %6.1f ms %9d %12.2f %s (GUI thread busy %.1f ms of it; %.1f %% of "
-                    "a core over the run)\n",
+        std::printf("%-6s %8.1f %10.2f %9.1f ms %6.1f ms %9d %12.2f %s (GUI thread busy %.1f ms of it, waiting for a "
+                    "core %.1f ms; %.1f %% of a core over the run)\n",
             qPrintable(config.name), g.seconds, guiSpeed, g.longestGapMs, g.p99GapMs, g.gapsOver50, g.redrawsPerSecond,
-            qPrintable(g.longestDuring), g.longestGapCpuMs, 100 * g.guiCpuShare);
-        if (g.ok)
+            qPrintable(g.longestDuring), g.longestGapCpuMs, g.longestGapWaitMs, 100 * g.guiCpuShare);
+        if (g.ok) {
             gui.push_back(guiSpeed);
+            longestGaps.push_back(g.longestGapMs);
+        }
 
         config.name = QStringLiteral("cli%1").arg(r);
         const QStringList keys = { QStringLiteral("data"), QStringLiteral("model"), QStringLiteral("epochs"),
@@ -410,5 +429,12 @@ int main(int argc, char *argv[])
     };
     const double g = mean(gui), c = mean(cliSpeed);
     std::printf("mean img/s: GUI %.2f, CLI %.2f; GUI/CLI %.3f\n", g, c, c > 0 ? g / c : 0.0);
+    if (!longestGaps.empty()) {
+        std::sort(longestGaps.begin(), longestGaps.end());
+        const size_t n = longestGaps.size();
+        const double median = n % 2 ? longestGaps[n / 2] : (longestGaps[n / 2 - 1] + longestGaps[n / 2]) / 2;
+        std::printf(
+            "longest gap of each GUI run: max %.1f ms, median %.1f ms over %zu runs\n", longestGaps.back(), median, n);
+    }
     return 0;
 }

@@ -47,6 +47,8 @@ public:
     // The scenario shown: a tag, or empty for all images. A tag the last validation did not
     // report shows all images; the choice is kept for the next validation.
     QString scenario() const { return m_scenario; }
+    // The epoch shown (0-based); -1 when none.
+    int epoch() const { return m_epoch; }
     void setScenario(const QString &tag);
     // The metrics the table shows (all images', or the chosen scenario's).
     const gp::PoseMetrics *shownMetrics() const;

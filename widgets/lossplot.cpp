@@ -1,9 +1,13 @@
 #include "lossplot.h"
 
+#include "columndecimation.h"
+
 #include <qcustomplot.h>
 
 #include <QCheckBox>
 #include <QComboBox>
+
+#include <cmath>
 
 using gp::EpochReport;
 using gp::TrainingHistory;
@@ -131,32 +135,108 @@ bool LossPlot::automaticXRange(double *lower, double *upper) const
     return true;
 }
 
-void LossPlot::addBatches(
-    Component c, size_t from, size_t shownFrom, QVector<double> &x, QVector<double> &raw, QVector<double> &smooth)
+void LossPlot::syncSeries(size_t from)
 {
     const auto &batches = history()->batches();
-    Smoothing &s = m_smoothing[size_t(c)];
-    const int shown = int(batches.size() - std::min(batches.size(), std::max(from, shownFrom)));
-    x.reserve(shown);
-    raw.reserve(shown);
-    smooth.reserve(shown);
-    // Debiased EMA over every batch (so the window does not change the curve).
-    for (size_t i = from; i < batches.size(); ++i) {
-        const double v = componentValue(batches[i].loss, c);
-        // A resumed run starts its average again where the points continue.
-        if (batches[i].position < s.lastPosition)
-            s = Smoothing();
-        s.lastPosition = batches[i].position;
-        if (std::isfinite(v)) {
-            s.ema = kSmoothing * s.ema + (1 - kSmoothing) * v;
-            s.decay *= kSmoothing;
+    if (from == 0 || from > m_x.size()) {
+        from = 0;
+        m_x.clear();
+        for (int c = 0; c < ComponentCount; ++c) {
+            m_raw[size_t(c)].clear();
+            m_smooth[size_t(c)].clear();
+            m_smoothing[size_t(c)] = Smoothing();
         }
-        if (i < shownFrom)
-            continue;
-        x << batches[i].position;
-        raw << v;
-        smooth << (s.decay < 1 ? s.ema / (1 - s.decay) : v);
     }
+    m_x.resize(from);
+    m_x.reserve(batches.size());
+    for (size_t i = from; i < batches.size(); ++i)
+        m_x.push_back(batches[i].position);
+    for (int ci = 0; ci < ComponentCount; ++ci) {
+        Smoothing &s = m_smoothing[size_t(ci)];
+        std::vector<double> &raw = m_raw[size_t(ci)];
+        std::vector<double> &smooth = m_smooth[size_t(ci)];
+        raw.resize(from);
+        smooth.resize(from);
+        raw.reserve(batches.size());
+        smooth.reserve(batches.size());
+        // Debiased EMA over every batch (so the window does not change the curve).
+        for (size_t i = from; i < batches.size(); ++i) {
+            const double v = componentValue(batches[i].loss, Component(ci));
+            // A resumed run starts its average again where the points continue.
+            if (batches[i].position < s.lastPosition)
+                s = Smoothing();
+            s.lastPosition = batches[i].position;
+            if (std::isfinite(v)) {
+                s.ema = kSmoothing * s.ema + (1 - kSmoothing) * v;
+                s.decay *= kSmoothing;
+            }
+            raw.push_back(v);
+            smooth.push_back(s.decay < 1 ? s.ema / (1 - s.decay) : v);
+        }
+    }
+}
+
+void LossPlot::setBatchData(Component c)
+{
+    const Graphs &g = m_graphs[size_t(c)];
+    if (!g.raw)
+        return;
+    const size_t first = std::min(firstShownBatch(), m_x.size());
+    const size_t n = m_x.size();
+    // The view the points are for: the automatic one spans the shown batches (as
+    // automaticXRange() will find them).
+    double x0 = 0, x1 = 1;
+    if (isAutoRange() && n > first) {
+        x0 = first > 0 ? m_x[first - 1] : m_x[first];
+        x1 = m_x.back();
+    } else {
+        x0 = plot()->xAxis->range().lower;
+        x1 = plot()->xAxis->range().upper;
+    }
+    // The widget's width, not the axis rect's: that is only laid out at the next replot (a
+    // plot built before it is first shown would get too few columns), and it is never wider.
+    const int columns = std::max(kMinColumns, plot()->width());
+    for (const auto &[graph, y] :
+        { std::pair { g.raw, &m_raw[size_t(c)] }, std::pair { g.smoothed, &m_smooth[size_t(c)] } }) {
+        const std::vector<size_t> kept = ColumnDecimation::minMax(m_x, *y, first, n, x0, x1, columns);
+        m_decimated = m_decimated || kept.size() < n - first;
+        QVector<double> xs(int(kept.size())), ys(int(kept.size()));
+        for (size_t k = 0; k < kept.size(); ++k) {
+            xs[int(k)] = m_x[kept[k]];
+            ys[int(k)] = (*y)[kept[k]];
+        }
+        graph->setData(xs, ys, true);
+    }
+}
+
+bool LossPlot::fullSeries(const QCPGraph *graph, QVector<double> *x, QVector<double> *y) const
+{
+    for (int ci = 0; ci < ComponentCount; ++ci) {
+        const Graphs &g = m_graphs[size_t(ci)];
+        const std::vector<double> *values = graph == g.raw ? &m_raw[size_t(ci)]
+            : graph == g.smoothed                          ? &m_smooth[size_t(ci)]
+                                                           : nullptr;
+        if (!values || !graph)
+            continue;
+        const size_t first = std::min(firstShownBatch(), m_x.size());
+        x->clear();
+        y->clear();
+        for (size_t i = first; i < m_x.size(); ++i) {
+            *x << m_x[i];
+            *y << (*values)[i];
+        }
+        return true;
+    }
+    return false;
+}
+
+void LossPlot::viewChanged()
+{
+    // Another view, other columns: decimate again for it (zoomed in, each column holds fewer
+    // batches; zoomed back out, more than the plot should draw).
+    const size_t shown = m_x.size() - std::min(firstShownBatch(), m_x.size());
+    if (m_decimated || shown > size_t(2 * kMinColumns))
+        scheduleRebuild();
 }
 
 void LossPlot::setEpochData(Component c)
@@ -181,20 +261,22 @@ void LossPlot::rebuild()
     setAxisLabels(tr("epoch"), tr("loss"));
     const TrainingHistory *h = history();
     m_graphs = {};
+    m_decimated = false;
+    if (h)
+        syncSeries(0);
+    // One legend column per component: its smoothed curve, epoch means, val losses and the
+    // compared runs beneath each other.
+    setLegendRows(2 + (m_val->isChecked() ? 1 : 0) + int(comparison().size()));
     for (int ci = 0; ci < ComponentCount; ++ci) {
         const Component c = Component(ci);
         if (!isComponentVisible(c))
             continue;
         const QColor color = kComponentColors[ci];
         if (h) {
-            m_smoothing[size_t(ci)] = Smoothing();
-            QVector<double> x, raw, smooth;
-            addBatches(c, 0, firstShownBatch(), x, raw, smooth);
             Graphs &g = m_graphs[size_t(ci)];
             g.raw = addPoints(batchSeriesName(c), color);
-            g.raw->setData(x, raw, true);
             g.smoothed = addLine(smoothedSeriesName(c), color, Qt::SolidLine, 1.4);
-            g.smoothed->setData(x, smooth, true);
+            setBatchData(c);
             g.epochs = addLine(epochSeriesName(c), color.darker(130), Qt::SolidLine, 2.2);
             g.epochs->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
             if (m_val->isChecked()) {
@@ -220,27 +302,16 @@ void LossPlot::rebuild()
 
 bool LossPlot::extend(size_t from)
 {
-    const TrainingHistory *h = history();
     for (int ci = 0; ci < ComponentCount; ++ci)
         if (isComponentVisible(Component(ci)) && !m_graphs[size_t(ci)].raw)
             return false;
-    const size_t first = firstShownBatch();
+    syncSeries(from);
+    m_decimated = false;
     for (int ci = 0; ci < ComponentCount; ++ci) {
-        const Component c = Component(ci);
-        if (!isComponentVisible(c))
+        if (!isComponentVisible(Component(ci)))
             continue;
-        QVector<double> x, raw, smooth;
-        addBatches(c, from, from, x, raw, smooth);
-        const Graphs &g = m_graphs[size_t(ci)];
-        g.raw->addData(x, raw, true);
-        g.smoothed->addData(x, smooth, true);
-        // The window moves on: what fell out of it goes.
-        if (first > 0) {
-            const double cut = h->batches()[first].position;
-            g.raw->data()->removeBefore(cut);
-            g.smoothed->data()->removeBefore(cut);
-        }
-        setEpochData(c);
+        setBatchData(Component(ci));
+        setEpochData(Component(ci));
     }
     return true;
 }

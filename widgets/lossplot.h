@@ -13,7 +13,10 @@ class QComboBox;
 // points, its smoothed curve (TensorBoard's debiased exponential moving average) and the
 // epoch means, with the validation losses per epoch dashed; compared runs add their epoch
 // curves. The x axis is the fractional epoch. A batch window shows the last 200 or 1,000
-// batches, or all.
+// batches, or all. With more batches in view than pixel columns the batch points and the
+// smoothed curves are drawn decimated (ColumnDecimation: each column's lowest and highest),
+// so a redraw late in a day-long run costs what the width costs, not what the batch count
+// does; the series themselves are kept whole here and exported whole.
 class LossPlot : public PlotPanel
 {
     Q_OBJECT
@@ -38,12 +41,18 @@ public:
     static QString epochSeriesName(Component c);
     static QString valSeriesName(Component c);
     static QString comparisonSeriesName(const QString &run, Component c);
+    // The fewest pixel columns a decimation assumes (a plot not laid out yet has none).
+    static constexpr int kMinColumns = 400;
+    // Whether the batch graphs hold fewer points than the batches they show.
+    bool isDecimated() const { return m_decimated; }
 
 protected:
     void rebuild() override;
     bool extend(size_t from) override;
     bool automaticXRange(double *lower, double *upper) const override;
     void retranslateUi() override;
+    void viewChanged() override;
+    bool fullSeries(const QCPGraph *graph, QVector<double> *x, QVector<double> *y) const override;
 
 private:
     // The smoothed curve's state after the batches added so far.
@@ -61,10 +70,11 @@ private:
         QCPGraph *val = nullptr;
     };
     size_t firstShownBatch() const;
-    // Batches [from, end) of component c: the points from `shownFrom` on into x, raw and
-    // smooth; every one of them into the average.
-    void addBatches(
-        Component c, size_t from, size_t shownFrom, QVector<double> &x, QVector<double> &raw, QVector<double> &smooth);
+    // Brings the series up to the history's batches from `from` on (0: all again).
+    void syncSeries(size_t from);
+    // The batch graphs of component c from the series: decimated for the view when there are
+    // more batches in it than pixel columns.
+    void setBatchData(Component c);
     void setEpochData(Component c);
 
     std::array<QCheckBox *, ComponentCount> m_components {};
@@ -73,4 +83,9 @@ private:
     Window m_window = Window::All;
     std::array<Smoothing, ComponentCount> m_smoothing {};
     std::array<Graphs, ComponentCount> m_graphs {};
+    // Every batch of the history: its position, each component's loss and smoothed loss.
+    std::vector<double> m_x;
+    std::array<std::vector<double>, ComponentCount> m_raw;
+    std::array<std::vector<double>, ComponentCount> m_smooth;
+    bool m_decimated = false;
 };

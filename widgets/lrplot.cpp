@@ -29,6 +29,7 @@ void LrPlot::rebuild()
 {
     setAxisLabels(tr("epoch"), tr("learning rate"));
     m_batchGraphs = {};
+    setLegendRows(1); // three groups and the compared runs side by side, in one row
     if (const TrainingHistory *h = history()) {
         for (int g = 0; g < 3; ++g) {
             QVector<double> x, y;

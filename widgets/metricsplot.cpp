@@ -88,6 +88,11 @@ void MetricsPlot::rebuild()
     setAxisLabels(tr("epoch"), tr("metric"));
     m_bestMarker.reset();
     const TrainingHistory *h = history();
+    // One legend column per task: its metrics and the compared runs beneath each other.
+    int shownMetrics = 0;
+    for (int mi = 0; mi < MetricCount; ++mi)
+        shownMetrics += isMetricVisible(Metric(mi)) ? 1 : 0;
+    setLegendRows((h ? shownMetrics : 0) + int(comparison().size()));
     for (int ti = 0; ti < TaskCount; ++ti) {
         if (!isTaskVisible(Task(ti)))
             continue;

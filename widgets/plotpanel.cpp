@@ -60,14 +60,27 @@ PlotPanel::PlotPanel(QWidget *parent)
     legendFont.setPointSizeF(std::max(6.0, legendFont.pointSizeF() * 0.8));
     m_plot->legend->setFont(legendFont);
     m_plot->legend->setRowSpacing(0);
-    m_plot->legend->setBrush(QColor(255, 255, 255, 200));
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    // The legend sits below the axis rect, never over the curves (a corner inside the axis
+    // rect is where a falling loss or a rising mAP ends up sooner or later); its entries fill
+    // columns of setLegendRows() rows.
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->plotLayout()->setRowSpacing(0);
+    m_plot->legend->setMargins(QMargins(4, 0, 4, 2));
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setBrush(Qt::NoBrush);
+    m_plot->legend->setColumnSpacing(12);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, false);
+    m_plot->legend->setWrap(kDefaultLegendRows);
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
     // A range the program did not set is the user zooming or panning: keep their view.
     auto onRange = [this](const QCPRange &) {
-        if (!m_settingRange)
-            m_autoRange = false;
+        if (m_settingRange)
+            return;
+        m_autoRange = false;
+        viewChanged();
     };
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
     connect(m_plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
@@ -139,7 +152,7 @@ void PlotPanel::scheduleRebuild()
     m_pending = true;
     if (m_throttle->isActive())
         return;
-    m_throttle->start(int(std::max<qint64>(0, kMinRedrawIntervalMs - m_sinceRedraw.elapsed())));
+    m_throttle->start(int(std::max<qint64>(m_redrawDelayMs, kMinRedrawIntervalMs - m_sinceRedraw.elapsed())));
 }
 
 void PlotPanel::rebuildNow()
@@ -304,6 +317,23 @@ void PlotPanel::fitView()
     m_autoRange = true;
     fitAxes();
     draw();
+    viewChanged();
+}
+
+void PlotPanel::viewChanged()
+{ }
+
+bool PlotPanel::fullSeries(const QCPGraph *graph, QVector<double> *x, QVector<double> *y) const
+{
+    Q_UNUSED(graph)
+    Q_UNUSED(x)
+    Q_UNUSED(y)
+    return false;
+}
+
+void PlotPanel::setLegendRows(int rows)
+{
+    m_plot->legend->setWrap(std::max(1, rows));
 }
 
 bool PlotPanel::automaticXRange(double *lower, double *upper) const
@@ -384,11 +414,19 @@ QString PlotPanel::csv() const
         if (!g->visible())
             continue;
         const QString name = csvField(g->name());
+        // The shortest text that reads back as the same double.
+        auto row = [&](double x, double y) {
+            out += name + QLatin1Char(',') + QString::number(x, 'g', QLocale::FloatingPointShortest) + QLatin1Char(',')
+                + QString::number(y, 'g', QLocale::FloatingPointShortest) + QLatin1Char('\n');
+        };
+        QVector<double> xs, ys;
+        if (fullSeries(g, &xs, &ys)) {
+            for (int k = 0; k < xs.size(); ++k)
+                row(xs[k], ys[k]);
+            continue;
+        }
         for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
-            // The shortest text that reads back as the same double.
-            out += name + QLatin1Char(',') + QString::number(it->key, 'g', QLocale::FloatingPointShortest)
-                + QLatin1Char(',') + QString::number(it->value, 'g', QLocale::FloatingPointShortest)
-                + QLatin1Char('\n');
+            row(it->key, it->value);
     }
     return out;
 }

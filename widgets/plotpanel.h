@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QElapsedTimer>
+#include <QVector>
 #include <QWidget>
 
 #include <vector>
@@ -32,6 +33,7 @@ class PlotPanel : public QWidget
 
 public:
     static constexpr int kMinRedrawIntervalMs = 250;
+    static constexpr int kDefaultLegendRows = 2;
 
     explicit PlotPanel(QWidget *parent = nullptr);
     ~PlotPanel() override;
@@ -50,8 +52,13 @@ public:
     // False while the user has zoomed or panned; fitView() makes it true again.
     bool isAutoRange() const { return m_autoRange; }
     int redrawCount() const { return m_redraws; }
+    // A throttled redraw waits at least this long after it is asked for: plots asked by the
+    // same event (an epoch's end) then draw in different passes of the event loop, which
+    // answers input between them, instead of in one long one.
+    void setRedrawDelay(int ms) { m_redrawDelayMs = ms; }
 
-    // The visible graphs' points as CSV: series,x,y.
+    // The visible graphs' points as CSV: series,x,y (every point of a series, also where the
+    // plot draws fewer).
     QString csv() const;
     bool exportCsv(const QString &file, QString *error) const;
     bool exportPng(const QString &file, QString *error);
@@ -91,6 +98,13 @@ protected:
     virtual bool automaticXRange(double *lower, double *upper) const;
     virtual void retranslateUi();
     void changeEvent(QEvent *event) override;
+    // The user zoomed or panned, or "Fit" brought back the automatic view.
+    virtual void viewChanged();
+    // Every point of a graph that is drawn with fewer (the CSV export takes these); false
+    // when the graph's data is all of it.
+    virtual bool fullSeries(const QCPGraph *graph, QVector<double> *x, QVector<double> *y) const;
+    // The legend (below the plot) fills columns of this many entries.
+    void setLegendRows(int rows);
 
     void clearPlot();
     QCPGraph *addLine(const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine, double width = 1.6);
@@ -134,4 +148,5 @@ private:
     bool m_autoRange = true;
     bool m_settingRange = false;
     int m_redraws = 0;
+    int m_redrawDelayMs = 0;
 };

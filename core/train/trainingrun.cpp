@@ -2,6 +2,7 @@
 
 #include "autocastguard.h"
 #include "batchtensors.h"
+#include "epochmetricsfile.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -349,6 +350,15 @@ bool TrainingRun::saveEpoch(int epoch, const EpochReport &er)
     } catch (const CheckpointError &e) {
         // The previous checkpoint is intact (writes are atomic); stop rather than train unsaved.
         return fail(tr("saving the checkpoint failed, the previous one is kept: %1").arg(QString::fromUtf8(e.what())));
+    }
+    // The validation's per-keypoint and per-scenario figures for a dashboard watching this
+    // run from another process; before results.csv, so its new row finds them. Not worth
+    // stopping the run for: a failure is a warning.
+    if (er.validated) {
+        QString why;
+        if (!EpochMetricsFile::write(
+                m_run.filePath(QLatin1String(EpochMetricsFile::kFileName)), { epoch, er.metrics, er.scenarios }, &why))
+            m_events.onWarning(why);
     }
     // results.csv after the checkpoint: a run killed in between resumes from the
     // checkpoint, which carries the same rows.

@@ -8,6 +8,7 @@
 
 #include "configfield.h"
 #include "devicechooser.h"
+#include "epochmetricsfile.h"
 #include "keypointerrortable.h"
 #include "languages.h"
 #include "lossplot.h"
@@ -39,6 +40,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
@@ -52,6 +54,9 @@
 #include <QTreeWidget>
 
 using gp::ComputeDevice;
+using gp::EpochMetricsFile;
+using gp::KeypointErrorStats;
+using gp::PoseMetrics;
 using gp::Project;
 using gp::ResultsCsv;
 using gp::RunCatalog;
@@ -168,6 +173,7 @@ private Q_SLOTS:
     void trainsStopsAndResumesFromTheForm();
     void comparisonOverlaysTwoRuns();
     void followsARunAnotherProcessWrites();
+    void watchesACommandLineRunsScenarios();
     void alertsTellFailuresApart_data();
     void alertsTellFailuresApart();
 
@@ -398,6 +404,15 @@ void TestTrainWorkspace::trainsStopsAndResumesFromTheForm()
     QVERIFY(!before.batches().empty());
     const int epochsBefore = int(before.epochs().size());
     QVERIFY(epochsBefore >= 1 && epochsBefore < 3);
+    // The last validation beside results.csv, for a dashboard that watches the run from
+    // another process: the epoch the dashboard was told of last, with its figures.
+    QString error;
+    const auto validation
+        = EpochMetricsFile::read(QDir(runDir).filePath(QLatin1String(EpochMetricsFile::kFileName)), &error);
+    QVERIFY2(validation, qPrintable(error));
+    QCOMPARE(validation->epoch, before.epochs().back().epoch);
+    QCOMPARE(validation->metrics.pose.map, before.epochs().back().metrics.pose.map);
+    QCOMPARE(validation->metrics.perKeypointOccluded.size(), before.epochs().back().metrics.perKeypointOccluded.size());
 
     // Resume it from the Runs tab.
     clickTab(w.sideTabs(), TrainWorkspace::RunsTab);
@@ -566,6 +581,108 @@ void TestTrainWorkspace::followsARunAnotherProcessWrites()
     QTRY_COMPARE_WITH_TIMEOUT(points(d->metricsPlot(), poseMap), 2, 5000);
     QCOMPARE(d->progressPanel()->epochBar()->value(), 2);
     QCOMPARE(d->progressPanel()->epochBar()->maximum(), 5);
+
+    // Its validation of epoch 2 with a tagged val set: the per-keypoint panel and its
+    // scenario selector fill as for a run trained here, and keep the user's choice.
+    EpochMetricsFile::Contents v;
+    v.epoch = 1;
+    auto metrics = [](double px) {
+        PoseMetrics m;
+        m.images = 4;
+        for (int k = 0; k < 14; ++k) {
+            const KeypointErrorStats s { 3, px + k, 0.01, 0.9 };
+            m.perKeypoint.push_back(s);
+            m.perKeypointVisible.push_back(s);
+            m.perKeypointOccluded.push_back({ 1, 2 * px + k, 0.02, 0.8 });
+        }
+        return m;
+    };
+    v.metrics = metrics(1.0);
+    v.scenarios = { { QStringLiteral("normal"), metrics(0.5) }, { QStringLiteral("occlusion"), metrics(7.0) } };
+    QString error;
+    QVERIFY2(EpochMetricsFile::write(runDir + QLatin1Char('/') + QLatin1String(EpochMetricsFile::kFileName), v, &error),
+        qPrintable(error));
+    KeypointErrorTable *table = d->keypointTable();
+    QTRY_COMPARE_WITH_TIMEOUT(table->epoch(), 1, 3 * RunWatcher::kPollMs + 5000);
+    QCOMPARE(table->scenarioBox()->count(), 3); // all images, normal, occlusion
+    const int occlusion = table->scenarioBox()->findData(QStringLiteral("occlusion"));
+    QVERIFY(occlusion > 0);
+    table->scenarioBox()->setCurrentIndex(occlusion);
+    QCOMPARE(table->scenario(), QStringLiteral("occlusion"));
+    QCOMPARE(table->shownMetrics()->perKeypointOccluded[3].meanPixelError, 2 * 7.0 + 3);
+    // A broken file is reported and the panel keeps what it showed.
+    QSignalSpy problems(w.findChild<RunWatcher *>(), &RunWatcher::problem);
+    QVERIFY(writeAtomically(runDir + QLatin1Char('/') + QLatin1String(EpochMetricsFile::kFileName), "{ broken"));
+    QTRY_COMPARE_WITH_TIMEOUT(problems.size(), 1, 3 * RunWatcher::kPollMs + 5000);
+    QVERIFY(problems[0][0].toString().contains(QLatin1String(EpochMetricsFile::kFileName)));
+    QCOMPARE(table->scenario(), QStringLiteral("occlusion"));
+    QCOMPARE(table->epoch(), 1);
+}
+
+void TestTrainWorkspace::watchesACommandLineRunsScenarios()
+{
+    // `gripperpose synth … scenario=mixed` tags the val images by scenario; `gripperpose
+    // train` in its own process trains on it while the workspace watches the run folder.
+    const QString cli = QStringLiteral(GP_CLI);
+    const QString dir = m_dir.filePath(QStringLiteral("mixed"));
+    QProcess synth;
+    synth.start(cli,
+        { QStringLiteral("synth"), QStringLiteral("out=") + dir, QStringLiteral("n=40"), QStringLiteral("seed=3"),
+            QStringLiteral("scenario=mixed") });
+    QVERIFY(synth.waitForFinished(kTrainMs));
+    QCOMPARE(synth.exitCode(), 0);
+    QString error;
+    auto opened = Project::open(dir, &error);
+    QVERIFY2(opened, qPrintable(error));
+    auto project = std::make_shared<const Project>(std::move(*opened));
+    QProcess train;
+    train.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    train.start(cli,
+        { QStringLiteral("train"), QStringLiteral("data=") + project->dataYaml(), QStringLiteral("model=yolov8n-pose"),
+            QStringLiteral("epochs=2"), QStringLiteral("imgsz=64"), QStringLiteral("batch=8"),
+            QStringLiteral("workers=0"),
+            QStringLiteral("project=") + QDir(project->runsDir()).filePath(QStringLiteral("pose")),
+            QStringLiteral("name=cli") });
+    QVERIFY(train.waitForStarted());
+
+    TrainWorkspace w;
+    w.setProject(project);
+    w.resize(1400, 900);
+    w.show();
+    clickTab(w.sideTabs(), TrainWorkspace::RunsTab);
+    RunsPanel *panel = w.runsPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(runItem(panel, QStringLiteral("cli")), 60000);
+    clickRun(panel, runItem(panel, QStringLiteral("cli")));
+    QTest::mouseClick(panel->watchButton(), Qt::LeftButton);
+    TrainDashboard *d = w.dashboard();
+    QVERIFY(d->isWatching());
+    QVERIFY(train.waitForFinished(kTrainMs));
+    QCOMPARE(train.exitCode(), 0);
+
+    // The last validation's figures, per scenario of the val set, as the run wrote them.
+    KeypointErrorTable *table = d->keypointTable();
+    QTRY_COMPARE_WITH_TIMEOUT(table->epoch(), 1, 3 * RunWatcher::kPollMs + 5000);
+    const auto file = EpochMetricsFile::read(
+        QDir(project->runsDir()).filePath(QStringLiteral("pose/cli/") + QLatin1String(EpochMetricsFile::kFileName)),
+        &error);
+    QVERIFY2(file, qPrintable(error));
+    QVERIFY(file->scenarios.size() >= 2);
+    QCOMPARE(table->scenarioBox()->count(), int(file->scenarios.size()) + 1);
+    for (const auto &[tag, m] : file->scenarios) {
+        const int i = table->scenarioBox()->findData(tag);
+        QVERIFY2(i > 0, qPrintable(tag));
+        table->scenarioBox()->setCurrentIndex(i);
+        QCOMPARE(table->shownMetrics()->images, m.images);
+        QCOMPARE(table->shownMetrics()->pose.map, m.pose.map);
+    }
+    // The scenarios together are the val set.
+    int images = 0;
+    for (const auto &[tag, m] : file->scenarios)
+        images += m.images;
+    QCOMPARE(images, int(project->config().imageFiles(QStringLiteral("val")).size()));
+    QCOMPARE(file->metrics.images, images);
+    d->findChild<QTabWidget *>()->setCurrentIndex(TrainDashboard::KeypointsTab);
+    screenshot(&w, QStringLiteral("dashboard-watched-cli-run"));
 }
 
 void TestTrainWorkspace::alertsTellFailuresApart_data()

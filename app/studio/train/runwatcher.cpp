@@ -9,6 +9,7 @@
 #include <QFileSystemWatcher>
 #include <QTimer>
 
+using gp::EpochMetricsFile;
 using gp::ResultsCsv;
 using gp::TelemetryCsv;
 using gp::TelemetrySample;
@@ -61,9 +62,10 @@ void RunWatcher::stop()
     m_runDir.clear();
     m_history = TrainingHistory();
     m_telemetry.clear();
+    m_lastValidation.reset();
     m_problems.clear();
-    m_resultsSize = m_telemetrySize = -1;
-    m_resultsTime = m_telemetryTime = QDateTime();
+    m_resultsSize = m_telemetrySize = m_validationSize = -1;
+    m_resultsTime = m_telemetryTime = m_validationTime = QDateTime();
 }
 
 void RunWatcher::rewatch()
@@ -81,8 +83,28 @@ void RunWatcher::refresh()
 {
     if (m_runDir.isEmpty())
         return;
+    // The validation first: the trainer writes it before results.csv's row of that epoch.
+    readLastValidation();
     readResults();
     readTelemetry();
+}
+
+void RunWatcher::readLastValidation()
+{
+    const QFileInfo info(QDir(m_runDir).filePath(QLatin1String(EpochMetricsFile::kFileName)));
+    if (!info.exists() || (info.size() == m_validationSize && info.lastModified() == m_validationTime))
+        return;
+    m_validationSize = info.size();
+    m_validationTime = info.lastModified();
+    QString error;
+    auto contents = EpochMetricsFile::read(info.filePath(), &error);
+    if (!contents) {
+        // Said once per version of the file; the panel keeps what it had.
+        Q_EMIT problem(error);
+        return;
+    }
+    m_lastValidation = std::move(contents);
+    Q_EMIT resultsChanged();
 }
 
 void RunWatcher::readResults()

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "epochmetricsfile.h"
 #include "telemetrysample.h"
 #include "traininghistory.h"
 
 #include <QDateTime>
 #include <QObject>
 
+#include <optional>
 #include <vector>
 
 class BackgroundJob;
@@ -16,7 +18,9 @@ class QTimer;
 // run of an earlier session): results.csv is read again whenever it changes, as the file
 // system reports it (QFileSystemWatcher), and in any case every kPollMs, since network and
 // some container file systems never report; telemetry.csv, which grows by a row a second,
-// is read on a background job. A finished run is read once and followed the same way.
+// is read on a background job; epoch_metrics.json (the last validation's per-keypoint and
+// per-scenario figures) whenever it changes. A finished run is read once and followed the
+// same way.
 class RunWatcher : public QObject
 {
     Q_OBJECT
@@ -34,6 +38,9 @@ public:
 
     const gp::TrainingHistory &history() const { return m_history; }
     const std::vector<gp::TelemetrySample> &telemetry() const { return m_telemetry; }
+    // The run's last validation as epoch_metrics.json has it; empty before the first (or for
+    // a run of an earlier version, or of Ultralytics, which has no such file).
+    const std::optional<gp::EpochMetricsFile::Contents> &lastValidation() const { return m_lastValidation; }
     const QStringList &problems() const { return m_problems; }
 
 public Q_SLOTS:
@@ -43,15 +50,19 @@ public Q_SLOTS:
 Q_SIGNALS:
     void resultsChanged();
     void telemetryChanged();
+    // A file of the run that could not be used, with the reason.
+    void problem(const QString &message);
 
 private:
     void readResults();
     void readTelemetry();
+    void readLastValidation();
     void rewatch();
 
     QString m_runDir;
     gp::TrainingHistory m_history;
     std::vector<gp::TelemetrySample> m_telemetry;
+    std::optional<gp::EpochMetricsFile::Contents> m_lastValidation;
     QStringList m_problems;
     QFileSystemWatcher *m_watcher;
     QTimer *m_poll;
@@ -61,4 +72,6 @@ private:
     QDateTime m_resultsTime;
     qint64 m_telemetrySize = -1;
     QDateTime m_telemetryTime;
+    qint64 m_validationSize = -1;
+    QDateTime m_validationTime;
 };

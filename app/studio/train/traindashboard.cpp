@@ -1,12 +1,12 @@
 #include "traindashboard.h"
 
-#include "metricstext.h"
 #include "backgroundjob.h"
 #include "gpupanel.h"
 #include "keypointerrortable.h"
 #include "lossplot.h"
 #include "lrplot.h"
 #include "metricsplot.h"
+#include "metricstext.h"
 #include "runcatalog.h"
 #include "runsummarypanel.h"
 #include "telemetrysampler.h"
@@ -22,9 +22,11 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using gp::BatchReport;
+using gp::EpochMetricsFile;
 using gp::EpochReport;
 using gp::EpochStartInfo;
 using gp::MetricsText;
@@ -97,6 +99,9 @@ TrainDashboard::TrainDashboard(TelemetrySampler *telemetry, QWidget *parent)
     layout->addWidget(m_progress);
     layout->addWidget(main, 1);
 
+    // An epoch's end asks every plot for a redraw: each in its own pass of the event loop.
+    m_lr->setRedrawDelay(kRedrawStaggerMs);
+    m_metrics->setRedrawDelay(2 * kRedrawStaggerMs);
     // The sparklines follow the loss plot's zoom, so telemetry lines up with the batches.
     connect(m_loss, &PlotPanel::xRangeChanged, m_sparklines, &TelemetrySparklines::setXRange);
     if (telemetry)
@@ -228,12 +233,15 @@ void TrainDashboard::onEpochEnd(const EpochReport &epoch)
                        .arg(epoch.trainLoss.cls, 0, 'f', 3)
                        .arg(epoch.trainLoss.dfl, 0, 'f', 3);
     if (epoch.validated) {
-        line += QLatin1Char('\n')
-            + MetricsText::line(m);
+        line += QLatin1Char('\n') + MetricsText::line(m);
         if (epoch.best)
             line += tr("  (best)");
-        m_keypoints->setMetrics(m, epoch.epoch, epoch.scenarios);
-        renderWorstImages(epoch.worstImages, epoch.epoch);
+        // The table and the images after the plots' share of this event, each in a pass of
+        // the event loop of its own (the window answers between them).
+        QTimer::singleShot(kRedrawStaggerMs / 2, this,
+            [this, m, e = epoch.epoch, s = epoch.scenarios] { m_keypoints->setMetrics(m, e, s); });
+        QTimer::singleShot(3 * kRedrawStaggerMs / 2, this,
+            [this, worst = epoch.worstImages, e = epoch.epoch] { renderWorstImages(worst, e); });
     }
     log(line);
 }
@@ -285,8 +293,8 @@ void TrainDashboard::log(const QString &line)
     m_log->append(line);
 }
 
-void TrainDashboard::showWatched(
-    const TrainingHistory &history, const std::vector<TelemetrySample> &telemetry, const RunRecord *record)
+void TrainDashboard::showWatched(const TrainingHistory &history, const std::vector<TelemetrySample> &telemetry,
+    const RunRecord *record, const std::optional<EpochMetricsFile::Contents> &lastValidation)
 {
     const bool newRun = !m_watching || m_watched.runDir() != history.runDir();
     m_watching = true;
@@ -300,6 +308,9 @@ void TrainDashboard::showWatched(
         m_images->clear();
         m_keypoints->clear();
     }
+    // Set again only when the file has another epoch: the user's scenario choice stays.
+    if (lastValidation && (newRun || m_keypoints->epoch() != lastValidation->epoch))
+        m_keypoints->setMetrics(lastValidation->metrics, lastValidation->epoch, lastValidation->scenarios);
     if (record) {
         m_progress->setPatience(record->patience);
         m_summary->showRecord(*record, history);

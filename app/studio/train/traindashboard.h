@@ -1,5 +1,6 @@
 #pragma once
 
+#include "epochmetricsfile.h"
 #include "skeleton.h"
 #include "telemetrysample.h"
 #include "trainalert.h"
@@ -9,6 +10,7 @@
 
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class BackgroundJob;
@@ -39,6 +41,9 @@ class TrainDashboard : public QWidget
     Q_OBJECT
 
 public:
+    // How far apart the plots (and the panels filled at an epoch's end) redraw after one
+    // event asked them all.
+    static constexpr int kRedrawStaggerMs = 40;
     enum Tab { ImagesTab, KeypointsTab, LogTab, SummaryTab };
 
     TrainDashboard(gp::TelemetrySampler *telemetry, QWidget *parent = nullptr);
@@ -62,9 +67,10 @@ public:
     void onWarning(const QString &message);
     void log(const QString &line);
 
-    // A run followed through its files (RunWatcher).
-    void showWatched(
-        const gp::TrainingHistory &history, const std::vector<gp::TelemetrySample> &telemetry, const gp::RunRecord *record);
+    // A run followed through its files (RunWatcher); `lastValidation` fills the per-keypoint
+    // panel and its scenario selector.
+    void showWatched(const gp::TrainingHistory &history, const std::vector<gp::TelemetrySample> &telemetry,
+        const gp::RunRecord *record, const std::optional<gp::EpochMetricsFile::Contents> &lastValidation = std::nullopt);
     bool isWatching() const { return m_watching; }
 
     const gp::TrainingHistory &history() const { return m_watching ? m_watched : m_live; }

@@ -107,6 +107,7 @@ TrainWorkspace::TrainWorkspace(QWidget *parent)
 
     connect(m_watcher, &RunWatcher::resultsChanged, this, &TrainWorkspace::onWatchedChanged);
     connect(m_watcher, &RunWatcher::telemetryChanged, this, &TrainWorkspace::onWatchedChanged);
+    connect(m_watcher, &RunWatcher::problem, m_dashboard, &TrainDashboard::onWarning);
     connect(m_runs, &RunsPanel::watchRequested, this, &TrainWorkspace::watchRun);
     connect(m_runs, &RunsPanel::resumeRequested, this, [this](const QString &last) { resumeRun(last); });
     connect(m_runs, &RunsPanel::extendRequested, this,
@@ -294,7 +295,7 @@ void TrainWorkspace::onWatchedChanged()
     if (!m_watcher->isWatching() || isTraining())
         return;
     const RunRecord record = RunCatalog::inspect(m_watcher->runDir());
-    m_dashboard->showWatched(m_watcher->history(), m_watcher->telemetry(), &record);
+    m_dashboard->showWatched(m_watcher->history(), m_watcher->telemetry(), &record, m_watcher->lastValidation());
 }
 
 void TrainWorkspace::compareRuns(const QStringList &runDirs)
