@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../app/studio/shell/aboutdialog.cpp" line="+61"/>
+        <location filename="../app/studio/shell/aboutdialog.cpp" line="+64"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -80,7 +80,7 @@
 <context>
     <name>AmdgpuSysfsBackend</name>
     <message>
-        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+49"/>
+        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+51"/>
         <source>%1 does not exist</source>
         <translation>%1 不存在</translation>
     </message>
@@ -105,7 +105,7 @@
 <context>
     <name>AnnotatedExport</name>
     <message>
-        <location filename="../core/analysis/annotatedexport.cpp" line="+12"/>
+        <location filename="../core/analysis/annotatedexport.cpp" line="+16"/>
         <source>the tracks do not match the analysed video (%1 of %2 frames)</source>
         <translation>轨迹与已分析的视频不符（%2 帧中的 %1 帧）</translation>
     </message>
@@ -113,7 +113,7 @@
 <context>
     <name>AnnotationCanvas</name>
     <message>
-        <location filename="../widgets/annotationcanvas.cpp" line="+78"/>
+        <location filename="../widgets/annotationcanvas.cpp" line="+83"/>
         <source>Skip the next point (absent, v=0)</source>
         <translation>跳过下一个点（缺失，v=0）</translation>
     </message>
@@ -186,79 +186,9 @@
     </message>
 </context>
 <context>
-    <name>AnnotationDocument</name>
-    <message>
-        <location filename="../core/annotation/annotationdocument.cpp" line="+229"/>
-        <location line="+40"/>
-        <source>Place %1</source>
-        <translation>放置 %1</translation>
-    </message>
-    <message>
-        <location line="-23"/>
-        <location line="+11"/>
-        <source>Skip %1</source>
-        <translation>跳过 %1</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>Move %1</source>
-        <translation>移动 %1</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Mark %1 occluded</source>
-        <translation>将 %1 标为遮挡</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mark %1 visible</source>
-        <translation>将 %1 标为可见</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mark %1 absent</source>
-        <translation>将 %1 标为缺失</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Clear %1</source>
-        <translation>清除 %1</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>New object</source>
-        <translation>新建目标</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Delete object %1</source>
-        <translation>删除目标 %1</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>Adjust box of object %1</source>
-        <translation>调整目标 %1 的框</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Fit box of object %1 to its points</source>
-        <translation>使目标 %1 的框贴合其关键点</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Swap left and right of object %1</source>
-        <translation>交换目标 %1 的左右点</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Copy objects</source>
-        <translation>复制目标</translation>
-    </message>
-</context>
-<context>
     <name>CheckCommand</name>
     <message>
-        <location filename="../app/cli/checkcommand.cpp" line="+13"/>
+        <location filename="../app/cli/checkcommand.cpp" line="+18"/>
         <source>validate a dataset: data.yaml, every image and every label line</source>
         <translation>校验数据集：data.yaml、每张图像和每行标签</translation>
     </message>
@@ -327,7 +257,7 @@
 <context>
     <name>ChecksPanel</name>
     <message>
-        <location filename="../app/studio/label/checkspanel.cpp" line="+77"/>
+        <location filename="../app/studio/label/checkspanel.cpp" line="+81"/>
         <source>Checking the labels…</source>
         <translation>正在检查标注…</translation>
     </message>
@@ -453,7 +383,7 @@
 <context>
     <name>CocoIo</name>
     <message>
-        <location filename="../core/dataset/cocoio.cpp" line="+66"/>
+        <location filename="../core/dataset/cocoio.cpp" line="+68"/>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
@@ -542,7 +472,7 @@
 <context>
     <name>CocoToYoloCommand</name>
     <message>
-        <location filename="../app/cli/cococommands.cpp" line="+46"/>
+        <location filename="../app/cli/cococommands.cpp" line="+51"/>
         <source>convert COCO keypoints JSON into an Ultralytics pose dataset</source>
         <translation>将 COCO 关键点 JSON 转换为 Ultralytics 姿态数据集</translation>
     </message>
@@ -608,7 +538,7 @@
 <context>
     <name>ComputeDevice</name>
     <message>
-        <location filename="../core/telemetry/computedevices.cpp" line="+47"/>
+        <location filename="../core/telemetry/computedevices.cpp" line="+49"/>
         <source>CPU (%1 threads)</source>
         <translation>CPU（%1 线程）</translation>
     </message>
@@ -616,7 +546,7 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../app/studio/train/configfield.cpp" line="+113"/>
+        <location filename="../app/studio/train/configfield.cpp" line="+115"/>
         <source>Default in the recipe: %1; Ultralytics&apos; default: %2</source>
         <translation>配方默认值：%1；Ultralytics 默认值：%2</translation>
     </message>
@@ -630,7 +560,7 @@
 <context>
     <name>DatasetCheckPanel</name>
     <message>
-        <location filename="../app/studio/train/datasetcheckpanel.cpp" line="+177"/>
+        <location filename="../app/studio/train/datasetcheckpanel.cpp" line="+182"/>
         <location line="+114"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
@@ -826,7 +756,7 @@
 <context>
     <name>DatasetChecker</name>
     <message>
-        <location filename="../core/dataset/datasetchecker.cpp" line="+122"/>
+        <location filename="../core/dataset/datasetchecker.cpp" line="+127"/>
         <source>no image with this name in %1</source>
         <translation>%1 中没有此名称的图像</translation>
     </message>
@@ -834,7 +764,7 @@
 <context>
     <name>DatasetConfig</name>
     <message>
-        <location filename="../core/dataset/datasetconfig.cpp" line="+35"/>
+        <location filename="../core/dataset/datasetconfig.cpp" line="+37"/>
         <source>cannot open the file: %1</source>
         <translation>无法打开文件：%1</translation>
     </message>
@@ -927,7 +857,7 @@
 <context>
     <name>DatasetConverter</name>
     <message>
-        <location filename="../core/dataset/datasetconverter.cpp" line="+63"/>
+        <location filename="../core/dataset/datasetconverter.cpp" line="+65"/>
         <source>%1 already holds a dataset (data.yaml, images/ or labels/); pass merge=true to add the COCO images to it (nothing there is overwritten), or choose an empty folder</source>
         <translation>%1 中已有数据集（data.yaml、images/ 或 labels/）；传入 merge=true 可将 COCO 图像添加进去（不覆盖其中任何内容），或选择一个空文件夹</translation>
     </message>
@@ -991,7 +921,7 @@
 <context>
     <name>DatasetIssue</name>
     <message>
-        <location filename="../core/annotation/datasetissue.cpp" line="+23"/>
+        <location filename="../core/annotation/datasetissue.cpp" line="+25"/>
         <source>invalid data.yaml</source>
         <translation>data.yaml 无效</translation>
     </message>
@@ -1080,11 +1010,16 @@
         <source>existing file kept</source>
         <translation>保留已有文件</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>split without objects</source>
+        <translation>划分中没有目标</translation>
+    </message>
 </context>
 <context>
     <name>DemoVideo</name>
     <message>
-        <location filename="../core/dataset/demovideo.cpp" line="+297"/>
+        <location filename="../core/dataset/demovideo.cpp" line="+299"/>
         <source>%1: cannot create the folder</source>
         <translation>%1：无法创建文件夹</translation>
     </message>
@@ -1117,12 +1052,12 @@
 <context>
     <name>DetectionCache</name>
     <message>
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="+281"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="+297"/>
         <source>%1: no frame could be analysed</source>
         <translation>%1：没有任何一帧能被分析</translation>
     </message>
     <message>
-        <location filename="../core/analysis/detectioncache.cpp" line="+162"/>
+        <location filename="../core/analysis/detectioncache.cpp" line="+164"/>
         <location line="+30"/>
         <source>%1: cannot write the prediction cache (%2)</source>
         <translation>%1：无法写入预测缓存（%2）</translation>
@@ -1168,7 +1103,7 @@
 <context>
     <name>DeviceChooser</name>
     <message>
-        <location filename="../app/studio/train/devicechooser.cpp" line="+145"/>
+        <location filename="../app/studio/train/devicechooser.cpp" line="+147"/>
         <source>Automatic (the first GPU, else the CPU)</source>
         <translation>自动（首个 GPU，没有则用 CPU）</translation>
     </message>
@@ -1208,7 +1143,7 @@
 <context>
     <name>DistributedEnv</name>
     <message>
-        <location filename="../core/train/distributedenv.cpp" line="+17"/>
+        <location filename="../core/train/distributedenv.cpp" line="+19"/>
         <source>%1=%2 is not a number</source>
         <translation>%1=%2 不是数字</translation>
     </message>
@@ -1236,7 +1171,7 @@
 <context>
     <name>DistributedLauncher</name>
     <message>
-        <location filename="../core/train/distributedlauncher.cpp" line="+58"/>
+        <location filename="../core/train/distributedlauncher.cpp" line="+60"/>
         <source>cannot start the worker for rank %1 (%2): %3</source>
         <translation>无法启动第 %1 个工作进程（%2）：%3</translation>
     </message>
@@ -1259,7 +1194,7 @@
 <context>
     <name>EpochMetricsFile</name>
     <message>
-        <location filename="../core/train/epochmetricsfile.cpp" line="+105"/>
+        <location filename="../core/train/epochmetricsfile.cpp" line="+109"/>
         <source>%1: not JSON (%2 at byte %3)</source>
         <translation>%1：不是 JSON（第 %3 字节处%2）</translation>
     </message>
@@ -1287,7 +1222,7 @@
 <context>
     <name>ExportCommand</name>
     <message>
-        <location filename="../app/cli/exportcommand.cpp" line="+13"/>
+        <location filename="../app/cli/exportcommand.cpp" line="+19"/>
         <source>export a model to ONNX (fp32, fp16 or INT8; decoded or raw outputs) for deployment</source>
         <translation>将模型导出为 ONNX（fp32、fp16 或 INT8；解码或原始输出）用于部署</translation>
     </message>
@@ -1420,7 +1355,7 @@
 <context>
     <name>FrameImportController</name>
     <message>
-        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+38"/>
+        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+41"/>
         <location line="+5"/>
         <source>Import Frames from a Video</source>
         <translation>从视频导入帧</translation>
@@ -1444,7 +1379,7 @@
 <context>
     <name>FrameImporter</name>
     <message>
-        <location filename="../core/dataset/frameimporter.cpp" line="+23"/>
+        <location filename="../core/dataset/frameimporter.cpp" line="+26"/>
         <source>every N-th frame needs N of 1 or more, not %1</source>
         <translation>每 N 帧取一帧要求 N 至少为 1，而不是 %1</translation>
     </message>
@@ -1478,7 +1413,7 @@
 <context>
     <name>FrameReader</name>
     <message>
-        <location filename="../core/video/framereader.cpp" line="+40"/>
+        <location filename="../core/video/framereader.cpp" line="+57"/>
         <source>no source given</source>
         <translation>未指定来源</translation>
     </message>
@@ -1561,7 +1496,7 @@
 <context>
     <name>FrameSender</name>
     <message>
-        <location filename="../app/studio/video/framesender.cpp" line="+37"/>
+        <location filename="../app/studio/video/framesender.cpp" line="+43"/>
         <source>The %1 split is a list file, not a folder: add the frame by hand.</source>
         <extracomment>%1 is the name of the dataset split (train, val); it is not translated.</extracomment>
         <translation>%1 划分是列表文件而不是文件夹：请手动添加该帧。</translation>
@@ -1578,7 +1513,7 @@
 <context>
     <name>GpuPanel</name>
     <message>
-        <location filename="../widgets/gpupanel.cpp" line="+74"/>
+        <location filename="../widgets/gpupanel.cpp" line="+80"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
@@ -1784,7 +1719,7 @@
 <context>
     <name>ImageBrowser</name>
     <message>
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+136"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+142"/>
         <location line="+252"/>
         <source>Reading labels…</source>
         <extracomment>Shown in the status bar while a project&apos;s images and labels are read.</extracomment>
@@ -1892,7 +1827,7 @@
 <context>
     <name>ImageCheck</name>
     <message>
-        <location filename="../core/dataset/imagecheck.cpp" line="+40"/>
+        <location filename="../core/dataset/imagecheck.cpp" line="+42"/>
         <source>not an image the trainer reads: its first bytes are none of JPEG, PNG, BMP, WebP or TIFF</source>
         <translation>不是训练器可读取的图像：其开头字节不属于 JPEG、PNG、BMP、WebP 或 TIFF</translation>
     </message>
@@ -1931,7 +1866,7 @@
 <context>
     <name>ImageEnhancement</name>
     <message>
-        <location filename="../core/video/imageenhancement.cpp" line="+43"/>
+        <location filename="../core/video/imageenhancement.cpp" line="+45"/>
         <source>None</source>
         <extracomment>No image enhancement before inference.</extracomment>
         <translation>无</translation>
@@ -1951,7 +1886,7 @@
 <context>
     <name>ImageListModel</name>
     <message>
-        <location filename="../app/studio/label/imagelistmodel.cpp" line="+179"/>
+        <location filename="../app/studio/label/imagelistmodel.cpp" line="+181"/>
         <source>labelled</source>
         <translation>已标注</translation>
     </message>
@@ -1985,7 +1920,7 @@
 <context>
     <name>ImageLoader</name>
     <message>
-        <location filename="../app/studio/label/imageloader.cpp" line="+37"/>
+        <location filename="../app/studio/label/imageloader.cpp" line="+40"/>
         <source>the image does not decode: %1</source>
         <translation>图像无法解码：%1</translation>
     </message>
@@ -1993,7 +1928,7 @@
 <context>
     <name>ImageView</name>
     <message>
-        <location filename="../widgets/imageview.cpp" line="+197"/>
+        <location filename="../widgets/imageview.cpp" line="+202"/>
         <source>No image</source>
         <translation>无图像</translation>
     </message>
@@ -2001,7 +1936,7 @@
 <context>
     <name>ImportCommand</name>
     <message>
-        <location filename="../app/cli/importcommand.cpp" line="+7"/>
+        <location filename="../app/cli/importcommand.cpp" line="+12"/>
         <source>import YOLOv8-pose weights (.pt state dict or TorchScript) into a checkpoint</source>
         <translation>将 YOLOv8-pose 权重（.pt state dict 或 TorchScript）导入为检查点</translation>
     </message>
@@ -2077,7 +2012,7 @@
 <context>
     <name>InfoCommand</name>
     <message>
-        <location filename="../app/cli/infocommand.cpp" line="+17"/>
+        <location filename="../app/cli/infocommand.cpp" line="+24"/>
         <source>print library versions, the compute devices found and the GPU telemetry backend</source>
         <translation>打印库版本、找到的计算设备以及 GPU 遥测后端</translation>
     </message>
@@ -2121,7 +2056,7 @@
 <context>
     <name>KeypointErrorTable</name>
     <message>
-        <location filename="../widgets/keypointerrortable.cpp" line="+139"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+143"/>
         <source>Normal</source>
         <comment>scenario</comment>
         <translation>正常</translation>
@@ -2406,7 +2341,7 @@
 <context>
     <name>LabelAudit</name>
     <message>
-        <location filename="../core/dataset/labelaudit.cpp" line="+114"/>
+        <location filename="../core/dataset/labelaudit.cpp" line="+116"/>
         <source>Outside the image</source>
         <translation>超出图像</translation>
     </message>
@@ -2467,7 +2402,7 @@
 <context>
     <name>LabelFile</name>
     <message>
-        <location filename="../core/annotation/labelfile.cpp" line="+57"/>
+        <location filename="../core/annotation/labelfile.cpp" line="+59"/>
         <source>it is a folder, not a file</source>
         <translation>它是文件夹，而不是文件</translation>
     </message>
@@ -2535,7 +2470,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+225"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+237"/>
         <source>Labels Not Saved</source>
         <translation>标注未保存</translation>
     </message>
@@ -2619,7 +2554,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>LossPlot</name>
     <message>
-        <location filename="../widgets/lossplot.cpp" line="+70"/>
+        <location filename="../widgets/lossplot.cpp" line="+73"/>
         <source>%1 (each batch)</source>
         <translation>%1（每个批次）</translation>
     </message>
@@ -2644,7 +2579,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+168"/>
         <source>epoch</source>
         <translation>轮</translation>
     </message>
@@ -2717,7 +2652,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>LrPlot</name>
     <message>
-        <location filename="../widgets/lrplot.cpp" line="+22"/>
+        <location filename="../widgets/lrplot.cpp" line="+25"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2735,7 +2670,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+202"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+208"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -3010,7 +2945,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>MetricsPlot</name>
     <message>
-        <location filename="../widgets/metricsplot.cpp" line="+59"/>
+        <location filename="../widgets/metricsplot.cpp" line="+63"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -3080,7 +3015,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>MetricsText</name>
     <message>
-        <location filename="../core/train/metricstext.cpp" line="+5"/>
+        <location filename="../core/train/metricstext.cpp" line="+7"/>
         <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
         <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
     </message>
@@ -3088,7 +3023,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ModelCommand</name>
     <message>
-        <location filename="../app/cli/modelcommand.cpp" line="+7"/>
+        <location filename="../app/cli/modelcommand.cpp" line="+11"/>
         <source>print a model&apos;s layer table, parameter count and GFLOPs</source>
         <translation>打印模型的层表、参数量和 GFLOPs</translation>
     </message>
@@ -3219,7 +3154,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ModelPanel</name>
     <message>
-        <location filename="../app/studio/video/modelpanel.cpp" line="+108"/>
+        <location filename="../app/studio/video/modelpanel.cpp" line="+113"/>
         <source>No model</source>
         <translation>无模型</translation>
     </message>
@@ -3297,7 +3232,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>MonitorCommand</name>
     <message>
-        <location filename="../app/cli/monitorcommand.cpp" line="+12"/>
+        <location filename="../app/cli/monitorcommand.cpp" line="+17"/>
         <source>show GPU and host telemetry every second, like rocm-smi (Ctrl+C stops)</source>
         <translation>像 rocm-smi 一样每秒显示 GPU 和主机遥测数据（按 Ctrl+C 停止）</translation>
     </message>
@@ -3330,7 +3265,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>NvmlBackend</name>
     <message>
-        <location filename="../core/telemetry/nvmlbackend.cpp" line="+32"/>
+        <location filename="../core/telemetry/nvmlbackend.cpp" line="+34"/>
         <source>%1 (status %2)</source>
         <translation>%1（状态 %2）</translation>
     </message>
@@ -3375,7 +3310,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>OnnxModelInfo</name>
     <message>
-        <location filename="../core/export/onnxmodelinfo.cpp" line="+341"/>
+        <location filename="../core/export/onnxmodelinfo.cpp" line="+343"/>
         <source>metadata &quot;%1&quot; is not a Python literal: %2</source>
         <translation>元数据 &quot;%1&quot; 不是 Python 字面量：%2</translation>
     </message>
@@ -3559,7 +3494,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+436"/>
+        <location filename="../widgets/plotpanel.cpp" line="+438"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -3647,7 +3582,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PointsPanel</name>
     <message>
-        <location filename="../app/studio/label/pointspanel.cpp" line="+97"/>
+        <location filename="../app/studio/label/pointspanel.cpp" line="+102"/>
         <source>Objects</source>
         <translation>目标</translation>
     </message>
@@ -3716,7 +3651,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PoseOverlayView</name>
     <message>
-        <location filename="../widgets/poseoverlayview.cpp" line="+113"/>
+        <location filename="../widgets/poseoverlayview.cpp" line="+118"/>
         <source>#%1 (bridged)</source>
         <translation>#%1（桥接）</translation>
     </message>
@@ -3729,7 +3664,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PreLabeller</name>
     <message>
-        <location filename="../core/infer/prelabeller.cpp" line="+48"/>
+        <location filename="../core/infer/prelabeller.cpp" line="+50"/>
         <source>%1 predicts %2 keypoints, the project&apos;s skeleton has %3</source>
         <extracomment>%1 is a file or model name; %2 and %3 are keypoint counts.</extracomment>
         <translation>%1 预测 %2 个关键点，而项目的骨架有 %3 个</translation>
@@ -3743,7 +3678,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PredictCommand</name>
     <message>
-        <location filename="../app/cli/predictcommand.cpp" line="+30"/>
+        <location filename="../app/cli/predictcommand.cpp" line="+42"/>
         <source>predict keypoints on a video, camera, stream or images, with tracking and temporal smoothing</source>
         <translation>在视频、摄像头、视频流或图像上预测关键点，并进行跟踪和时间平滑</translation>
     </message>
@@ -4001,7 +3936,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PredictionLabeller</name>
     <message>
-        <location filename="../core/analysis/predictionlabeller.cpp" line="+37"/>
+        <location filename="../core/analysis/predictionlabeller.cpp" line="+39"/>
         <source>%1 frames but %2 prediction lists</source>
         <translation>%1 帧，但有 %2 个预测列表</translation>
     </message>
@@ -4014,8 +3949,8 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PredictionWriter</name>
     <message>
-        <location filename="../core/infer/predictionwriter.cpp" line="+37"/>
-        <location line="+47"/>
+        <location filename="../core/infer/predictionwriter.cpp" line="+41"/>
+        <location line="+53"/>
         <location line="+44"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -4034,7 +3969,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>Predictor</name>
     <message>
-        <location filename="../core/infer/predictor.cpp" line="+76"/>
+        <location filename="../core/infer/predictor.cpp" line="+78"/>
         <source>imgsz must be a positive multiple of 32 (got %1)</source>
         <translation>imgsz 必须是 32 的正整数倍（收到 %1）</translation>
     </message>
@@ -4060,7 +3995,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>推理失败：%1</translation>
     </message>
     <message>
-        <location filename="../core/analysis/livepredictor.cpp" line="+42"/>
+        <location filename="../core/analysis/livepredictor.cpp" line="+44"/>
         <source>no model is loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -4068,7 +4003,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PrelabelController</name>
     <message>
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+48"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+53"/>
         <source>Pre-label with a Trained Model</source>
         <translation>使用训练好的模型预标注</translation>
     </message>
@@ -4126,7 +4061,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>Project</name>
     <message>
-        <location filename="../core/dataset/project.cpp" line="+34"/>
+        <location filename="../core/dataset/project.cpp" line="+36"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -4144,7 +4079,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ResultsCsv</name>
     <message>
-        <location filename="../core/train/resultscsv.cpp" line="+75"/>
+        <location filename="../core/train/resultscsv.cpp" line="+77"/>
         <source>%1: empty; expected a header line</source>
         <translation>%1：文件为空；应有一行表头</translation>
     </message>
@@ -4172,7 +4107,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ReviewState</name>
     <message>
-        <location filename="../core/dataset/reviewstate.cpp" line="+24"/>
+        <location filename="../core/dataset/reviewstate.cpp" line="+26"/>
         <location line="+30"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -4187,7 +4122,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RocmSmiBackend</name>
     <message>
-        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+59"/>
+        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+61"/>
         <source>%1 (status %2)</source>
         <translation>%1（状态 %2）</translation>
     </message>
@@ -4232,7 +4167,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RunCatalog</name>
     <message>
-        <location filename="../core/train/runcatalog.cpp" line="+82"/>
+        <location filename="../core/train/runcatalog.cpp" line="+84"/>
         <source>no epoch yet</source>
         <translation>尚无完成的轮次</translation>
     </message>
@@ -4260,7 +4195,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RunFolder</name>
     <message>
-        <location filename="../core/train/runfolder.cpp" line="+50"/>
+        <location filename="../core/train/runfolder.cpp" line="+52"/>
         <source>%1 is being trained by another process (PID %2 on %3); wait for it to finish or stop it, or train into another run folder (name=…)</source>
         <translation>%1 正由另一个进程训练（%3 上的 PID %2）；请等待它结束或停止它，或训练到另一个运行文件夹（name=…）</translation>
     </message>
@@ -4293,7 +4228,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RunSetupForm</name>
     <message>
-        <location filename="../app/studio/train/runsetupform.cpp" line="+107"/>
+        <location filename="../app/studio/train/runsetupform.cpp" line="+111"/>
         <source>Model and run</source>
         <translation>模型与运行</translation>
     </message>
@@ -4458,7 +4393,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RunSummaryPanel</name>
     <message>
-        <location filename="../app/studio/train/runsummarypanel.cpp" line="+55"/>
+        <location filename="../app/studio/train/runsummarypanel.cpp" line="+62"/>
         <source>No run finished yet</source>
         <translation>尚无已结束的运行</translation>
     </message>
@@ -4538,7 +4473,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RunsPanel</name>
     <message>
-        <location filename="../app/studio/train/runspanel.cpp" line="+196"/>
+        <location filename="../app/studio/train/runspanel.cpp" line="+199"/>
         <source>training here</source>
         <translation>正在此处训练</translation>
     </message>
@@ -4641,7 +4576,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ScenarioTags</name>
     <message>
-        <location filename="../core/dataset/scenariotags.cpp" line="+28"/>
+        <location filename="../core/dataset/scenariotags.cpp" line="+30"/>
         <source>%1: expected tags, each with a list of image paths</source>
         <translation>%1：应为若干标签，每个标签带一个图像路径列表</translation>
     </message>
@@ -4669,7 +4604,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>Skeleton</name>
     <message>
-        <location filename="../core/skeleton/skeleton.cpp" line="+80"/>
+        <location filename="../core/skeleton/skeleton.cpp" line="+82"/>
         <source>not valid JSON: %1 at offset %2</source>
         <translation>不是有效的 JSON：%1（偏移量 %2）</translation>
     </message>
@@ -4787,7 +4722,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>SmoothingPanel</name>
     <message>
-        <location filename="../widgets/smoothingpanel.cpp" line="+129"/>
+        <location filename="../widgets/smoothingpanel.cpp" line="+132"/>
         <source>%1 Hz</source>
         <extracomment>Hz: hertz, the unit of the filter&apos;s cutoff frequency.</extracomment>
         <translation>%1 Hz</translation>
@@ -4853,7 +4788,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>SplitScan</name>
     <message>
-        <location filename="../core/dataset/splitscan.cpp" line="+69"/>
+        <location filename="../core/dataset/splitscan.cpp" line="+71"/>
         <source>the %1 images &quot;%2&quot; do not exist</source>
         <translation>%1 图像 &quot;%2&quot; 不存在</translation>
     </message>
@@ -4888,11 +4823,18 @@ They are kept here and saved as soon as that works. Leave the image and lose the
             <numerusform>%1 划分中没有已标注的目标：其 %n 张可用图像全是背景</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable image(s) have no label file and the rest are background</source>
+        <translation>
+            <numerusform>%1 划分中没有已标注的目标，因此其上的每项指标都为零：其 %n 张可用图像中有 %2 张没有标签文件，其余为背景</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>SynthCommand</name>
     <message>
-        <location filename="../app/cli/synthcommand.cpp" line="+10"/>
+        <location filename="../app/cli/synthcommand.cpp" line="+16"/>
         <source>write a synthetic gripper dataset (images, labels, data.yaml) and a demo video</source>
         <translation>生成合成的夹爪数据集（图像、标签、data.yaml）和一段演示视频</translation>
     </message>
@@ -4962,7 +4904,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>SynthGenerator</name>
     <message>
-        <location filename="../core/dataset/synthgenerator.cpp" line="+88"/>
+        <location filename="../core/dataset/synthgenerator.cpp" line="+90"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -5015,7 +4957,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetryCsv</name>
     <message>
-        <location filename="../core/telemetry/telemetrycsv.cpp" line="+109"/>
+        <location filename="../core/telemetry/telemetrycsv.cpp" line="+111"/>
         <source>%1: cannot open: %2</source>
         <translation>%1：无法打开：%2</translation>
     </message>
@@ -5043,7 +4985,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetryCsvWriter</name>
     <message>
-        <location filename="../core/telemetry/telemetrycsvwriter.cpp" line="+10"/>
+        <location filename="../core/telemetry/telemetrycsvwriter.cpp" line="+12"/>
         <source>%1: cannot open for writing: %2</source>
         <translation>%1：无法打开以写入：%2</translation>
     </message>
@@ -5063,7 +5005,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetryFormat</name>
     <message>
-        <location filename="../core/telemetry/telemetryformat.cpp" line="+7"/>
+        <location filename="../core/telemetry/telemetryformat.cpp" line="+9"/>
         <source>N/A</source>
         <translation>不可用</translation>
     </message>
@@ -5156,7 +5098,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetryMonitor</name>
     <message>
-        <location filename="../core/telemetry/telemetrymonitor.cpp" line="+18"/>
+        <location filename="../core/telemetry/telemetrymonitor.cpp" line="+20"/>
         <source>not tried</source>
         <translation>未尝试</translation>
     </message>
@@ -5164,7 +5106,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetrySparklines</name>
     <message>
-        <location filename="../widgets/telemetrysparklines.cpp" line="+37"/>
+        <location filename="../widgets/telemetrysparklines.cpp" line="+41"/>
         <source>GPU %</source>
         <translation>GPU %</translation>
     </message>
@@ -5192,7 +5134,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetryTable</name>
     <message>
-        <location filename="../app/cli/telemetrytable.cpp" line="+30"/>
+        <location filename="../app/cli/telemetrytable.cpp" line="+35"/>
         <source>Telemetry: %1</source>
         <translation>遥测：%1</translation>
     </message>
@@ -5245,7 +5187,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TemporalPresets</name>
     <message>
-        <location filename="../core/analysis/temporalpresets.cpp" line="+41"/>
+        <location filename="../core/analysis/temporalpresets.cpp" line="+43"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
@@ -5273,7 +5215,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TimelineStrips</name>
     <message>
-        <location filename="../widgets/timelinestrips.cpp" line="+187"/>
+        <location filename="../widgets/timelinestrips.cpp" line="+190"/>
         <source>Jitter</source>
         <translation>抖动</translation>
     </message>
@@ -5362,7 +5304,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../app/cli/traincommand.cpp" line="+47"/>
+        <location filename="../app/cli/traincommand.cpp" line="+59"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -5435,7 +5377,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainController</name>
     <message>
-        <location filename="../app/studio/train/traincontroller.cpp" line="+64"/>
+        <location filename="../app/studio/train/traincontroller.cpp" line="+69"/>
         <source>a training run is already in progress; stop it first</source>
         <translation>已有训练运行在进行中；请先停止它</translation>
     </message>
@@ -5443,7 +5385,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainDashboard</name>
     <message>
-        <location filename="../app/studio/train/traindashboard.cpp" line="+161"/>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+177"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -5532,7 +5474,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainDataset</name>
     <message>
-        <location filename="../core/train/traindataset.cpp" line="+20"/>
+        <location filename="../core/train/traindataset.cpp" line="+22"/>
         <source>%1: %2; skipped</source>
         <translation>%1：%2；已跳过</translation>
     </message>
@@ -5553,7 +5495,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainProgressPanel</name>
     <message>
-        <location filename="../widgets/trainprogresspanel.cpp" line="+54"/>
+        <location filename="../widgets/trainprogresspanel.cpp" line="+61"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -5646,7 +5588,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainWorkspace</name>
     <message>
-        <location filename="../app/studio/train/trainworkspace.cpp" line="+244"/>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+256"/>
         <source>Starting: reading the dataset and building the model…</source>
         <translation>正在启动：读取数据集并构建模型…</translation>
     </message>
@@ -5699,12 +5641,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="+74"/>
+        <location filename="../core/train/trainingrun.cpp" line="+52"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location filename="../core/train/trainingrunsetup.cpp" line="+57"/>
         <source>%1 finished all %2 epochs; pass epochs=N with N &gt; %2 to extend it</source>
         <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
     </message>
@@ -5749,23 +5691,23 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1：无法创建运行文件夹</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+269"/>
+        <location filename="../core/train/trainingrun.cpp" line="+316"/>
+        <location filename="../core/train/trainingrunsetup.cpp" line="+6"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-446"/>
+        <location filename="../core/train/trainingrunsetup.cpp" line="-177"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+205"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location filename="../core/train/trainingrun.cpp" line="-165"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -5790,7 +5732,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-493"/>
+        <location line="-240"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>
@@ -5803,7 +5745,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainingConfig</name>
     <message>
-        <location filename="../core/train/trainingconfig.cpp" line="+24"/>
+        <location filename="../core/train/trainingconfig.cpp" line="+26"/>
         <source>dataset data.yaml</source>
         <translation>数据集 data.yaml</translation>
     </message>
@@ -6176,7 +6118,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainingData</name>
     <message>
-        <location filename="../core/train/trainingdata.cpp" line="+18"/>
+        <location filename="../core/train/trainingdata.cpp" line="+20"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -6191,7 +6133,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1 是旧版 GripperPose Studio 写在 Ultralytics 自身缓存位置上的文件；已将其删除，以便 Ultralytics 恢复正常</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1 cannot be used:</source>
         <translation>%1 无法使用：</translation>
     </message>
@@ -6199,7 +6141,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainingSession</name>
     <message>
-        <location filename="../core/train/trainingsession.cpp" line="+42"/>
+        <location filename="../core/train/trainingsession.cpp" line="+44"/>
         <source>rank %1: %2</source>
         <translation>第 %1 个进程：%2</translation>
     </message>
@@ -6207,7 +6149,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ValCommand</name>
     <message>
-        <location filename="../app/cli/valcommand.cpp" line="+12"/>
+        <location filename="../app/cli/valcommand.cpp" line="+18"/>
         <source>validate a checkpoint or weight file: box and pose P, R, mAP50, mAP50-95 and per-keypoint errors</source>
         <translation>验证检查点或权重文件：框和姿态的 P、R、mAP50、mAP50-95 以及每个关键点的误差</translation>
     </message>
@@ -6345,7 +6287,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ValImageStrip</name>
     <message>
-        <location filename="../widgets/valimagestrip.cpp" line="+101"/>
+        <location filename="../widgets/valimagestrip.cpp" line="+106"/>
         <source>%1: cannot read the image</source>
         <translation>%1：无法读取图像</translation>
     </message>
@@ -6409,7 +6351,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoDecoder</name>
     <message>
-        <location filename="../core/video/videodecoder.cpp" line="+18"/>
+        <location filename="../core/video/videodecoder.cpp" line="+21"/>
         <source>%1: no such file</source>
         <translation>%1：文件不存在</translation>
     </message>
@@ -6454,7 +6396,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoPipeline</name>
     <message>
-        <location filename="../core/infer/videopipeline.cpp" line="+127"/>
+        <location filename="../core/infer/videopipeline.cpp" line="+132"/>
         <source>%1 stage failed: %2</source>
         <translation>%1 阶段失败：%2</translation>
     </message>
@@ -6599,7 +6541,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoTruth</name>
     <message>
-        <location filename="../core/dataset/videotruth.cpp" line="+20"/>
+        <location filename="../core/dataset/videotruth.cpp" line="+22"/>
         <source>%1: cannot read: %2</source>
         <translation>%1：无法读取：%2</translation>
     </message>
@@ -6647,7 +6589,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+276"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+292"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
@@ -6835,7 +6777,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>WorstFrames</name>
     <message>
-        <location filename="../core/analysis/worstframes.cpp" line="+85"/>
+        <location filename="../core/analysis/worstframes.cpp" line="+87"/>
         <source>Low confidence</source>
         <translation>低置信度</translation>
     </message>
@@ -6869,7 +6811,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>WorstFramesPanel</name>
     <message>
-        <location filename="../app/studio/video/worstframespanel.cpp" line="+154"/>
+        <location filename="../app/studio/video/worstframespanel.cpp" line="+157"/>
         <source>no analysis</source>
         <translation>未分析</translation>
     </message>
@@ -6939,7 +6881,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>WritableFolder</name>
     <message>
-        <location filename="../core/dataset/writablefolder.cpp" line="+19"/>
+        <location filename="../core/dataset/writablefolder.cpp" line="+21"/>
         <source>%1 does not exist</source>
         <translation>%1 不存在</translation>
     </message>
@@ -6995,6 +6937,76 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <location line="+13"/>
         <source>wrote %1 images to %2; %3 problems skipped</source>
         <translation>已将 %1 张图像写入 %2；跳过了 %3 个问题</translation>
+    </message>
+</context>
+<context>
+    <name>gp::AnnotationDocument</name>
+    <message>
+        <location filename="../core/annotation/annotationdocument.cpp" line="+231"/>
+        <location line="+40"/>
+        <source>Place %1</source>
+        <translation>放置 %1</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <location line="+11"/>
+        <source>Skip %1</source>
+        <translation>跳过 %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Mark %1 occluded</source>
+        <translation>将 %1 标为遮挡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark %1 visible</source>
+        <translation>将 %1 标为可见</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark %1 absent</source>
+        <translation>将 %1 标为缺失</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Clear %1</source>
+        <translation>清除 %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>New object</source>
+        <translation>新建目标</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Delete object %1</source>
+        <translation>删除目标 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Adjust box of object %1</source>
+        <translation>调整目标 %1 的框</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Fit box of object %1 to its points</source>
+        <translation>使目标 %1 的框贴合其关键点</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Swap left and right of object %1</source>
+        <translation>交换目标 %1 的左右点</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Copy objects</source>
+        <translation>复制目标</translation>
     </message>
 </context>
 </TS>
