@@ -19,6 +19,7 @@ TimelineStrips::TimelineStrips(QWidget *parent)
 void TimelineStrips::setSkeleton(const Skeleton &skeleton)
 {
     m_skeleton = skeleton;
+    m_labelLine = -1;
     m_keypointOrder.clear();
     for (Skeleton::Side side : { Skeleton::Side::Left, Skeleton::Side::Right, Skeleton::Side::Center })
         for (int k = 0; k < skeleton.keypointCount(); ++k)
@@ -155,11 +156,26 @@ std::pair<int, int> TimelineStrips::groupOf(int row) const
     return { first, last };
 }
 
+int TimelineStrips::labelLineHeight() const
+{
+    // The labels' own glyphs count: a fallback font (Chinese) can be taller than the font's
+    // line; one pixel more keeps two labels from touching.
+    // Measured once per font, language and skeleton (painting asks for it per row).
+    if (m_labelLine < 0) {
+        const QFontMetrics fm(labelFont());
+        int line = fm.height();
+        for (int row = 0; row < int(m_keypointOrder.size()) + 3; row = groupOf(row).second)
+            line = std::max(line, fm.boundingRect(rowLabel(row)).height());
+        m_labelLine = line + 1;
+    }
+    return m_labelLine;
+}
+
 int TimelineStrips::rowHeight(int row) const
 {
     // Every label gets the height of a line of its font (the rows of a side share theirs),
     // so two labels never overlap, in any language's font.
-    const int line = QFontMetrics(labelFont()).height();
+    const int line = labelLineHeight();
     const auto [first, last] = groupOf(row);
     const int base = row < int(m_keypointOrder.size()) ? kKeypointRowHeight : kRowHeight;
     return std::max(base, (line + (last - first) - 1) / (last - first));
@@ -279,9 +295,11 @@ void TimelineStrips::mouseMoveEvent(QMouseEvent *event)
 
 void TimelineStrips::changeEvent(QEvent *event)
 {
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
+        m_labelLine = -1;
+        updateGeometry(); // the rows follow the labels' height
+    }
     if (event->type() == QEvent::LanguageChange)
         update();
-    if (event->type() == QEvent::FontChange)
-        updateGeometry(); // the rows follow the label font's height
     QWidget::changeEvent(event);
 }

@@ -63,6 +63,7 @@ private:
     QRect stripRect() const;
     int rowTop(int row) const;
     int rowHeight(int row) const;
+    int labelLineHeight() const;
     // The first and one-past-last image rows of the group `row` belongs to (a side's
     // keypoints share one label; each other strip is a group of its own).
     std::pair<int, int> groupOf(int row) const;
@@ -77,6 +78,7 @@ private:
     bool m_loopShown = false;
     qint64 m_loopFirst = 0;
     qint64 m_loopLast = 0;
+    mutable int m_labelLine = -1; // labelLineHeight(), once measured
 
     static constexpr int kKeypointRowHeight = 4;
     static constexpr int kRowHeight = 7;

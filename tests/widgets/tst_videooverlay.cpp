@@ -178,7 +178,8 @@ private Q_SLOTS:
             const QRect r = strips.labelRect(row);
             if (!labels.empty() && QRectF(r) == labels.back())
                 continue; // a side's rows share one label
-            // Each label has a line of its font, and fits the widget.
+            // Each label has a line of its font and the height of its own glyphs, and fits the widget.
+            QVERIFY(r.height() >= QFontMetrics(strips.labelFont()).boundingRect(strips.rowLabel(row)).height());
             QVERIFY2(r.height() >= lineHeight,
                 qPrintable(QStringLiteral("row %1: %2 < %3").arg(row).arg(r.height()).arg(lineHeight)));
             QVERIFY(r.bottom() < strips.sizeHint().height());
