@@ -41,6 +41,7 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 // Background work can be slow on a loaded CI machine.
