@@ -18,6 +18,7 @@
 #include "predictor.h"
 #include "project.h"
 #include "reviewstate.h"
+#include "sensitivecheckpoint.h"
 #include "smoothingpanel.h"
 #include "synthgenerator.h"
 #include "timelinestrips.h"
@@ -440,8 +441,10 @@ void TestVideoPredictions::enhancementReachesTheNetworkLiveAndInTheAnalysis()
         QVERIFY(cv::mean(grey)[0] < 0.25 * 255); // dark: gamma will brighten it
     }
     // What the network gives on each frame as it is, and corrected here by the definition.
+    const QString model = m_tmp.filePath(QStringLiteral("sensitive.ckpt"));
+    testsupport::writeSensitiveCheckpoint(model);
     PredictorOptions po;
-    po.model = QStringLiteral("yolov8n-pose");
+    po.model = model;
     po.imgsz = 64;
     po.conf = 0.0;
     po.device = QStringLiteral("cpu");
@@ -466,7 +469,7 @@ void TestVideoPredictions::enhancementReachesTheNetworkLiveAndInTheAnalysis()
     ws.modelPanel()->imgszBox()->setValue(64);
     ws.modelPanel()->confBox()->setValue(0.0);
     ws.modelPanel()->applySettings();
-    ws.setModel(QStringLiteral("yolov8n-pose"));
+    ws.setModel(model);
     QComboBox *box = ws.modelPanel()->enhanceBox();
     box->setCurrentIndex(box->findData(int(Enhancement::Gamma)));
     QCOMPARE(ws.predictions()->enhancement(), Enhancement::Gamma);

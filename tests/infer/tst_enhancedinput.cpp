@@ -10,9 +10,8 @@
 // luminance is exactly 63.75 / 255 = 0.25, so gamma correction uses the exponent
 // log 0.5 / log 0.25 = 1/2, and each value v becomes round(255 · sqrt(v / 255)).
 
-#include "checkpoint_p.h"
-#include "posemodel.h"
 #include "predictor.h"
+#include "sensitivecheckpoint.h"
 #include "validator.h"
 
 #include <QDir>
@@ -166,15 +165,8 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         torch::set_num_threads(1);
         // Random weights in a checkpoint (what predict and val both load).
-        torch::manual_seed(3);
-        ModelSpec spec;
-        spec.scale = ModelScale::N;
-        gp::PoseModel model(spec);
-        gp::CheckpointData d;
-        d.info.spec = spec;
-        d.model = gp::captureState(*model);
         m_checkpoint = m_dir.filePath(QStringLiteral("random.ckpt"));
-        gp::saveCheckpoint(m_checkpoint, d);
+        testsupport::writeSensitiveCheckpoint(m_checkpoint);
     }
 
     void darkImageIsWhatTheDefinitionSays()
@@ -201,7 +193,9 @@ private Q_SLOTS:
         std::vector<cv::Mat> corrected;
         for (const cv::Mat &m : dark)
             corrected.push_back(e == Enhancement::Gamma ? gammaByDefinition(m) : claheDirect(m));
-        QVERIFY(cv::norm(corrected[0], dark[0], cv::NORM_INF) > 20); // a large change of the pixels
+        // A change of the pixels the network can see (CLAHE's clip limit keeps it small on
+        // flat blocks: 8 levels here; gamma moves 40 to 101).
+        QVERIFY(cv::norm(corrected[0], dark[0], cv::NORM_INF) >= (e == Enhancement::Gamma ? 60 : 4));
 
         QString error;
         Predictor enhancing, plain;
