@@ -389,7 +389,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+530"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+473"/>
         <source>%1 × %2 · %3 fps · %n frame(s)</source>
         <translation>
             <numerusform>%1 × %2 · %3 fps · %n frame</numerusform>
@@ -405,7 +405,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%n were in the dataset already (left alone)</source>
         <translation>
             <numerusform>%n was in the dataset already (left alone)</numerusform>

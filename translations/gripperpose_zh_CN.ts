@@ -1476,6 +1476,31 @@
     </message>
 </context>
 <context>
+    <name>FrameOverlay</name>
+    <message>
+        <location filename="../app/studio/video/frameoverlay.cpp" line="+51"/>
+        <source>Ground truth from %1</source>
+        <translation>真值来自 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No ground-truth file (the video&apos;s name with .json) beside this video</source>
+        <translation>此视频旁没有真值文件（与视频同名的 .json 文件）</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>live · %1 ms</source>
+        <extracomment>The live mode&apos;s inference time for the frame on screen.</extracomment>
+        <translation>实时 · %1 ms</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>ground-truth error %1 px</source>
+        <extracomment>The mean distance between the ground truth&apos;s keypoints and the predicted ones.</extracomment>
+        <translation>真值误差 %1 px</translation>
+    </message>
+</context>
+<context>
     <name>FrameReader</name>
     <message>
         <location filename="../core/video/framereader.cpp" line="+40"/>
@@ -1993,7 +2018,7 @@
 <context>
     <name>ImageView</name>
     <message>
-        <location filename="../widgets/imageview.cpp" line="+197"/>
+        <location filename="../widgets/imageview.cpp" line="+199"/>
         <source>No image</source>
         <translation>无图像</translation>
     </message>
@@ -3716,12 +3741,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PoseOverlayView</name>
     <message>
-        <location filename="../widgets/poseoverlayview.cpp" line="+113"/>
+        <location filename="../widgets/poseoverlayview.cpp" line="+112"/>
         <source>#%1 (bridged)</source>
         <translation>#%1（桥接）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>#%1 · %2</source>
         <translation>#%1 · %2</translation>
     </message>
@@ -5273,7 +5298,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TimelineStrips</name>
     <message>
-        <location filename="../widgets/timelinestrips.cpp" line="+187"/>
+        <location filename="../widgets/timelinestrips.cpp" line="+223"/>
         <source>Jitter</source>
         <translation>抖动</translation>
     </message>
@@ -5288,12 +5313,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>轨迹</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="-8"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+36"/>
         <source>Analyse the video to see its confidence, jitter and occlusions here</source>
         <translation>分析视频后，此处显示其置信度、抖动和遮挡</translation>
     </message>
@@ -6647,7 +6672,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+276"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+270"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
@@ -6667,29 +6692,17 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>摄像头编号（第一个为 0）或视频流地址（rtsp://…、http://…）：</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Choose a Model</source>
         <translation>选择模型</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Models (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)</source>
         <translation>模型 (*.ckpt *.pt *.pth *.torchscript *.onnx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+193"/>
-        <source>live · %1 ms</source>
-        <extracomment>The live mode&apos;s inference time for the frame on screen.</extracomment>
-        <translation>实时 · %1 ms</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>ground-truth error %1 px</source>
-        <extracomment>The mean distance between the ground truth&apos;s keypoints and the predicted ones.</extracomment>
-        <translation>真值误差 %1 px</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+160"/>
         <source>No video open</source>
         <translation>未打开视频</translation>
     </message>
@@ -6719,7 +6732,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%n were in the dataset already (left alone)</source>
         <translation>
             <numerusform>%n 帧已在数据集中（保持不变）</numerusform>
@@ -6757,7 +6770,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>最差帧</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Previous frame</source>
         <translation>上一帧</translation>
     </message>
@@ -6777,17 +6790,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>前进 10 帧</translation>
     </message>
     <message>
-        <location line="-297"/>
-        <source>Ground truth from %1</source>
-        <translation>真值来自 %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No ground-truth file (the video&apos;s name with .json) beside this video</source>
-        <translation>此视频旁没有真值文件（与视频同名的 .json 文件）</translation>
-    </message>
-    <message>
-        <location line="+189"/>
+        <location line="-108"/>
         <source>Open a video to play it frame by frame.</source>
         <translation>打开视频以逐帧播放。</translation>
     </message>
@@ -6797,12 +6800,12 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>正在分析视频…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Export Annotated Video</source>
         <translation>导出带标注的视频</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Annotated video and per-frame keypoints (*.mp4)</source>
         <translation>带标注的视频和逐帧关键点 (*.mp4)</translation>
     </message>
@@ -6817,7 +6820,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>请先打开一个项目和一个视频。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>&amp;Open Video…</source>
         <translation>打开视频(&amp;O)…</translation>
     </message>

@@ -2,13 +2,14 @@
 
 #include "augmenter.h"
 #include "imagecheck_p.h"
+#include "imageenhancement_p.h"
 
 TrainDataset::TrainDataset(std::vector<ImageAnnotation> images)
     : m_images(std::move(images))
 {
 }
 
-TrainSample TrainDataset::load(size_t i, int imgsz, QString *error) const
+TrainSample TrainDataset::load(size_t i, int imgsz, QString *error, Enhancement enhance) const
 {
     const ImageAnnotation &a = m_images.at(i);
     TrainSample s;
@@ -21,6 +22,7 @@ TrainSample TrainDataset::load(size_t i, int imgsz, QString *error) const
         s.image = cv::Mat(imgsz, imgsz, CV_8UC3, cv::Scalar(114, 114, 114));
         return s;
     }
+    s.image = gp::enhanced(s.image, enhance);
     s.instances = a.instances;
     // Labels were read for the size the scan decoded; scale if the decode differs now.
     if (s.image.cols != a.imageSize.width() || s.image.rows != a.imageSize.height())
