@@ -119,7 +119,7 @@
 <context>
     <name>ImageBrowser</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+329"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+416"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>Train (%n image)</numerusform>
@@ -143,7 +143,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+59"/>
+        <location line="+98"/>
         <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image: %1 labelled (%2 partial), %3 empty, %4 unlabelled</numerusform>
@@ -165,6 +165,17 @@
         <translation>
             <numerusform>%n shown</numerusform>
             <numerusform>%n shown</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ImageInfoLabel</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/imageinfolabel.cpp" line="+36"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n objects</numerusform>
         </translation>
     </message>
 </context>
@@ -205,17 +216,6 @@
         <translation>
             <numerusform>Object %1: %2 and %n more point lie outside its box</numerusform>
             <numerusform>Object %1: %2 and %n more points lie outside its box</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>LabelWorkspace</name>
-    <message numerus="yes">
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+601"/>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n objects</numerusform>
         </translation>
     </message>
 </context>
@@ -307,6 +307,37 @@
         <translation>
             <numerusform>%n epoch in %1</numerusform>
             <numerusform>%n epochs in %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioTagController</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/scenariotagcommand.cpp" line="+13"/>
+        <source>Tag %n image(s) %1</source>
+        <extracomment>An undo step; %1 is a scenario tag.</extracomment>
+        <translation>
+            <numerusform>Tag %n image %1</numerusform>
+            <numerusform>Tag %n images %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Untag %n image(s) %1</source>
+        <translation>
+            <numerusform>Untag %n image %1</numerusform>
+            <numerusform>Untag %n images %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioTagPanel</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+232"/>
+        <source>Scenario tags of the %n selected image(s)</source>
+        <translation>
+            <numerusform>Scenario tags of the %n selected image</numerusform>
+            <numerusform>Scenario tags of the %n selected images</numerusform>
         </translation>
     </message>
 </context>
