@@ -55,6 +55,8 @@ QString DatasetIssue::kindName(Kind kind)
         return IssueTr::tr("duplicate id or file name");
     case Kind::ExistingFile:
         return IssueTr::tr("existing file kept");
+    case Kind::NoObjects:
+        return IssueTr::tr("split without objects");
     }
     return QString();
 }
@@ -65,7 +67,7 @@ std::vector<DatasetIssue::Kind> DatasetIssue::allKinds()
             Kind::CoordinateOutOfRange, Kind::UnknownClass, Kind::BadVisibility, Kind::DuplicateLine,
             Kind::ImageMissing,    Kind::ImageUndecodable, Kind::UnsafePath,    Kind::BadReference,
             Kind::EmptyBox,        Kind::LabelUnreadable, Kind::SplitEmpty,    Kind::LabelsUnusable,
-            Kind::DuplicateEntry,  Kind::ExistingFile};
+            Kind::DuplicateEntry,  Kind::ExistingFile,    Kind::NoObjects};
 }
 
 bool DatasetIssue::isFatal(Kind kind)

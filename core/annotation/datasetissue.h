@@ -31,6 +31,7 @@ struct DatasetIssue
         LabelsUnusable,       // a split whose label lines all fail (kpt_shape disagrees with the labels, ...)
         DuplicateEntry,       // a COCO image id or file name used twice
         ExistingFile,         // a file an import would overwrite, left alone
+        NoObjects,            // a val/test split without one labelled object: its metrics would all be zero
     };
 
     Kind kind = Kind::ConfigInvalid;

@@ -96,7 +96,10 @@ DatasetChecker::Report DatasetChecker::run(const gp::CancelToken &cancel, const 
         before += int(scan.images.size());
         report.splits[split] = summarise(scan);
         report.issues.append(scan.issues());
-        fatal.append(scan.fatalProblems(m_config, split == QLatin1String("train")));
+        const bool isTrain = split == QLatin1String("train");
+        fatal.append(scan.fatalProblems(m_config, isTrain));
+        if (!isTrain)
+            report.issues.append(scan.evaluationWarnings(m_config));
         if (!scan.found)
             continue;
 

@@ -107,3 +107,19 @@ DatasetIssueList SplitScan::fatalProblems(const DatasetConfig &config, bool need
     }
     return out;
 }
+
+DatasetIssueList SplitScan::evaluationWarnings(const DatasetConfig &config) const
+{
+    DatasetIssueList out;
+    if (!found || cancelled || usableCount() == 0 || instances() > 0)
+        return out;
+    const QString yaml = config.yamlFile.isEmpty() ? QStringLiteral("data.yaml") : config.yamlFile;
+    const int unlabelled = count(DatasetImage::Status::Unlabelled);
+    out.add(DatasetIssue::Kind::NoObjects, yaml, 0,
+        tr("the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable image(s) have "
+           "no label file and the rest are background",
+            nullptr, usableCount())
+            .arg(split)
+            .arg(unlabelled));
+    return out;
+}

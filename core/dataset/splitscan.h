@@ -34,4 +34,8 @@ public:
     // image is usable, its label lines all fail (with a hint when kpt_shape disagrees with
     // the labels), or, with `needsObjects`, no image holds an object.
     DatasetIssueList fatalProblems(const DatasetConfig &config, bool needsObjects) const;
+    // What makes an evaluation split useless without making it unusable: usable images but
+    // not one labelled object (no label files yet, or all background), so every metric
+    // computed on it would be zero. Not fatal: a user may be labelling it right now.
+    DatasetIssueList evaluationWarnings(const DatasetConfig &config) const;
 };

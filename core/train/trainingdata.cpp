@@ -39,6 +39,8 @@ std::optional<TrainingData> prepare(
                                   .arg(stats.legacyRemoved);
             data.problems.append(scan.issues());
             fatal.append(scan.fatalProblems(*config, split == QLatin1String("train")));
+            if (split != QLatin1String("train"))
+                data.problems.append(scan.evaluationWarnings(*config));
             (split == QLatin1String("train") ? data.train : data.val) = scan.usable();
         }
     }

@@ -70,6 +70,7 @@ private Q_SLOTS:
     void badConfigs_data();
     void badConfigs();
     void cancels();
+    void valWithoutObjectsIsWarnedNotFatal();
 };
 
 void TestDatasetChecker::cleanDatasetHasNoProblems()
@@ -165,6 +166,27 @@ void TestDatasetChecker::cancels()
     cancel.cancel();
     const auto report = DatasetChecker(c).run(cancel);
     QVERIFY(report.cancelled);
+}
+
+void TestDatasetChecker::valWithoutObjectsIsWarnedNotFatal()
+{
+    QTemporaryDir dir;
+    const DatasetConfig c = makeDataset(dir.path());
+    // img0 of val is background (empty label file); the two others lose their label files.
+    for (int i = 1; i < 3; ++i)
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("labels/val/img%1.txt").arg(i))));
+    const auto report = DatasetChecker(c).run();
+    QCOMPARE(report.issues.size(), size_t(1));
+    const DatasetIssue &issue = report.issues.issues[0];
+    QCOMPARE(issue.kind, Kind::NoObjects);
+    QVERIFY(!issue.isFatal());
+    QVERIFY2(issue.message.contains(QLatin1String("val split")), qPrintable(issue.message));
+    QVERIFY2(issue.message.contains(QLatin1String("2 of its 3 usable image")), qPrintable(issue.message));
+    QCOMPARE(report.splits.at(QStringLiteral("val")).unlabelled, 2);
+
+    // One labelled object in val is enough.
+    writeFile(dir.filePath(QStringLiteral("labels/val/img1.txt")), line());
+    QVERIFY(DatasetChecker(c).run().issues.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestDatasetChecker)
