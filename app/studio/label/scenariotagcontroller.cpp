@@ -76,10 +76,10 @@ bool ScenarioTagController::isLoading() const
 
 void ScenarioTagController::loadFinished()
 {
-    const auto loaded = m_job->result<Loaded>();
-    m_tags = loaded.tags;
-    m_stamp = loaded.stamp;
-    m_readError = loaded.error;
+    const auto read = m_job->result<Loaded>();
+    m_tags = read.tags;
+    m_stamp = read.stamp;
+    m_readError = read.error;
     m_ready = m_readError.isEmpty();
     Q_EMIT loaded();
     Q_EMIT tagsChanged({});
