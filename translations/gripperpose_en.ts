@@ -119,7 +119,7 @@
 <context>
     <name>ImageBrowser</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+416"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+418"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>Train (%n image)</numerusform>
@@ -182,7 +182,7 @@
 <context>
     <name>KeypointErrorTable</name>
     <message numerus="yes">
-        <location filename="../widgets/keypointerrortable.cpp" line="+186"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+179"/>
         <source>%n point(s), mean error relative to the object&apos;s size %1</source>
         <translation>
             <numerusform>%n point, mean error relative to the object&apos;s size %1</numerusform>
@@ -333,7 +333,7 @@
 <context>
     <name>ScenarioTagPanel</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+232"/>
+        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+238"/>
         <source>Scenario tags of the %n selected image(s)</source>
         <translation>
             <numerusform>Scenario tags of the %n selected image</numerusform>
@@ -376,6 +376,14 @@
         <translation>
             <numerusform>the %1 split has no labelled object: its %n usable image is background</numerusform>
             <numerusform>the %1 split has no labelled object: its %n usable images are all background</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable image(s) have no label file and the rest are background</source>
+        <translation>
+            <numerusform>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable image has no label file and the rest are background</numerusform>
+            <numerusform>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable images have no label file and the rest are background</numerusform>
         </translation>
     </message>
 </context>

@@ -826,7 +826,7 @@
 <context>
     <name>DatasetChecker</name>
     <message>
-        <location filename="../core/dataset/datasetchecker.cpp" line="+122"/>
+        <location filename="../core/dataset/datasetchecker.cpp" line="+125"/>
         <source>no image with this name in %1</source>
         <translation>%1 中没有此名称的图像</translation>
     </message>
@@ -1079,6 +1079,11 @@
         <location line="+2"/>
         <source>existing file kept</source>
         <translation>保留已有文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>split without objects</source>
+        <translation>划分中没有目标</translation>
     </message>
 </context>
 <context>
@@ -1756,7 +1761,7 @@
 <context>
     <name>ImageBrowser</name>
     <message>
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+163"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+165"/>
         <location line="+351"/>
         <source>Reading labels…</source>
         <extracomment>Shown in the status bar while a project&apos;s images and labels are read.</extracomment>
@@ -2006,7 +2011,7 @@
         <translation>已标注，所有点均已放置（完成）</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Scenarios: %1</source>
         <extracomment>The image list&apos;s tooltip: the scenario tags of an image (scenarios.yaml).</extracomment>
         <translation>场景：%1</translation>
@@ -2151,31 +2156,7 @@
 <context>
     <name>KeypointErrorTable</name>
     <message>
-        <location filename="../widgets/keypointerrortable.cpp" line="+139"/>
-        <source>Normal</source>
-        <comment>scenario</comment>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Occlusion</source>
-        <comment>scenario</comment>
-        <translation>遮挡</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Fast motion</source>
-        <comment>scenario</comment>
-        <translation>快速运动</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Low light</source>
-        <comment>scenario</comment>
-        <translation>弱光</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+146"/>
         <location line="+82"/>
         <source>All images</source>
         <translation>全部图像</translation>
@@ -4686,9 +4667,8 @@
 <context>
     <name>ScenarioTagPanel</name>
     <message>
-        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+213"/>
+        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+219"/>
         <source>%1 (%2 of %3)</source>
-        <extracomment>A scenario tag that some of the selected images have: &quot;occlusion (2 of 5)&quot;.</extracomment>
         <translation>%1（%3 张中 %2 张）</translation>
     </message>
     <message>
@@ -4802,6 +4782,33 @@
         <location line="+29"/>
         <source>%1 is tagged %2 by the pattern %3 in %4; edit that file to untag it</source>
         <translation>%1 由 %4 中的模式 %3 标记为 %2；请编辑该文件以取消此标签</translation>
+    </message>
+</context>
+<context>
+    <name>Scenarios</name>
+    <message>
+        <location filename="../core/dataset/scenario.cpp" line="+42"/>
+        <source>Normal</source>
+        <comment>scenario</comment>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Occlusion</source>
+        <comment>scenario</comment>
+        <translation>遮挡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fast motion</source>
+        <comment>scenario</comment>
+        <translation>快速运动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Low light</source>
+        <comment>scenario</comment>
+        <translation>弱光</translation>
     </message>
 </context>
 <context>
@@ -5024,6 +5031,13 @@
         <source>the %1 split has no labelled object: its %n usable image(s) are all background</source>
         <translation>
             <numerusform>%1 划分中没有已标注的目标：其 %n 张可用图像全是背景</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable image(s) have no label file and the rest are background</source>
+        <translation>
+            <numerusform>%1 划分中没有任何已标注的目标，因此其上的所有指标都为零：%n 张可用图像中有 %2 张没有标签文件，其余为背景</numerusform>
         </translation>
     </message>
 </context>
@@ -6329,7 +6343,7 @@
         <translation>%1 是旧版 GripperPose Studio 写在 Ultralytics 自身缓存位置上的文件；已将其删除，以便 Ultralytics 恢复正常</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1 cannot be used:</source>
         <translation>%1 无法使用：</translation>
     </message>

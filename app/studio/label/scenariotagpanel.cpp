@@ -1,5 +1,7 @@
 #include "scenariotagpanel.h"
 
+#include "scenario.h"
+
 #include "imagebrowser.h"
 #include "scenariotagcontroller.h"
 
@@ -213,7 +215,8 @@ void ScenarioTagPanel::refresh()
         box->setTristate(with > 0 && with < n);
         box->setCheckState(with == 0 ? Qt::Unchecked : with == n ? Qt::Checked : Qt::PartiallyChecked);
         //: A scenario tag that some of the selected images have: "occlusion (2 of 5)".
-        box->setText(box->isTristate() ? tr("%1 (%2 of %3)").arg(tag).arg(with).arg(n) : tag);
+        const QString name = Scenarios::displayName(tag);
+        box->setText(box->isTristate() ? tr("%1 (%2 of %3)").arg(name).arg(with).arg(n) : name);
         QString tip;
         if (tag == QLatin1String("occlusion"))
             tip = tr("A gripper partly hidden: by what it holds, the other arm or a person.");
