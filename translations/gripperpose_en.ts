@@ -119,7 +119,7 @@
 <context>
     <name>ImageBrowser</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+329"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+418"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>Train (%n image)</numerusform>
@@ -143,7 +143,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+59"/>
+        <location line="+98"/>
         <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image: %1 labelled (%2 partial), %3 empty, %4 unlabelled</numerusform>
@@ -169,9 +169,20 @@
     </message>
 </context>
 <context>
+    <name>ImageInfoLabel</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/imageinfolabel.cpp" line="+36"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n objects</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>KeypointErrorTable</name>
     <message numerus="yes">
-        <location filename="../widgets/keypointerrortable.cpp" line="+186"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+179"/>
         <source>%n point(s), mean error relative to the object&apos;s size %1</source>
         <translation>
             <numerusform>%n point, mean error relative to the object&apos;s size %1</numerusform>
@@ -205,17 +216,6 @@
         <translation>
             <numerusform>Object %1: %2 and %n more point lie outside its box</numerusform>
             <numerusform>Object %1: %2 and %n more points lie outside its box</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>LabelWorkspace</name>
-    <message numerus="yes">
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+601"/>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n objects</numerusform>
         </translation>
     </message>
 </context>
@@ -311,6 +311,37 @@
     </message>
 </context>
 <context>
+    <name>ScenarioTagController</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/scenariotagcommand.cpp" line="+13"/>
+        <source>Tag %n image(s) %1</source>
+        <extracomment>An undo step; %1 is a scenario tag.</extracomment>
+        <translation>
+            <numerusform>Tag %n image %1</numerusform>
+            <numerusform>Tag %n images %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Untag %n image(s) %1</source>
+        <translation>
+            <numerusform>Untag %n image %1</numerusform>
+            <numerusform>Untag %n images %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioTagPanel</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+238"/>
+        <source>Scenario tags of the %n selected image(s)</source>
+        <translation>
+            <numerusform>Scenario tags of the %n selected image</numerusform>
+            <numerusform>Scenario tags of the %n selected images</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SmoothingPanel</name>
     <message numerus="yes">
         <location filename="../widgets/smoothingpanel.cpp" line="+132"/>
@@ -345,6 +376,14 @@
         <translation>
             <numerusform>the %1 split has no labelled object: its %n usable image is background</numerusform>
             <numerusform>the %1 split has no labelled object: its %n usable images are all background</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable image(s) have no label file and the rest are background</source>
+        <translation>
+            <numerusform>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable image has no label file and the rest are background</numerusform>
+            <numerusform>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable images have no label file and the rest are background</numerusform>
         </translation>
     </message>
 </context>

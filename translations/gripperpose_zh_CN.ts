@@ -826,7 +826,7 @@
 <context>
     <name>DatasetChecker</name>
     <message>
-        <location filename="../core/dataset/datasetchecker.cpp" line="+122"/>
+        <location filename="../core/dataset/datasetchecker.cpp" line="+125"/>
         <source>no image with this name in %1</source>
         <translation>%1 中没有此名称的图像</translation>
     </message>
@@ -1079,6 +1079,11 @@
         <location line="+2"/>
         <source>existing file kept</source>
         <translation>保留已有文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>split without objects</source>
+        <translation>划分中没有目标</translation>
     </message>
 </context>
 <context>
@@ -1809,14 +1814,14 @@
 <context>
     <name>ImageBrowser</name>
     <message>
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+136"/>
-        <location line="+252"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+165"/>
+        <location line="+351"/>
         <source>Reading labels…</source>
         <extracomment>Shown in the status bar while a project&apos;s images and labels are read.</extracomment>
         <translation>正在读取标注…</translation>
     </message>
     <message numerus="yes">
-        <location line="-59"/>
+        <location line="-98"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>训练集（%n 张图像）</numerusform>
@@ -1866,8 +1871,25 @@
         <source>Needs review (pre-labelled)</source>
         <translation>待审核（预标注）</translation>
     </message>
+    <message>
+        <location line="+10"/>
+        <source>Any scenario</source>
+        <extracomment>The image list&apos;s scenario filter: which tags to show.</extracomment>
+        <translation>任意场景</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No scenario tag</source>
+        <translation>无场景标签</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 (%2)</source>
+        <extracomment>The scenario filter&apos;s entry for one tag: &quot;occlusion (12)&quot;, images of the split.</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
     <message numerus="yes">
-        <location line="+36"/>
+        <location line="+53"/>
         <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n 张图像：%1 张已标注（%2 张部分标注），%3 张空，%4 张未标注</numerusform>
@@ -1902,6 +1924,11 @@
         <location line="+1"/>
         <source>Show only the images with this label status</source>
         <translation>仅显示具有此标注状态的图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show only the images with this scenario tag (scenarios.yaml), or those with none</source>
+        <translation>只显示带有此场景标签（scenarios.yaml）的图像，或没有任何标签的图像</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1974,9 +2001,39 @@
     </message>
 </context>
 <context>
+    <name>ImageInfoLabel</name>
+    <message>
+        <location filename="../app/studio/label/imageinfolabel.cpp" line="+27"/>
+        <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
+        <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 像素，%n 个目标</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Labelled by a model: check it, then Accept (%1) or Reject (%2).</source>
+        <translation>由模型标注：请检查，然后接受（%1）或拒绝（%2）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not saved: %1. The edit is kept and saving is retried; you are asked before it could be lost.</source>
+        <translation>未保存：%1。编辑内容已保留并会自动重试保存；在它可能丢失之前会先询问您。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Edits to this image are not saved: its label file has lines that could not be read (below). Fix or remove them first.</source>
+        <translation>对此图像的编辑不会保存：其标签文件中有无法读取的行（见下方）。请先修正或删除这些行。</translation>
+    </message>
+</context>
+<context>
     <name>ImageListModel</name>
     <message>
-        <location filename="../app/studio/label/imagelistmodel.cpp" line="+179"/>
+        <location filename="../app/studio/label/imagelistmodel.cpp" line="+194"/>
         <source>labelled</source>
         <translation>已标注</translation>
     </message>
@@ -2005,6 +2062,12 @@
         <location line="+1"/>
         <source>labelled, every point placed (complete)</source>
         <translation>已标注，所有点均已放置（完成）</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Scenarios: %1</source>
+        <extracomment>The image list&apos;s tooltip: the scenario tags of an image (scenarios.yaml).</extracomment>
+        <translation>场景：%1</translation>
     </message>
 </context>
 <context>
@@ -2146,31 +2209,7 @@
 <context>
     <name>KeypointErrorTable</name>
     <message>
-        <location filename="../widgets/keypointerrortable.cpp" line="+139"/>
-        <source>Normal</source>
-        <comment>scenario</comment>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Occlusion</source>
-        <comment>scenario</comment>
-        <translation>遮挡</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Fast motion</source>
-        <comment>scenario</comment>
-        <translation>快速运动</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Low light</source>
-        <comment>scenario</comment>
-        <translation>弱光</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+146"/>
         <location line="+82"/>
         <source>All images</source>
         <translation>全部图像</translation>
@@ -2560,28 +2599,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+225"/>
-        <source>Labels Not Saved</source>
-        <translation>标注未保存</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The labels of %1 could not be saved:
-%2
-
-They are kept here and saved as soon as that works. Leave the image and lose them?</source>
-        <translation>%1 的标注无法保存：
-%2
-
-它们保留在这里，一旦可以写入就会保存。要离开此图像并丢弃它们吗？</translation>
-    </message>
-    <message>
-        <location line="+363"/>
-        <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
-        <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+540"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2600,30 +2618,8 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
-    <message numerus="yes">
-        <location line="+6"/>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 像素，%n 个目标</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+9"/>
-        <source>Labelled by a model: check it, then Accept (%1) or Reject (%2).</source>
-        <translation>由模型标注：请检查，然后接受（%1）或拒绝（%2）。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Not saved: %1. The edit is kept and saving is retried; you are asked before it could be lost.</source>
-        <translation>未保存：%1。编辑内容已保留并会自动重试保存；在它可能丢失之前会先询问您。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Edits to this image are not saved: its label file has lines that could not be read (below). Fix or remove them first.</source>
-        <translation>对此图像的编辑不会保存：其标签文件中有无法读取的行（见下方）。请先修正或删除这些行。</translation>
-    </message>
-    <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Labelled by a model: fix what is wrong, then accept the labels or reject them.</source>
         <extracomment>The banner over an image whose labels a model wrote (pre-labelling).</extracomment>
         <translation>由模型标注：请修正错误之处，然后接受或拒绝这些标注。</translation>
@@ -4664,9 +4660,154 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     </message>
 </context>
 <context>
+    <name>ScenarioTagController</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/scenariotagcommand.cpp" line="+13"/>
+        <source>Tag %n image(s) %1</source>
+        <extracomment>An undo step; %1 is a scenario tag.</extracomment>
+        <translation>
+            <numerusform>为 %n 张图像加上标签 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Untag %n image(s) %1</source>
+        <translation>
+            <numerusform>移除 %n 张图像的标签 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/studio/label/scenariotagcontroller.cpp" line="+102"/>
+        <source>Type a name for the tag.</source>
+        <translation>请输入标签名称。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;%1&quot;: a tag may hold letters, digits, _ and - only.</source>
+        <translation>“%1”：标签只能包含字母、数字、_ 和 -。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;%1&quot;: a tag needs a letter or a digit.</source>
+        <translation>“%1”：标签至少需要一个字母或数字。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;%1&quot;: a tag has at most %2 characters.</source>
+        <translation>“%1”：标签最多 %2 个字符。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;%1&quot; is what validation calls the untagged images; choose another name.</source>
+        <translation>“%1”是验证时对未标记图像的称呼，请换一个名称。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The scenario tags are still being read.</source>
+        <translation>仍在读取场景标签。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tagging is off until %1 reads: %2</source>
+        <translation>在 %1 能够读取之前无法打标签：%2</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>%1 changed on disk and does not read now; the tags are kept here until it does: %2</source>
+        <translation>%1 已在磁盘上被修改，目前无法读取；在能读取之前，标签保留在这里：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioTagPanel</name>
+    <message>
+        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+219"/>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1（%3 张中 %2 张）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A gripper partly hidden: by what it holds, the other arm or a person.</source>
+        <translation>夹爪被部分遮挡：被所持物体、另一只手臂或人遮挡。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fast arm motion, with motion blur.</source>
+        <translation>手臂快速运动，带有运动模糊。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Low light, with noise.</source>
+        <translation>低光照，带有噪声。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 tags or untags the selected images.</source>
+        <translation>%1 为所选图像加上或移除此标签。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Scenario tags of %1</source>
+        <extracomment>Above the scenario tag boxes; %1 is the image shown.</extracomment>
+        <translation>%1 的场景标签</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Scenario tags of the %n selected image(s)</source>
+        <translation>
+            <numerusform>所选 %n 张图像的场景标签</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scenario tags</source>
+        <translation>场景标签</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Tagging is off until scenarios.yaml reads (it is not written over): %1</source>
+        <translation>在 scenarios.yaml 能够读取之前无法打标签（不会覆盖该文件）：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reading scenario tags…</source>
+        <translation>正在读取场景标签…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tags not saved: %1. They are kept here and saving is retried; you are asked before they could be lost.</source>
+        <translation>标签未保存：%1。标签已保留并会自动重试保存；在它们可能丢失之前会先询问您。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Select All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Selects every image the list shows (Ctrl+A in the list); Ctrl+click and Shift+click select several</source>
+        <translation>选中列表中显示的所有图像（在列表中按 Ctrl+A）；Ctrl+单击和 Shift+单击可多选</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>New tag (%1)</source>
+        <translation>新标签（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a tag and press Enter to give it to the selected images</source>
+        <translation>输入标签并按回车，将其加到所选图像上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add</source>
+        <extracomment>Gives the typed scenario tag to the selected images.</extracomment>
+        <translation>添加</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioTags</name>
     <message>
-        <location filename="../core/dataset/scenariotags.cpp" line="+28"/>
+        <location filename="../core/dataset/scenariotags.cpp" line="+31"/>
         <source>%1: expected tags, each with a list of image paths</source>
         <translation>%1：应为若干标签，每个标签带一个图像路径列表</translation>
     </message>
@@ -4686,9 +4827,41 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+122"/>
+        <source>A scenario tag needs a name.</source>
+        <translation>场景标签需要一个名称。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>%1 is tagged %2 by the pattern %3 in %4; edit that file to untag it</source>
         <translation>%1 由 %4 中的模式 %3 标记为 %2；请编辑该文件以取消此标签</translation>
+    </message>
+</context>
+<context>
+    <name>Scenarios</name>
+    <message>
+        <location filename="../core/dataset/scenario.cpp" line="+42"/>
+        <source>Normal</source>
+        <comment>scenario</comment>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Occlusion</source>
+        <comment>scenario</comment>
+        <translation>遮挡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fast motion</source>
+        <comment>scenario</comment>
+        <translation>快速运动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Low light</source>
+        <comment>scenario</comment>
+        <translation>弱光</translation>
     </message>
 </context>
 <context>
@@ -4911,6 +5084,13 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <source>the %1 split has no labelled object: its %n usable image(s) are all background</source>
         <translation>
             <numerusform>%1 划分中没有已标注的目标：其 %n 张可用图像全是背景</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable image(s) have no label file and the rest are background</source>
+        <translation>
+            <numerusform>%1 划分中没有任何已标注的目标，因此其上的所有指标都为零：%n 张可用图像中有 %2 张没有标签文件，其余为背景</numerusform>
         </translation>
     </message>
 </context>
@@ -6216,7 +6396,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1 是旧版 GripperPose Studio 写在 Ultralytics 自身缓存位置上的文件；已将其删除，以便 Ultralytics 恢复正常</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1 cannot be used:</source>
         <translation>%1 无法使用：</translation>
     </message>
@@ -6227,6 +6407,41 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <location filename="../core/train/trainingsession.cpp" line="+42"/>
         <source>rank %1: %2</source>
         <translation>第 %1 个进程：%2</translation>
+    </message>
+</context>
+<context>
+    <name>UnsavedEditsPrompt</name>
+    <message>
+        <location filename="../app/studio/label/unsavededitsprompt.cpp" line="+26"/>
+        <source>Labels Not Saved</source>
+        <translation>标注未保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The labels of %1 could not be saved:
+%2
+
+They are kept here and saved as soon as that works. Leave the image and lose them?</source>
+        <translation>%1 的标注无法保存：
+%2
+
+它们保留在这里，一旦可以写入就会保存。要离开此图像并丢弃它们吗？</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Scenario Tags Not Saved</source>
+        <translation>场景标签未保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The scenario tags could not be saved:
+%1
+
+They are kept here and saved as soon as that works. Close the project and lose them?</source>
+        <translation>场景标签无法保存：
+%1
+
+它们保留在这里，一旦可以写入就会保存。要关闭项目并丢弃它们吗？</translation>
     </message>
 </context>
 <context>
