@@ -1264,7 +1264,7 @@
 <context>
     <name>EpochMetricsFile</name>
     <message>
-        <location filename="../core/train/epochmetricsfile.cpp" line="+105"/>
+        <location filename="../core/train/epochmetricsfile.cpp" line="+107"/>
         <source>%1: not JSON (%2 at byte %3)</source>
         <translation>%1：不是 JSON（第 %3 字节处%2）</translation>
     </message>
@@ -2665,7 +2665,7 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+168"/>
         <source>epoch</source>
         <translation>轮</translation>
     </message>
@@ -5478,7 +5478,7 @@
 <context>
     <name>TimelineStrips</name>
     <message>
-        <location filename="../widgets/timelinestrips.cpp" line="+223"/>
+        <location filename="../widgets/timelinestrips.cpp" line="+239"/>
         <source>Jitter</source>
         <translation>抖动</translation>
     </message>
@@ -5737,7 +5737,7 @@
 <context>
     <name>TrainDataset</name>
     <message>
-        <location filename="../core/train/traindataset.cpp" line="+20"/>
+        <location filename="../core/train/traindataset.cpp" line="+21"/>
         <source>%1: %2; skipped</source>
         <translation>%1：%2；已跳过</translation>
     </message>
@@ -5955,17 +5955,17 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+269"/>
+        <location line="+272"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-446"/>
+        <location line="-449"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+205"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -5995,7 +5995,7 @@
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-493"/>
+        <location line="-496"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>
