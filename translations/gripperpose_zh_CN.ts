@@ -1802,6 +1802,36 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Select several images</source>
+        <translation>选择多张图像</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Ctrl+click or Shift+click in the image list; Ctrl+A</source>
+        <translation>在图像列表中 Ctrl+单击或 Shift+单击；Ctrl+A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tag or untag the selected images with one of the first nine scenario tags</source>
+        <translation>为所选图像添加或移除前九个场景标签之一</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Alt+1 … Alt+9</source>
+        <translation>Alt+1 … Alt+9</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a new scenario tag for the selected images</source>
+        <translation>为所选图像输入新的场景标签</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Ctrl+T</source>
+        <translation>Ctrl+T</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>This list</source>
         <translation>显示此列表</translation>
     </message>
