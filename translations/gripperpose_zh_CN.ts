@@ -2029,6 +2029,11 @@
         <source>Brighten (gamma)</source>
         <translation>提亮（伽马）</translation>
     </message>
+    <message>
+        <location line="+55"/>
+        <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
+        <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
+    </message>
 </context>
 <context>
     <name>ImageInfoLabel</name>
@@ -3949,12 +3954,7 @@
         <translation>smooth 必须是 one_euro 或 none（收到“%1”）</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
-        <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>temporal must be one of %1 (got &quot;%2&quot;)</source>
         <translation>temporal 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
     </message>
@@ -6552,12 +6552,7 @@ They are kept here and saved as soon as that works. Close the project and lose t
         <translation>imgsz 必须是 32 的倍数，且 batch 至少为 1</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
-        <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>val</source>
         <translation>验证</translation>
     </message>
@@ -6567,7 +6562,7 @@ They are kept here and saved as soon as that works. Close the project and lose t
         <translation>%1 张图像，%2 个实例，%3 张/秒</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-75"/>
         <source>P</source>
         <translation>P</translation>
     </message>
@@ -6602,7 +6597,7 @@ They are kept here and saved as soon as that works. Close the project and lose t
         <translation>可见：%1 px（%2），遮挡：%3 px（%4）</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+64"/>
         <source>Scenario %1: %2 images, %3 instances</source>
         <translation>场景 %1：%2 张图像，%3 个实例</translation>
     </message>
