@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../app/studio/shell/aboutdialog.cpp" line="+64"/>
+        <location filename="../app/studio/shell/aboutdialog.cpp" line="+61"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -80,7 +80,7 @@
 <context>
     <name>AmdgpuSysfsBackend</name>
     <message>
-        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+51"/>
+        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+49"/>
         <source>%1 does not exist</source>
         <translation>%1 不存在</translation>
     </message>
@@ -105,7 +105,7 @@
 <context>
     <name>AnnotatedExport</name>
     <message>
-        <location filename="../core/analysis/annotatedexport.cpp" line="+16"/>
+        <location filename="../core/analysis/annotatedexport.cpp" line="+12"/>
         <source>the tracks do not match the analysed video (%1 of %2 frames)</source>
         <translation>轨迹与已分析的视频不符（%2 帧中的 %1 帧）</translation>
     </message>
@@ -113,7 +113,7 @@
 <context>
     <name>AnnotationCanvas</name>
     <message>
-        <location filename="../widgets/annotationcanvas.cpp" line="+83"/>
+        <location filename="../widgets/annotationcanvas.cpp" line="+78"/>
         <source>Skip the next point (absent, v=0)</source>
         <translation>跳过下一个点（缺失，v=0）</translation>
     </message>
@@ -186,9 +186,79 @@
     </message>
 </context>
 <context>
+    <name>AnnotationDocument</name>
+    <message>
+        <location filename="../core/annotation/annotationdocument.cpp" line="+229"/>
+        <location line="+40"/>
+        <source>Place %1</source>
+        <translation>放置 %1</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <location line="+11"/>
+        <source>Skip %1</source>
+        <translation>跳过 %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Mark %1 occluded</source>
+        <translation>将 %1 标为遮挡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark %1 visible</source>
+        <translation>将 %1 标为可见</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark %1 absent</source>
+        <translation>将 %1 标为缺失</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Clear %1</source>
+        <translation>清除 %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>New object</source>
+        <translation>新建目标</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Delete object %1</source>
+        <translation>删除目标 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Adjust box of object %1</source>
+        <translation>调整目标 %1 的框</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Fit box of object %1 to its points</source>
+        <translation>使目标 %1 的框贴合其关键点</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Swap left and right of object %1</source>
+        <translation>交换目标 %1 的左右点</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Copy objects</source>
+        <translation>复制目标</translation>
+    </message>
+</context>
+<context>
     <name>CheckCommand</name>
     <message>
-        <location filename="../app/cli/checkcommand.cpp" line="+18"/>
+        <location filename="../app/cli/checkcommand.cpp" line="+13"/>
         <source>validate a dataset: data.yaml, every image and every label line</source>
         <translation>校验数据集：data.yaml、每张图像和每行标签</translation>
     </message>
@@ -257,7 +327,7 @@
 <context>
     <name>ChecksPanel</name>
     <message>
-        <location filename="../app/studio/label/checkspanel.cpp" line="+81"/>
+        <location filename="../app/studio/label/checkspanel.cpp" line="+77"/>
         <source>Checking the labels…</source>
         <translation>正在检查标注…</translation>
     </message>
@@ -383,7 +453,7 @@
 <context>
     <name>CocoIo</name>
     <message>
-        <location filename="../core/dataset/cocoio.cpp" line="+68"/>
+        <location filename="../core/dataset/cocoio.cpp" line="+66"/>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
@@ -472,7 +542,7 @@
 <context>
     <name>CocoToYoloCommand</name>
     <message>
-        <location filename="../app/cli/cococommands.cpp" line="+51"/>
+        <location filename="../app/cli/cococommands.cpp" line="+46"/>
         <source>convert COCO keypoints JSON into an Ultralytics pose dataset</source>
         <translation>将 COCO 关键点 JSON 转换为 Ultralytics 姿态数据集</translation>
     </message>
@@ -538,7 +608,7 @@
 <context>
     <name>ComputeDevice</name>
     <message>
-        <location filename="../core/telemetry/computedevices.cpp" line="+49"/>
+        <location filename="../core/telemetry/computedevices.cpp" line="+47"/>
         <source>CPU (%1 threads)</source>
         <translation>CPU（%1 线程）</translation>
     </message>
@@ -546,7 +616,7 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../app/studio/train/configfield.cpp" line="+115"/>
+        <location filename="../app/studio/train/configfield.cpp" line="+113"/>
         <source>Default in the recipe: %1; Ultralytics&apos; default: %2</source>
         <translation>配方默认值：%1；Ultralytics 默认值：%2</translation>
     </message>
@@ -560,7 +630,7 @@
 <context>
     <name>DatasetCheckPanel</name>
     <message>
-        <location filename="../app/studio/train/datasetcheckpanel.cpp" line="+182"/>
+        <location filename="../app/studio/train/datasetcheckpanel.cpp" line="+177"/>
         <location line="+114"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
@@ -756,7 +826,7 @@
 <context>
     <name>DatasetChecker</name>
     <message>
-        <location filename="../core/dataset/datasetchecker.cpp" line="+127"/>
+        <location filename="../core/dataset/datasetchecker.cpp" line="+125"/>
         <source>no image with this name in %1</source>
         <translation>%1 中没有此名称的图像</translation>
     </message>
@@ -764,7 +834,7 @@
 <context>
     <name>DatasetConfig</name>
     <message>
-        <location filename="../core/dataset/datasetconfig.cpp" line="+37"/>
+        <location filename="../core/dataset/datasetconfig.cpp" line="+35"/>
         <source>cannot open the file: %1</source>
         <translation>无法打开文件：%1</translation>
     </message>
@@ -857,7 +927,7 @@
 <context>
     <name>DatasetConverter</name>
     <message>
-        <location filename="../core/dataset/datasetconverter.cpp" line="+65"/>
+        <location filename="../core/dataset/datasetconverter.cpp" line="+63"/>
         <source>%1 already holds a dataset (data.yaml, images/ or labels/); pass merge=true to add the COCO images to it (nothing there is overwritten), or choose an empty folder</source>
         <translation>%1 中已有数据集（data.yaml、images/ 或 labels/）；传入 merge=true 可将 COCO 图像添加进去（不覆盖其中任何内容），或选择一个空文件夹</translation>
     </message>
@@ -921,7 +991,7 @@
 <context>
     <name>DatasetIssue</name>
     <message>
-        <location filename="../core/annotation/datasetissue.cpp" line="+25"/>
+        <location filename="../core/annotation/datasetissue.cpp" line="+23"/>
         <source>invalid data.yaml</source>
         <translation>data.yaml 无效</translation>
     </message>
@@ -1019,7 +1089,7 @@
 <context>
     <name>DemoVideo</name>
     <message>
-        <location filename="../core/dataset/demovideo.cpp" line="+299"/>
+        <location filename="../core/dataset/demovideo.cpp" line="+297"/>
         <source>%1: cannot create the folder</source>
         <translation>%1：无法创建文件夹</translation>
     </message>
@@ -1052,12 +1122,12 @@
 <context>
     <name>DetectionCache</name>
     <message>
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="+297"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="+281"/>
         <source>%1: no frame could be analysed</source>
         <translation>%1：没有任何一帧能被分析</translation>
     </message>
     <message>
-        <location filename="../core/analysis/detectioncache.cpp" line="+164"/>
+        <location filename="../core/analysis/detectioncache.cpp" line="+162"/>
         <location line="+30"/>
         <source>%1: cannot write the prediction cache (%2)</source>
         <translation>%1：无法写入预测缓存（%2）</translation>
@@ -1103,7 +1173,7 @@
 <context>
     <name>DeviceChooser</name>
     <message>
-        <location filename="../app/studio/train/devicechooser.cpp" line="+147"/>
+        <location filename="../app/studio/train/devicechooser.cpp" line="+145"/>
         <source>Automatic (the first GPU, else the CPU)</source>
         <translation>自动（首个 GPU，没有则用 CPU）</translation>
     </message>
@@ -1143,7 +1213,7 @@
 <context>
     <name>DistributedEnv</name>
     <message>
-        <location filename="../core/train/distributedenv.cpp" line="+19"/>
+        <location filename="../core/train/distributedenv.cpp" line="+17"/>
         <source>%1=%2 is not a number</source>
         <translation>%1=%2 不是数字</translation>
     </message>
@@ -1171,7 +1241,7 @@
 <context>
     <name>DistributedLauncher</name>
     <message>
-        <location filename="../core/train/distributedlauncher.cpp" line="+60"/>
+        <location filename="../core/train/distributedlauncher.cpp" line="+58"/>
         <source>cannot start the worker for rank %1 (%2): %3</source>
         <translation>无法启动第 %1 个工作进程（%2）：%3</translation>
     </message>
@@ -1194,7 +1264,7 @@
 <context>
     <name>EpochMetricsFile</name>
     <message>
-        <location filename="../core/train/epochmetricsfile.cpp" line="+109"/>
+        <location filename="../core/train/epochmetricsfile.cpp" line="+107"/>
         <source>%1: not JSON (%2 at byte %3)</source>
         <translation>%1：不是 JSON（第 %3 字节处%2）</translation>
     </message>
@@ -1222,7 +1292,7 @@
 <context>
     <name>ExportCommand</name>
     <message>
-        <location filename="../app/cli/exportcommand.cpp" line="+19"/>
+        <location filename="../app/cli/exportcommand.cpp" line="+13"/>
         <source>export a model to ONNX (fp32, fp16 or INT8; decoded or raw outputs) for deployment</source>
         <translation>将模型导出为 ONNX（fp32、fp16 或 INT8；解码或原始输出）用于部署</translation>
     </message>
@@ -1355,7 +1425,7 @@
 <context>
     <name>FrameImportController</name>
     <message>
-        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+41"/>
+        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+38"/>
         <location line="+5"/>
         <source>Import Frames from a Video</source>
         <translation>从视频导入帧</translation>
@@ -1379,7 +1449,7 @@
 <context>
     <name>FrameImporter</name>
     <message>
-        <location filename="../core/dataset/frameimporter.cpp" line="+26"/>
+        <location filename="../core/dataset/frameimporter.cpp" line="+23"/>
         <source>every N-th frame needs N of 1 or more, not %1</source>
         <translation>每 N 帧取一帧要求 N 至少为 1，而不是 %1</translation>
     </message>
@@ -1411,9 +1481,34 @@
     </message>
 </context>
 <context>
+    <name>FrameOverlay</name>
+    <message>
+        <location filename="../app/studio/video/frameoverlay.cpp" line="+51"/>
+        <source>Ground truth from %1</source>
+        <translation>真值来自 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No ground-truth file (the video&apos;s name with .json) beside this video</source>
+        <translation>此视频旁没有真值文件（与视频同名的 .json 文件）</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>live · %1 ms</source>
+        <extracomment>The live mode&apos;s inference time for the frame on screen.</extracomment>
+        <translation>实时 · %1 ms</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>ground-truth error %1 px</source>
+        <extracomment>The mean distance between the ground truth&apos;s keypoints and the predicted ones.</extracomment>
+        <translation>真值误差 %1 px</translation>
+    </message>
+</context>
+<context>
     <name>FrameReader</name>
     <message>
-        <location filename="../core/video/framereader.cpp" line="+57"/>
+        <location filename="../core/video/framereader.cpp" line="+40"/>
         <source>no source given</source>
         <translation>未指定来源</translation>
     </message>
@@ -1496,7 +1591,7 @@
 <context>
     <name>FrameSender</name>
     <message>
-        <location filename="../app/studio/video/framesender.cpp" line="+43"/>
+        <location filename="../app/studio/video/framesender.cpp" line="+37"/>
         <source>The %1 split is a list file, not a folder: add the frame by hand.</source>
         <extracomment>%1 is the name of the dataset split (train, val); it is not translated.</extracomment>
         <translation>%1 划分是列表文件而不是文件夹：请手动添加该帧。</translation>
@@ -1513,7 +1608,7 @@
 <context>
     <name>GpuPanel</name>
     <message>
-        <location filename="../widgets/gpupanel.cpp" line="+80"/>
+        <location filename="../widgets/gpupanel.cpp" line="+74"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
@@ -1707,6 +1802,36 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Select several images</source>
+        <translation>选择多张图像</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Ctrl+click or Shift+click in the image list; Ctrl+A</source>
+        <translation>在图像列表中 Ctrl+单击或 Shift+单击；Ctrl+A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tag or untag the selected images with one of the first nine scenario tags</source>
+        <translation>为所选图像添加或移除前九个场景标签之一</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Alt+1 … Alt+9</source>
+        <translation>Alt+1 … Alt+9</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a new scenario tag for the selected images</source>
+        <translation>为所选图像输入新的场景标签</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Ctrl+T</source>
+        <translation>Ctrl+T</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>This list</source>
         <translation>显示此列表</translation>
     </message>
@@ -1719,14 +1844,14 @@
 <context>
     <name>ImageBrowser</name>
     <message>
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+142"/>
-        <location line="+252"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+165"/>
+        <location line="+351"/>
         <source>Reading labels…</source>
         <extracomment>Shown in the status bar while a project&apos;s images and labels are read.</extracomment>
         <translation>正在读取标注…</translation>
     </message>
     <message numerus="yes">
-        <location line="-59"/>
+        <location line="-98"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>训练集（%n 张图像）</numerusform>
@@ -1776,8 +1901,25 @@
         <source>Needs review (pre-labelled)</source>
         <translation>待审核（预标注）</translation>
     </message>
+    <message>
+        <location line="+10"/>
+        <source>Any scenario</source>
+        <extracomment>The image list&apos;s scenario filter: which tags to show.</extracomment>
+        <translation>任意场景</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No scenario tag</source>
+        <translation>无场景标签</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 (%2)</source>
+        <extracomment>The scenario filter&apos;s entry for one tag: &quot;occlusion (12)&quot;, images of the split.</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
     <message numerus="yes">
-        <location line="+36"/>
+        <location line="+53"/>
         <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n 张图像：%1 张已标注（%2 张部分标注），%3 张空，%4 张未标注</numerusform>
@@ -1815,6 +1957,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Show only the images with this scenario tag (scenarios.yaml), or those with none</source>
+        <translation>只显示带有此场景标签（scenarios.yaml）的图像，或没有任何标签的图像</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>T&amp;humbnails</source>
         <translation>缩略图(&amp;H)</translation>
     </message>
@@ -1827,7 +1974,7 @@
 <context>
     <name>ImageCheck</name>
     <message>
-        <location filename="../core/dataset/imagecheck.cpp" line="+42"/>
+        <location filename="../core/dataset/imagecheck.cpp" line="+40"/>
         <source>not an image the trainer reads: its first bytes are none of JPEG, PNG, BMP, WebP or TIFF</source>
         <translation>不是训练器可读取的图像：其开头字节不属于 JPEG、PNG、BMP、WebP 或 TIFF</translation>
     </message>
@@ -1866,7 +2013,7 @@
 <context>
     <name>ImageEnhancement</name>
     <message>
-        <location filename="../core/video/imageenhancement.cpp" line="+45"/>
+        <location filename="../core/video/imageenhancement.cpp" line="+43"/>
         <source>None</source>
         <extracomment>No image enhancement before inference.</extracomment>
         <translation>无</translation>
@@ -1882,11 +2029,46 @@
         <source>Brighten (gamma)</source>
         <translation>提亮（伽马）</translation>
     </message>
+    <message>
+        <location line="+55"/>
+        <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
+        <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
+    </message>
+</context>
+<context>
+    <name>ImageInfoLabel</name>
+    <message>
+        <location filename="../app/studio/label/imageinfolabel.cpp" line="+27"/>
+        <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
+        <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 像素，%n 个目标</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Labelled by a model: check it, then Accept (%1) or Reject (%2).</source>
+        <translation>由模型标注：请检查，然后接受（%1）或拒绝（%2）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not saved: %1. The edit is kept and saving is retried; you are asked before it could be lost.</source>
+        <translation>未保存：%1。编辑内容已保留并会自动重试保存；在它可能丢失之前会先询问您。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Edits to this image are not saved: its label file has lines that could not be read (below). Fix or remove them first.</source>
+        <translation>对此图像的编辑不会保存：其标签文件中有无法读取的行（见下方）。请先修正或删除这些行。</translation>
+    </message>
 </context>
 <context>
     <name>ImageListModel</name>
     <message>
-        <location filename="../app/studio/label/imagelistmodel.cpp" line="+181"/>
+        <location filename="../app/studio/label/imagelistmodel.cpp" line="+194"/>
         <source>labelled</source>
         <translation>已标注</translation>
     </message>
@@ -1916,11 +2098,17 @@
         <source>labelled, every point placed (complete)</source>
         <translation>已标注，所有点均已放置（完成）</translation>
     </message>
+    <message>
+        <location line="+47"/>
+        <source>Scenarios: %1</source>
+        <extracomment>The image list&apos;s tooltip: the scenario tags of an image (scenarios.yaml).</extracomment>
+        <translation>场景：%1</translation>
+    </message>
 </context>
 <context>
     <name>ImageLoader</name>
     <message>
-        <location filename="../app/studio/label/imageloader.cpp" line="+40"/>
+        <location filename="../app/studio/label/imageloader.cpp" line="+37"/>
         <source>the image does not decode: %1</source>
         <translation>图像无法解码：%1</translation>
     </message>
@@ -1928,7 +2116,7 @@
 <context>
     <name>ImageView</name>
     <message>
-        <location filename="../widgets/imageview.cpp" line="+202"/>
+        <location filename="../widgets/imageview.cpp" line="+199"/>
         <source>No image</source>
         <translation>无图像</translation>
     </message>
@@ -1936,7 +2124,7 @@
 <context>
     <name>ImportCommand</name>
     <message>
-        <location filename="../app/cli/importcommand.cpp" line="+12"/>
+        <location filename="../app/cli/importcommand.cpp" line="+7"/>
         <source>import YOLOv8-pose weights (.pt state dict or TorchScript) into a checkpoint</source>
         <translation>将 YOLOv8-pose 权重（.pt state dict 或 TorchScript）导入为检查点</translation>
     </message>
@@ -2012,7 +2200,7 @@
 <context>
     <name>InfoCommand</name>
     <message>
-        <location filename="../app/cli/infocommand.cpp" line="+24"/>
+        <location filename="../app/cli/infocommand.cpp" line="+17"/>
         <source>print library versions, the compute devices found and the GPU telemetry backend</source>
         <translation>打印库版本、找到的计算设备以及 GPU 遥测后端</translation>
     </message>
@@ -2056,31 +2244,7 @@
 <context>
     <name>KeypointErrorTable</name>
     <message>
-        <location filename="../widgets/keypointerrortable.cpp" line="+143"/>
-        <source>Normal</source>
-        <comment>scenario</comment>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Occlusion</source>
-        <comment>scenario</comment>
-        <translation>遮挡</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Fast motion</source>
-        <comment>scenario</comment>
-        <translation>快速运动</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Low light</source>
-        <comment>scenario</comment>
-        <translation>弱光</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+146"/>
         <location line="+82"/>
         <source>All images</source>
         <translation>全部图像</translation>
@@ -2341,7 +2505,7 @@
 <context>
     <name>LabelAudit</name>
     <message>
-        <location filename="../core/dataset/labelaudit.cpp" line="+116"/>
+        <location filename="../core/dataset/labelaudit.cpp" line="+114"/>
         <source>Outside the image</source>
         <translation>超出图像</translation>
     </message>
@@ -2402,7 +2566,7 @@
 <context>
     <name>LabelFile</name>
     <message>
-        <location filename="../core/annotation/labelfile.cpp" line="+59"/>
+        <location filename="../core/annotation/labelfile.cpp" line="+57"/>
         <source>it is a folder, not a file</source>
         <translation>它是文件夹，而不是文件</translation>
     </message>
@@ -2470,28 +2634,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+237"/>
-        <source>Labels Not Saved</source>
-        <translation>标注未保存</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The labels of %1 could not be saved:
-%2
-
-They are kept here and saved as soon as that works. Leave the image and lose them?</source>
-        <translation>%1 的标注无法保存：
-%2
-
-它们保留在这里，一旦可以写入就会保存。要离开此图像并丢弃它们吗？</translation>
-    </message>
-    <message>
-        <location line="+363"/>
-        <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
-        <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+540"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2510,30 +2653,8 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <source>Loading…</source>
         <translation>正在加载…</translation>
     </message>
-    <message numerus="yes">
-        <location line="+6"/>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 像素，%n 个目标</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+9"/>
-        <source>Labelled by a model: check it, then Accept (%1) or Reject (%2).</source>
-        <translation>由模型标注：请检查，然后接受（%1）或拒绝（%2）。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Not saved: %1. The edit is kept and saving is retried; you are asked before it could be lost.</source>
-        <translation>未保存：%1。编辑内容已保留并会自动重试保存；在它可能丢失之前会先询问您。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Edits to this image are not saved: its label file has lines that could not be read (below). Fix or remove them first.</source>
-        <translation>对此图像的编辑不会保存：其标签文件中有无法读取的行（见下方）。请先修正或删除这些行。</translation>
-    </message>
-    <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Labelled by a model: fix what is wrong, then accept the labels or reject them.</source>
         <extracomment>The banner over an image whose labels a model wrote (pre-labelling).</extracomment>
         <translation>由模型标注：请修正错误之处，然后接受或拒绝这些标注。</translation>
@@ -2554,7 +2675,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>LossPlot</name>
     <message>
-        <location filename="../widgets/lossplot.cpp" line="+73"/>
+        <location filename="../widgets/lossplot.cpp" line="+70"/>
         <source>%1 (each batch)</source>
         <translation>%1（每个批次）</translation>
     </message>
@@ -2652,7 +2773,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>LrPlot</name>
     <message>
-        <location filename="../widgets/lrplot.cpp" line="+25"/>
+        <location filename="../widgets/lrplot.cpp" line="+22"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2670,7 +2791,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+208"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+202"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -2945,7 +3066,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>MetricsPlot</name>
     <message>
-        <location filename="../widgets/metricsplot.cpp" line="+63"/>
+        <location filename="../widgets/metricsplot.cpp" line="+59"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -3015,7 +3136,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>MetricsText</name>
     <message>
-        <location filename="../core/train/metricstext.cpp" line="+7"/>
+        <location filename="../core/train/metricstext.cpp" line="+5"/>
         <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
         <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
     </message>
@@ -3023,7 +3144,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ModelCommand</name>
     <message>
-        <location filename="../app/cli/modelcommand.cpp" line="+11"/>
+        <location filename="../app/cli/modelcommand.cpp" line="+7"/>
         <source>print a model&apos;s layer table, parameter count and GFLOPs</source>
         <translation>打印模型的层表、参数量和 GFLOPs</translation>
     </message>
@@ -3154,7 +3275,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ModelPanel</name>
     <message>
-        <location filename="../app/studio/video/modelpanel.cpp" line="+113"/>
+        <location filename="../app/studio/video/modelpanel.cpp" line="+108"/>
         <source>No model</source>
         <translation>无模型</translation>
     </message>
@@ -3232,7 +3353,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>MonitorCommand</name>
     <message>
-        <location filename="../app/cli/monitorcommand.cpp" line="+17"/>
+        <location filename="../app/cli/monitorcommand.cpp" line="+12"/>
         <source>show GPU and host telemetry every second, like rocm-smi (Ctrl+C stops)</source>
         <translation>像 rocm-smi 一样每秒显示 GPU 和主机遥测数据（按 Ctrl+C 停止）</translation>
     </message>
@@ -3265,7 +3386,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>NvmlBackend</name>
     <message>
-        <location filename="../core/telemetry/nvmlbackend.cpp" line="+34"/>
+        <location filename="../core/telemetry/nvmlbackend.cpp" line="+32"/>
         <source>%1 (status %2)</source>
         <translation>%1（状态 %2）</translation>
     </message>
@@ -3310,7 +3431,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>OnnxModelInfo</name>
     <message>
-        <location filename="../core/export/onnxmodelinfo.cpp" line="+343"/>
+        <location filename="../core/export/onnxmodelinfo.cpp" line="+341"/>
         <source>metadata &quot;%1&quot; is not a Python literal: %2</source>
         <translation>元数据 &quot;%1&quot; 不是 Python 字面量：%2</translation>
     </message>
@@ -3494,7 +3615,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+438"/>
+        <location filename="../widgets/plotpanel.cpp" line="+436"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -3582,7 +3703,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PointsPanel</name>
     <message>
-        <location filename="../app/studio/label/pointspanel.cpp" line="+102"/>
+        <location filename="../app/studio/label/pointspanel.cpp" line="+97"/>
         <source>Objects</source>
         <translation>目标</translation>
     </message>
@@ -3651,12 +3772,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PoseOverlayView</name>
     <message>
-        <location filename="../widgets/poseoverlayview.cpp" line="+118"/>
+        <location filename="../widgets/poseoverlayview.cpp" line="+112"/>
         <source>#%1 (bridged)</source>
         <translation>#%1（桥接）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>#%1 · %2</source>
         <translation>#%1 · %2</translation>
     </message>
@@ -3664,7 +3785,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PreLabeller</name>
     <message>
-        <location filename="../core/infer/prelabeller.cpp" line="+50"/>
+        <location filename="../core/infer/prelabeller.cpp" line="+48"/>
         <source>%1 predicts %2 keypoints, the project&apos;s skeleton has %3</source>
         <extracomment>%1 is a file or model name; %2 and %3 are keypoint counts.</extracomment>
         <translation>%1 预测 %2 个关键点，而项目的骨架有 %3 个</translation>
@@ -3678,7 +3799,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PredictCommand</name>
     <message>
-        <location filename="../app/cli/predictcommand.cpp" line="+42"/>
+        <location filename="../app/cli/predictcommand.cpp" line="+30"/>
         <source>predict keypoints on a video, camera, stream or images, with tracking and temporal smoothing</source>
         <translation>在视频、摄像头、视频流或图像上预测关键点，并进行跟踪和时间平滑</translation>
     </message>
@@ -3833,12 +3954,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>smooth 必须是 one_euro 或 none（收到“%1”）</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
-        <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>temporal must be one of %1 (got &quot;%2&quot;)</source>
         <translation>temporal 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
     </message>
@@ -3936,7 +4052,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PredictionLabeller</name>
     <message>
-        <location filename="../core/analysis/predictionlabeller.cpp" line="+39"/>
+        <location filename="../core/analysis/predictionlabeller.cpp" line="+37"/>
         <source>%1 frames but %2 prediction lists</source>
         <translation>%1 帧，但有 %2 个预测列表</translation>
     </message>
@@ -3949,8 +4065,8 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PredictionWriter</name>
     <message>
-        <location filename="../core/infer/predictionwriter.cpp" line="+41"/>
-        <location line="+53"/>
+        <location filename="../core/infer/predictionwriter.cpp" line="+37"/>
+        <location line="+47"/>
         <location line="+44"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
@@ -3969,7 +4085,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>Predictor</name>
     <message>
-        <location filename="../core/infer/predictor.cpp" line="+78"/>
+        <location filename="../core/infer/predictor.cpp" line="+76"/>
         <source>imgsz must be a positive multiple of 32 (got %1)</source>
         <translation>imgsz 必须是 32 的正整数倍（收到 %1）</translation>
     </message>
@@ -3995,7 +4111,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>推理失败：%1</translation>
     </message>
     <message>
-        <location filename="../core/analysis/livepredictor.cpp" line="+44"/>
+        <location filename="../core/analysis/livepredictor.cpp" line="+42"/>
         <source>no model is loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -4003,7 +4119,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>PrelabelController</name>
     <message>
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+53"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+48"/>
         <source>Pre-label with a Trained Model</source>
         <translation>使用训练好的模型预标注</translation>
     </message>
@@ -4061,7 +4177,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>Project</name>
     <message>
-        <location filename="../core/dataset/project.cpp" line="+36"/>
+        <location filename="../core/dataset/project.cpp" line="+34"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -4079,7 +4195,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ResultsCsv</name>
     <message>
-        <location filename="../core/train/resultscsv.cpp" line="+77"/>
+        <location filename="../core/train/resultscsv.cpp" line="+75"/>
         <source>%1: empty; expected a header line</source>
         <translation>%1：文件为空；应有一行表头</translation>
     </message>
@@ -4107,7 +4223,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ReviewState</name>
     <message>
-        <location filename="../core/dataset/reviewstate.cpp" line="+26"/>
+        <location filename="../core/dataset/reviewstate.cpp" line="+24"/>
         <location line="+30"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -4122,7 +4238,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RocmSmiBackend</name>
     <message>
-        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+61"/>
+        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+59"/>
         <source>%1 (status %2)</source>
         <translation>%1（状态 %2）</translation>
     </message>
@@ -4167,7 +4283,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RunCatalog</name>
     <message>
-        <location filename="../core/train/runcatalog.cpp" line="+84"/>
+        <location filename="../core/train/runcatalog.cpp" line="+82"/>
         <source>no epoch yet</source>
         <translation>尚无完成的轮次</translation>
     </message>
@@ -4195,7 +4311,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RunFolder</name>
     <message>
-        <location filename="../core/train/runfolder.cpp" line="+52"/>
+        <location filename="../core/train/runfolder.cpp" line="+50"/>
         <source>%1 is being trained by another process (PID %2 on %3); wait for it to finish or stop it, or train into another run folder (name=…)</source>
         <translation>%1 正由另一个进程训练（%3 上的 PID %2）；请等待它结束或停止它，或训练到另一个运行文件夹（name=…）</translation>
     </message>
@@ -4228,7 +4344,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RunSetupForm</name>
     <message>
-        <location filename="../app/studio/train/runsetupform.cpp" line="+111"/>
+        <location filename="../app/studio/train/runsetupform.cpp" line="+107"/>
         <source>Model and run</source>
         <translation>模型与运行</translation>
     </message>
@@ -4393,7 +4509,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RunSummaryPanel</name>
     <message>
-        <location filename="../app/studio/train/runsummarypanel.cpp" line="+62"/>
+        <location filename="../app/studio/train/runsummarypanel.cpp" line="+55"/>
         <source>No run finished yet</source>
         <translation>尚无已结束的运行</translation>
     </message>
@@ -4473,7 +4589,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>RunsPanel</name>
     <message>
-        <location filename="../app/studio/train/runspanel.cpp" line="+199"/>
+        <location filename="../app/studio/train/runspanel.cpp" line="+196"/>
         <source>training here</source>
         <translation>正在此处训练</translation>
     </message>
@@ -4574,9 +4690,154 @@ They are kept here and saved as soon as that works. Leave the image and lose the
     </message>
 </context>
 <context>
+    <name>ScenarioTagController</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/scenariotagcommand.cpp" line="+13"/>
+        <source>Tag %n image(s) %1</source>
+        <extracomment>An undo step; %1 is a scenario tag.</extracomment>
+        <translation>
+            <numerusform>为 %n 张图像加上标签 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Untag %n image(s) %1</source>
+        <translation>
+            <numerusform>移除 %n 张图像的标签 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/studio/label/scenariotagcontroller.cpp" line="+102"/>
+        <source>Type a name for the tag.</source>
+        <translation>请输入标签名称。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&quot;%1&quot;: a tag may hold letters, digits, _ and - only.</source>
+        <translation>“%1”：标签只能包含字母、数字、_ 和 -。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;%1&quot;: a tag needs a letter or a digit.</source>
+        <translation>“%1”：标签至少需要一个字母或数字。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&quot;%1&quot;: a tag has at most %2 characters.</source>
+        <translation>“%1”：标签最多 %2 个字符。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&quot;%1&quot; is what validation calls the untagged images; choose another name.</source>
+        <translation>“%1”是验证时对未标记图像的称呼，请换一个名称。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The scenario tags are still being read.</source>
+        <translation>仍在读取场景标签。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tagging is off until %1 reads: %2</source>
+        <translation>在 %1 能够读取之前无法打标签：%2</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>%1 changed on disk and does not read now; the tags are kept here until it does: %2</source>
+        <translation>%1 已在磁盘上被修改，目前无法读取；在能读取之前，标签保留在这里：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioTagPanel</name>
+    <message>
+        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+219"/>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1（%3 张中 %2 张）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A gripper partly hidden: by what it holds, the other arm or a person.</source>
+        <translation>夹爪被部分遮挡：被所持物体、另一只手臂或人遮挡。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fast arm motion, with motion blur.</source>
+        <translation>手臂快速运动，带有运动模糊。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Low light, with noise.</source>
+        <translation>低光照，带有噪声。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 tags or untags the selected images.</source>
+        <translation>%1 为所选图像加上或移除此标签。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Scenario tags of %1</source>
+        <extracomment>Above the scenario tag boxes; %1 is the image shown.</extracomment>
+        <translation>%1 的场景标签</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Scenario tags of the %n selected image(s)</source>
+        <translation>
+            <numerusform>所选 %n 张图像的场景标签</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scenario tags</source>
+        <translation>场景标签</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Tagging is off until scenarios.yaml reads (it is not written over): %1</source>
+        <translation>在 scenarios.yaml 能够读取之前无法打标签（不会覆盖该文件）：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reading scenario tags…</source>
+        <translation>正在读取场景标签…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tags not saved: %1. They are kept here and saving is retried; you are asked before they could be lost.</source>
+        <translation>标签未保存：%1。标签已保留并会自动重试保存；在它们可能丢失之前会先询问您。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Select All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Selects every image the list shows (Ctrl+A in the list); Ctrl+click and Shift+click select several</source>
+        <translation>选中列表中显示的所有图像（在列表中按 Ctrl+A）；Ctrl+单击和 Shift+单击可多选</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>New tag (%1)</source>
+        <translation>新标签（%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type a tag and press Enter to give it to the selected images</source>
+        <translation>输入标签并按回车，将其加到所选图像上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add</source>
+        <extracomment>Gives the typed scenario tag to the selected images.</extracomment>
+        <translation>添加</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioTags</name>
     <message>
-        <location filename="../core/dataset/scenariotags.cpp" line="+30"/>
+        <location filename="../core/dataset/scenariotags.cpp" line="+31"/>
         <source>%1: expected tags, each with a list of image paths</source>
         <translation>%1：应为若干标签，每个标签带一个图像路径列表</translation>
     </message>
@@ -4596,15 +4857,47 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+122"/>
+        <source>A scenario tag needs a name.</source>
+        <translation>场景标签需要一个名称。</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>%1 is tagged %2 by the pattern %3 in %4; edit that file to untag it</source>
         <translation>%1 由 %4 中的模式 %3 标记为 %2；请编辑该文件以取消此标签</translation>
     </message>
 </context>
 <context>
+    <name>Scenarios</name>
+    <message>
+        <location filename="../core/dataset/scenario.cpp" line="+42"/>
+        <source>Normal</source>
+        <comment>scenario</comment>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Occlusion</source>
+        <comment>scenario</comment>
+        <translation>遮挡</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fast motion</source>
+        <comment>scenario</comment>
+        <translation>快速运动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Low light</source>
+        <comment>scenario</comment>
+        <translation>弱光</translation>
+    </message>
+</context>
+<context>
     <name>Skeleton</name>
     <message>
-        <location filename="../core/skeleton/skeleton.cpp" line="+82"/>
+        <location filename="../core/skeleton/skeleton.cpp" line="+80"/>
         <source>not valid JSON: %1 at offset %2</source>
         <translation>不是有效的 JSON：%1（偏移量 %2）</translation>
     </message>
@@ -4722,7 +5015,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>SmoothingPanel</name>
     <message>
-        <location filename="../widgets/smoothingpanel.cpp" line="+132"/>
+        <location filename="../widgets/smoothingpanel.cpp" line="+129"/>
         <source>%1 Hz</source>
         <extracomment>Hz: hertz, the unit of the filter&apos;s cutoff frequency.</extracomment>
         <translation>%1 Hz</translation>
@@ -4788,7 +5081,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>SplitScan</name>
     <message>
-        <location filename="../core/dataset/splitscan.cpp" line="+71"/>
+        <location filename="../core/dataset/splitscan.cpp" line="+69"/>
         <source>the %1 images &quot;%2&quot; do not exist</source>
         <translation>%1 图像 &quot;%2&quot; 不存在</translation>
     </message>
@@ -4827,14 +5120,14 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <location line="+14"/>
         <source>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable image(s) have no label file and the rest are background</source>
         <translation>
-            <numerusform>%1 划分中没有已标注的目标，因此其上的每项指标都为零：其 %n 张可用图像中有 %2 张没有标签文件，其余为背景</numerusform>
+            <numerusform>%1 划分中没有任何已标注的目标，因此其上的所有指标都为零：%n 张可用图像中有 %2 张没有标签文件，其余为背景</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>SynthCommand</name>
     <message>
-        <location filename="../app/cli/synthcommand.cpp" line="+16"/>
+        <location filename="../app/cli/synthcommand.cpp" line="+10"/>
         <source>write a synthetic gripper dataset (images, labels, data.yaml) and a demo video</source>
         <translation>生成合成的夹爪数据集（图像、标签、data.yaml）和一段演示视频</translation>
     </message>
@@ -4904,7 +5197,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>SynthGenerator</name>
     <message>
-        <location filename="../core/dataset/synthgenerator.cpp" line="+90"/>
+        <location filename="../core/dataset/synthgenerator.cpp" line="+88"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -4957,7 +5250,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetryCsv</name>
     <message>
-        <location filename="../core/telemetry/telemetrycsv.cpp" line="+111"/>
+        <location filename="../core/telemetry/telemetrycsv.cpp" line="+109"/>
         <source>%1: cannot open: %2</source>
         <translation>%1：无法打开：%2</translation>
     </message>
@@ -4985,7 +5278,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetryCsvWriter</name>
     <message>
-        <location filename="../core/telemetry/telemetrycsvwriter.cpp" line="+12"/>
+        <location filename="../core/telemetry/telemetrycsvwriter.cpp" line="+10"/>
         <source>%1: cannot open for writing: %2</source>
         <translation>%1：无法打开以写入：%2</translation>
     </message>
@@ -5005,7 +5298,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetryFormat</name>
     <message>
-        <location filename="../core/telemetry/telemetryformat.cpp" line="+9"/>
+        <location filename="../core/telemetry/telemetryformat.cpp" line="+7"/>
         <source>N/A</source>
         <translation>不可用</translation>
     </message>
@@ -5098,7 +5391,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetryMonitor</name>
     <message>
-        <location filename="../core/telemetry/telemetrymonitor.cpp" line="+20"/>
+        <location filename="../core/telemetry/telemetrymonitor.cpp" line="+18"/>
         <source>not tried</source>
         <translation>未尝试</translation>
     </message>
@@ -5106,7 +5399,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetrySparklines</name>
     <message>
-        <location filename="../widgets/telemetrysparklines.cpp" line="+41"/>
+        <location filename="../widgets/telemetrysparklines.cpp" line="+37"/>
         <source>GPU %</source>
         <translation>GPU %</translation>
     </message>
@@ -5134,7 +5427,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TelemetryTable</name>
     <message>
-        <location filename="../app/cli/telemetrytable.cpp" line="+35"/>
+        <location filename="../app/cli/telemetrytable.cpp" line="+30"/>
         <source>Telemetry: %1</source>
         <translation>遥测：%1</translation>
     </message>
@@ -5187,7 +5480,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TemporalPresets</name>
     <message>
-        <location filename="../core/analysis/temporalpresets.cpp" line="+43"/>
+        <location filename="../core/analysis/temporalpresets.cpp" line="+41"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
@@ -5215,7 +5508,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TimelineStrips</name>
     <message>
-        <location filename="../widgets/timelinestrips.cpp" line="+190"/>
+        <location filename="../widgets/timelinestrips.cpp" line="+239"/>
         <source>Jitter</source>
         <translation>抖动</translation>
     </message>
@@ -5230,12 +5523,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>轨迹</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="-8"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+36"/>
         <source>Analyse the video to see its confidence, jitter and occlusions here</source>
         <translation>分析视频后，此处显示其置信度、抖动和遮挡</translation>
     </message>
@@ -5304,7 +5597,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../app/cli/traincommand.cpp" line="+59"/>
+        <location filename="../app/cli/traincommand.cpp" line="+47"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -5377,7 +5670,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainController</name>
     <message>
-        <location filename="../app/studio/train/traincontroller.cpp" line="+69"/>
+        <location filename="../app/studio/train/traincontroller.cpp" line="+64"/>
         <source>a training run is already in progress; stop it first</source>
         <translation>已有训练运行在进行中；请先停止它</translation>
     </message>
@@ -5385,7 +5678,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainDashboard</name>
     <message>
-        <location filename="../app/studio/train/traindashboard.cpp" line="+177"/>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+161"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -5474,7 +5767,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainDataset</name>
     <message>
-        <location filename="../core/train/traindataset.cpp" line="+22"/>
+        <location filename="../core/train/traindataset.cpp" line="+21"/>
         <source>%1: %2; skipped</source>
         <translation>%1：%2；已跳过</translation>
     </message>
@@ -5495,7 +5788,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainProgressPanel</name>
     <message>
-        <location filename="../widgets/trainprogresspanel.cpp" line="+61"/>
+        <location filename="../widgets/trainprogresspanel.cpp" line="+54"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -5588,7 +5881,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainWorkspace</name>
     <message>
-        <location filename="../app/studio/train/trainworkspace.cpp" line="+256"/>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+244"/>
         <source>Starting: reading the dataset and building the model…</source>
         <translation>正在启动：读取数据集并构建模型…</translation>
     </message>
@@ -5641,12 +5934,12 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="+52"/>
+        <location filename="../core/train/trainingrun.cpp" line="+74"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
     <message>
-        <location filename="../core/train/trainingrunsetup.cpp" line="+57"/>
+        <location line="+96"/>
         <source>%1 finished all %2 epochs; pass epochs=N with N &gt; %2 to extend it</source>
         <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
     </message>
@@ -5691,13 +5984,13 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1：无法创建运行文件夹</translation>
     </message>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="+316"/>
-        <location filename="../core/train/trainingrunsetup.cpp" line="+6"/>
+        <location line="+6"/>
+        <location line="+272"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location filename="../core/train/trainingrunsetup.cpp" line="-177"/>
+        <location line="-449"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
@@ -5707,7 +6000,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="-165"/>
+        <location line="+79"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -5732,7 +6025,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-496"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>
@@ -5745,7 +6038,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainingConfig</name>
     <message>
-        <location filename="../core/train/trainingconfig.cpp" line="+26"/>
+        <location filename="../core/train/trainingconfig.cpp" line="+24"/>
         <source>dataset data.yaml</source>
         <translation>数据集 data.yaml</translation>
     </message>
@@ -6118,7 +6411,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainingData</name>
     <message>
-        <location filename="../core/train/trainingdata.cpp" line="+20"/>
+        <location filename="../core/train/trainingdata.cpp" line="+18"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -6141,15 +6434,50 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>TrainingSession</name>
     <message>
-        <location filename="../core/train/trainingsession.cpp" line="+44"/>
+        <location filename="../core/train/trainingsession.cpp" line="+42"/>
         <source>rank %1: %2</source>
         <translation>第 %1 个进程：%2</translation>
     </message>
 </context>
 <context>
+    <name>UnsavedEditsPrompt</name>
+    <message>
+        <location filename="../app/studio/label/unsavededitsprompt.cpp" line="+26"/>
+        <source>Labels Not Saved</source>
+        <translation>标注未保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The labels of %1 could not be saved:
+%2
+
+They are kept here and saved as soon as that works. Leave the image and lose them?</source>
+        <translation>%1 的标注无法保存：
+%2
+
+它们保留在这里，一旦可以写入就会保存。要离开此图像并丢弃它们吗？</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Scenario Tags Not Saved</source>
+        <translation>场景标签未保存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The scenario tags could not be saved:
+%1
+
+They are kept here and saved as soon as that works. Close the project and lose them?</source>
+        <translation>场景标签无法保存：
+%1
+
+它们保留在这里，一旦可以写入就会保存。要关闭项目并丢弃它们吗？</translation>
+    </message>
+</context>
+<context>
     <name>ValCommand</name>
     <message>
-        <location filename="../app/cli/valcommand.cpp" line="+18"/>
+        <location filename="../app/cli/valcommand.cpp" line="+12"/>
         <source>validate a checkpoint or weight file: box and pose P, R, mAP50, mAP50-95 and per-keypoint errors</source>
         <translation>验证检查点或权重文件：框和姿态的 P、R、mAP50、mAP50-95 以及每个关键点的误差</translation>
     </message>
@@ -6224,12 +6552,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>imgsz 必须是 32 的倍数，且 batch 至少为 1</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
-        <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>val</source>
         <translation>验证</translation>
     </message>
@@ -6239,7 +6562,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>%1 张图像，%2 个实例，%3 张/秒</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-75"/>
         <source>P</source>
         <translation>P</translation>
     </message>
@@ -6274,7 +6597,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
         <translation>可见：%1 px（%2），遮挡：%3 px（%4）</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+64"/>
         <source>Scenario %1: %2 images, %3 instances</source>
         <translation>场景 %1：%2 张图像，%3 个实例</translation>
     </message>
@@ -6287,7 +6610,7 @@ They are kept here and saved as soon as that works. Leave the image and lose the
 <context>
     <name>ValImageStrip</name>
     <message>
-        <location filename="../widgets/valimagestrip.cpp" line="+106"/>
+        <location filename="../widgets/valimagestrip.cpp" line="+101"/>
         <source>%1: cannot read the image</source>
         <translation>%1：无法读取图像</translation>
     </message>
@@ -6351,7 +6674,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoDecoder</name>
     <message>
-        <location filename="../core/video/videodecoder.cpp" line="+21"/>
+        <location filename="../core/video/videodecoder.cpp" line="+18"/>
         <source>%1: no such file</source>
         <translation>%1：文件不存在</translation>
     </message>
@@ -6396,7 +6719,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoPipeline</name>
     <message>
-        <location filename="../core/infer/videopipeline.cpp" line="+132"/>
+        <location filename="../core/infer/videopipeline.cpp" line="+127"/>
         <source>%1 stage failed: %2</source>
         <translation>%1 阶段失败：%2</translation>
     </message>
@@ -6541,7 +6864,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoTruth</name>
     <message>
-        <location filename="../core/dataset/videotruth.cpp" line="+22"/>
+        <location filename="../core/dataset/videotruth.cpp" line="+20"/>
         <source>%1: cannot read: %2</source>
         <translation>%1：无法读取：%2</translation>
     </message>
@@ -6589,7 +6912,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+292"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+270"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
@@ -6609,29 +6932,17 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>摄像头编号（第一个为 0）或视频流地址（rtsp://…、http://…）：</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Choose a Model</source>
         <translation>选择模型</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Models (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)</source>
         <translation>模型 (*.ckpt *.pt *.pth *.torchscript *.onnx);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+193"/>
-        <source>live · %1 ms</source>
-        <extracomment>The live mode&apos;s inference time for the frame on screen.</extracomment>
-        <translation>实时 · %1 ms</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>ground-truth error %1 px</source>
-        <extracomment>The mean distance between the ground truth&apos;s keypoints and the predicted ones.</extracomment>
-        <translation>真值误差 %1 px</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+160"/>
         <source>No video open</source>
         <translation>未打开视频</translation>
     </message>
@@ -6661,7 +6972,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%n were in the dataset already (left alone)</source>
         <translation>
             <numerusform>%n 帧已在数据集中（保持不变）</numerusform>
@@ -6699,7 +7010,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>最差帧</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Previous frame</source>
         <translation>上一帧</translation>
     </message>
@@ -6719,17 +7030,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>前进 10 帧</translation>
     </message>
     <message>
-        <location line="-297"/>
-        <source>Ground truth from %1</source>
-        <translation>真值来自 %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No ground-truth file (the video&apos;s name with .json) beside this video</source>
-        <translation>此视频旁没有真值文件（与视频同名的 .json 文件）</translation>
-    </message>
-    <message>
-        <location line="+189"/>
+        <location line="-108"/>
         <source>Open a video to play it frame by frame.</source>
         <translation>打开视频以逐帧播放。</translation>
     </message>
@@ -6739,12 +7040,12 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>正在分析视频…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Export Annotated Video</source>
         <translation>导出带标注的视频</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Annotated video and per-frame keypoints (*.mp4)</source>
         <translation>带标注的视频和逐帧关键点 (*.mp4)</translation>
     </message>
@@ -6759,7 +7060,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>请先打开一个项目和一个视频。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>&amp;Open Video…</source>
         <translation>打开视频(&amp;O)…</translation>
     </message>
@@ -6777,7 +7078,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>WorstFrames</name>
     <message>
-        <location filename="../core/analysis/worstframes.cpp" line="+87"/>
+        <location filename="../core/analysis/worstframes.cpp" line="+85"/>
         <source>Low confidence</source>
         <translation>低置信度</translation>
     </message>
@@ -6811,7 +7112,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>WorstFramesPanel</name>
     <message>
-        <location filename="../app/studio/video/worstframespanel.cpp" line="+157"/>
+        <location filename="../app/studio/video/worstframespanel.cpp" line="+154"/>
         <source>no analysis</source>
         <translation>未分析</translation>
     </message>
@@ -6881,7 +7182,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>WritableFolder</name>
     <message>
-        <location filename="../core/dataset/writablefolder.cpp" line="+21"/>
+        <location filename="../core/dataset/writablefolder.cpp" line="+19"/>
         <source>%1 does not exist</source>
         <translation>%1 不存在</translation>
     </message>
@@ -6937,76 +7238,6 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <location line="+13"/>
         <source>wrote %1 images to %2; %3 problems skipped</source>
         <translation>已将 %1 张图像写入 %2；跳过了 %3 个问题</translation>
-    </message>
-</context>
-<context>
-    <name>gp::AnnotationDocument</name>
-    <message>
-        <location filename="../core/annotation/annotationdocument.cpp" line="+231"/>
-        <location line="+40"/>
-        <source>Place %1</source>
-        <translation>放置 %1</translation>
-    </message>
-    <message>
-        <location line="-23"/>
-        <location line="+11"/>
-        <source>Skip %1</source>
-        <translation>跳过 %1</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>Move %1</source>
-        <translation>移动 %1</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Mark %1 occluded</source>
-        <translation>将 %1 标为遮挡</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mark %1 visible</source>
-        <translation>将 %1 标为可见</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mark %1 absent</source>
-        <translation>将 %1 标为缺失</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Clear %1</source>
-        <translation>清除 %1</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>New object</source>
-        <translation>新建目标</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Delete object %1</source>
-        <translation>删除目标 %1</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>Adjust box of object %1</source>
-        <translation>调整目标 %1 的框</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Fit box of object %1 to its points</source>
-        <translation>使目标 %1 的框贴合其关键点</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Swap left and right of object %1</source>
-        <translation>交换目标 %1 的左右点</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Copy objects</source>
-        <translation>复制目标</translation>
     </message>
 </context>
 </TS>

@@ -1,5 +1,7 @@
 #include "imageview.h"
 
+#include "captionlayout.h"
+
 #include <QEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -209,16 +211,32 @@ void ImageView::paintEvent(QPaintEvent *)
         return;
     painter.setRenderHint(QPainter::Antialiasing);
     paintUnderLabels(painter);
+    const std::vector<QRectF> captions = instanceCaptionRects();
     for (size_t i = 0; i < m_annotation.instances.size(); ++i)
         paintInstance(painter, m_annotation.instances[i],
-                      int(i) < m_captions.size() ? m_captions.at(int(i)) : QString());
+                      int(i) < m_captions.size() ? m_captions.at(int(i)) : QString(), captions[i]);
+}
+
+std::vector<QRectF> ImageView::instanceCaptionRects() const
+{
+    std::vector<QRectF> out(m_annotation.instances.size());
+    CaptionLayout layout{QRectF(rect())};
+    const QFontMetrics fm(font());
+    for (size_t i = 0; i < out.size(); ++i) {
+        const QString caption = int(i) < m_captions.size() ? m_captions.at(int(i)) : QString();
+        const QRectF &box = m_annotation.instances[i].box;
+        if (!caption.isEmpty() && !box.isEmpty())
+            out[i] = layout.place(imageToView(box), QSizeF(fm.horizontalAdvance(caption) + 8, fm.height() + 2));
+    }
+    return out;
 }
 
 void ImageView::paintUnderLabels(QPainter &) const
 {
 }
 
-void ImageView::paintInstance(QPainter &painter, const PoseInstance &instance, const QString &caption) const
+void ImageView::paintInstance(
+    QPainter &painter, const PoseInstance &instance, const QString &caption, const QRectF &captionRect) const
 {
     const QColor boxColor = m_skeleton.sideColor(Skeleton::Side::Center);
     if (!instance.box.isEmpty()) {
@@ -226,13 +244,10 @@ void ImageView::paintInstance(QPainter &painter, const PoseInstance &instance, c
         painter.setBrush(Qt::NoBrush);
         painter.setPen(QPen(boxColor, kBoxWidth));
         painter.drawRect(box);
-        if (!caption.isEmpty()) {
-            const QFontMetrics fm(font());
-            const QRectF tag(box.left(), box.top() - fm.height() - 2, fm.horizontalAdvance(caption) + 8,
-                             fm.height() + 2);
-            painter.fillRect(tag, boxColor);
+        if (!caption.isEmpty() && !captionRect.isEmpty()) {
+            painter.fillRect(captionRect, boxColor);
             painter.setPen(Qt::black);
-            painter.drawText(tag, Qt::AlignCenter, caption);
+            painter.drawText(captionRect, Qt::AlignCenter, caption);
         }
     }
 

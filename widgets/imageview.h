@@ -10,6 +10,8 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <vector>
+
 // Shows one image with its pose labels drawn over it: boxes, the skeleton's edges and
 // keypoint dots in the skeleton's side colours. Visible points are filled, occluded ones
 // hollow with dashed edges, absent ones are not drawn.
@@ -41,6 +43,9 @@ public:
     const gp::ImageAnnotation &annotation() const { return m_annotation; }
     // Text drawn at each instance's box ("track 3"); instance i gets captions[i].
     void setInstanceCaptions(const QStringList &captions);
+    // Where each instance's caption is drawn (view pixels; empty without a caption), laid out
+    // by CaptionLayout so that no caption hides another.
+    std::vector<QRectF> instanceCaptionRects() const;
     void clear();
 
     // Keypoint index drawn with a ring in every instance; -1 for none.
@@ -100,7 +105,8 @@ protected:
     virtual void paintUnderLabels(QPainter &painter) const;
 
 private:
-    void paintInstance(QPainter &painter, const gp::PoseInstance &instance, const QString &caption) const;
+    void paintInstance(
+        QPainter &painter, const gp::PoseInstance &instance, const QString &caption, const QRectF &captionRect) const;
     void applyFit();
     QColor edgeColor(int a, int b) const;
 

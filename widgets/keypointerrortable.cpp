@@ -1,5 +1,7 @@
 #include "keypointerrortable.h"
 
+#include "scenario.h"
+
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -138,16 +140,7 @@ const PoseMetrics *KeypointErrorTable::shownMetrics() const
 
 QString KeypointErrorTable::scenarioName(const QString &tag)
 {
-    // The tags `gripperpose synth scenario=` writes, and "normal" for untagged images.
-    if (tag == QLatin1String("normal"))
-        return tr("Normal", "scenario");
-    if (tag == QLatin1String("occlusion"))
-        return tr("Occlusion", "scenario");
-    if (tag == QLatin1String("fast_motion"))
-        return tr("Fast motion", "scenario");
-    if (tag == QLatin1String("low_light"))
-        return tr("Low light", "scenario");
-    return tag;
+    return Scenarios::displayName(tag);
 }
 
 void KeypointErrorTable::fillScenarios()

@@ -1,5 +1,7 @@
 #include "poseoverlayview.h"
 
+#include "captionlayout.h"
+
 #include <QPainter>
 #include <QPainterPath>
 
@@ -13,8 +15,7 @@ using gp::TrackedPose;
 
 PoseOverlayView::PoseOverlayView(const Skeleton &skeleton, QWidget *parent)
     : ImageView(skeleton, parent)
-{
-}
+{ }
 
 void PoseOverlayView::setPrediction(
     const std::vector<TrackedPose> &tracks, const std::vector<std::vector<TrackedPose>> &history)
@@ -79,29 +80,68 @@ void PoseOverlayView::paintEvent(QPaintEvent *event)
     p.setRenderHint(QPainter::Antialiasing);
     if (m_options.trail > 0)
         paintTrail(p);
-    for (const TrackedPose &t : m_tracks) {
+    const std::vector<QRectF> captions = trackCaptionRects();
+    for (size_t i = 0; i < m_tracks.size(); ++i) {
+        const TrackedPose &t = m_tracks[i];
         switch (m_options.points) {
         case OverlayOptions::Points::Smoothed:
-            paintTrack(p, t, false, false);
+            paintTrack(p, t, false, false, captions[i]);
             break;
         case OverlayOptions::Points::Raw:
-            paintTrack(p, t, true, false);
+            paintTrack(p, t, true, false, captions[i]);
             break;
         case OverlayOptions::Points::Both:
             paintTrack(p, t, true, true);
-            paintTrack(p, t, false, false);
+            paintTrack(p, t, false, false, captions[i]);
             break;
         }
     }
     if (!m_status.isEmpty()) {
-        const QRect box = p.fontMetrics().boundingRect(m_status).adjusted(-6, -3, 6, 3).translated(10, 10 + p.fontMetrics().ascent());
+        const QRectF box = statusRect();
         p.fillRect(box, QColor(0, 0, 0, 160));
         p.setPen(Qt::white);
         p.drawText(box, Qt::AlignCenter, m_status);
     }
 }
 
-void PoseOverlayView::paintTrack(QPainter &p, const TrackedPose &t, bool raw, bool ghost) const
+QRectF PoseOverlayView::statusRect() const
+{
+    if (m_status.isEmpty())
+        return {};
+    const QFontMetrics fm(font());
+    return QRectF(fm.boundingRect(m_status).adjusted(-6, -3, 6, 3).translated(10, 10 + fm.ascent()));
+}
+
+QString PoseOverlayView::trackCaption(const TrackedPose &t) const
+{
+    return t.bridged ? tr("#%1 (bridged)").arg(t.trackId) : tr("#%1 · %2").arg(t.trackId).arg(t.score, 0, 'f', 2);
+}
+
+std::vector<QRectF> PoseOverlayView::trackCaptionRects() const
+{
+    std::vector<QRectF> out(m_tracks.size());
+    if (image().isNull() || !m_options.boxes || !m_options.trackIds)
+        return out;
+    // The ground truth's captions keep their places (ImageView lays them out first); the
+    // predictions' go around them.
+    CaptionLayout layout { QRectF(rect()) };
+    layout.reserve(statusRect());
+    if (showAnnotation())
+        for (const QRectF &r : instanceCaptionRects())
+            layout.reserve(r);
+    const QFontMetrics fm(font());
+    const bool raw = m_options.points == OverlayOptions::Points::Raw;
+    for (size_t i = 0; i < m_tracks.size(); ++i) {
+        const TrackedPose &t = m_tracks[i];
+        const PoseBox &b = raw ? t.rawBox : t.box;
+        const QRectF box = imageToView(QRectF(QPointF(b.x1, b.y1), QPointF(b.x2, b.y2)));
+        const QRectF text = QRectF(fm.boundingRect(trackCaption(t))).adjusted(-3, -1, 3, 1);
+        out[i] = layout.place(box, text.size());
+    }
+    return out;
+}
+
+void PoseOverlayView::paintTrack(QPainter &p, const TrackedPose &t, bool raw, bool ghost, const QRectF &caption) const
 {
     const Skeleton &sk = skeleton();
     const double ghostAlpha = ghost ? 0.35 : 1.0;
@@ -114,14 +154,10 @@ void PoseOverlayView::paintTrack(QPainter &p, const TrackedPose &t, bool raw, bo
         p.setBrush(Qt::NoBrush);
         const QRectF r = imageToView(QRectF(QPointF(b.x1, b.y1), QPointF(b.x2, b.y2)));
         p.drawRect(r);
-        if (m_options.trackIds) {
-            const QString label = t.bridged ? tr("#%1 (bridged)").arg(t.trackId)
-                                            : tr("#%1 · %2").arg(t.trackId).arg(t.score, 0, 'f', 2);
-            const QRectF lr = p.fontMetrics().boundingRect(label).adjusted(-3, -1, 3, 1);
-            const QRectF at(r.left(), r.top() - lr.height(), lr.width(), lr.height());
-            p.fillRect(at, QColor(0, 0, 0, 150));
+        if (m_options.trackIds && !caption.isEmpty()) {
+            p.fillRect(caption, QColor(0, 0, 0, 150));
             p.setPen(c);
-            p.drawText(at, Qt::AlignCenter, label);
+            p.drawText(caption, Qt::AlignCenter, trackCaption(t));
         }
     }
     auto pos = [&](const TrackedKeypoint &k) { return imageToView(raw ? QPointF(k.rawX, k.rawY) : QPointF(k.x, k.y)); };

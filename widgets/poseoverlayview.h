@@ -18,9 +18,9 @@ struct OverlayOptions
     bool names = false;
     bool trackIds = true;
     bool confidenceAsAlpha = true; // less confident points are more transparent
-    double keypointConf = 0.5;     // below: hidden, or hollow when `hollowBelow`
+    double keypointConf = 0.5; // below: hidden, or hollow when `hollowBelow`
     bool hollowBelow = true;
-    int trail = 0;                 // frames of history drawn per keypoint (0: none)
+    int trail = 0; // frames of history drawn per keypoint (0: none)
 };
 
 // A video frame with the model's predictions drawn over it (on top of what ImageView draws,
@@ -37,7 +37,8 @@ public:
     explicit PoseOverlayView(const gp::Skeleton &skeleton, QWidget *parent = nullptr);
 
     // `history` holds the tracks of the frames before this one, oldest first (for the trail).
-    void setPrediction(const std::vector<gp::TrackedPose> &tracks, const std::vector<std::vector<gp::TrackedPose>> &history = {});
+    void setPrediction(
+        const std::vector<gp::TrackedPose> &tracks, const std::vector<std::vector<gp::TrackedPose>> &history = {});
     void clearPrediction();
     const std::vector<gp::TrackedPose> &prediction() const { return m_tracks; }
     bool hasPrediction() const { return !m_tracks.empty(); }
@@ -50,6 +51,11 @@ public:
     // The keypoints drawn (filled or hollow) for the current prediction and options, in image
     // pixels, track after track: what the user sees.
     std::vector<QPointF> drawnPoints() const;
+    // Where each track's caption ("#3 · 0.91") is drawn, in view pixels (empty when none is):
+    // beside the ground truth's captions and the status line, never over them or over
+    // another track's.
+    std::vector<QRectF> trackCaptionRects() const;
+    QRectF statusRect() const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -57,7 +63,8 @@ protected:
 private:
     enum class PointStyle { Hidden, Filled, Hollow, Inferred };
     PointStyle styleOf(const gp::TrackedKeypoint &k) const;
-    void paintTrack(QPainter &p, const gp::TrackedPose &t, bool raw, bool ghost) const;
+    void paintTrack(QPainter &p, const gp::TrackedPose &t, bool raw, bool ghost, const QRectF &caption = {}) const;
+    QString trackCaption(const gp::TrackedPose &t) const;
     void paintTrail(QPainter &p) const;
     static QColor trackColor(int id);
 

@@ -1,6 +1,7 @@
 #include "timelinestrips.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QMouseEvent>
 #include <QPainter>
 
@@ -21,6 +22,7 @@ TimelineStrips::TimelineStrips(QWidget *parent)
 void TimelineStrips::setSkeleton(const Skeleton &skeleton)
 {
     m_skeleton = skeleton;
+    m_labelLine = -1;
     m_keypointOrder.clear();
     for (Skeleton::Side side : { Skeleton::Side::Left, Skeleton::Side::Right, Skeleton::Side::Center })
         for (int k = 0; k < skeleton.keypointCount(); ++k)
@@ -136,17 +138,65 @@ void TimelineStrips::rebuild()
     update();
 }
 
+QFont TimelineStrips::labelFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
+    return small;
+}
+
+std::pair<int, int> TimelineStrips::groupOf(int row) const
+{
+    const int keypoints = int(m_keypointOrder.size());
+    if (row < 0 || row >= keypoints)
+        return { row, row + 1 };
+    auto sideOf = [this](int r) { return m_skeleton.points()[size_t(m_keypointOrder[size_t(r)])].side; };
+    int first = row, last = row + 1;
+    while (first > 0 && sideOf(first - 1) == sideOf(row))
+        --first;
+    while (last < keypoints && sideOf(last) == sideOf(row))
+        ++last;
+    return { first, last };
+}
+
+int TimelineStrips::labelLineHeight() const
+{
+    // The labels' own glyphs count: a fallback font (Chinese) can be taller than the font's
+    // line; one pixel more keeps two labels from touching.
+    // Measured once per font, language and skeleton (painting asks for it per row).
+    if (m_labelLine < 0) {
+        const QFontMetrics fm(labelFont());
+        int line = fm.height();
+        for (int row = 0; row < int(m_keypointOrder.size()) + 3; row = groupOf(row).second)
+            line = std::max(line, fm.boundingRect(rowLabel(row)).height());
+        m_labelLine = line + 1;
+    }
+    return m_labelLine;
+}
+
 int TimelineStrips::rowHeight(int row) const
 {
-    return row < int(m_keypointOrder.size()) ? kKeypointRowHeight : kRowHeight;
+    // Every label gets the height of a line of its font (the rows of a side share theirs),
+    // so two labels never overlap, in any language's font.
+    const int line = labelLineHeight();
+    const auto [first, last] = groupOf(row);
+    const int base = row < int(m_keypointOrder.size()) ? kKeypointRowHeight : kRowHeight;
+    return std::max(base, (line + (last - first) - 1) / (last - first));
 }
 
 int TimelineStrips::rowTop(int row) const
 {
     int y = 0;
     for (int r = 0; r < row; ++r)
-        y += rowHeight(r) + (r == int(m_keypointOrder.size()) - 1 ? 3 : 0);
+        y += rowHeight(r) + (r == int(m_keypointOrder.size()) - 1 ? kGroupGap : 0);
     return y;
+}
+
+QRect TimelineStrips::labelRect(int row) const
+{
+    const auto [first, last] = groupOf(row);
+    const int top = stripRect().top() + rowTop(first);
+    return QRect(0, top, kLabelWidth - 10, rowTop(last - 1) + rowHeight(last - 1) - rowTop(first));
 }
 
 QRect TimelineStrips::stripRect() const
@@ -183,8 +233,10 @@ int TimelineStrips::xOfFrame(qint64 frame) const
 QString TimelineStrips::rowLabel(int row) const
 {
     const int keypoints = int(m_keypointOrder.size());
-    if (row < keypoints)
-        return {};
+    if (row < keypoints) {
+        const Skeleton::Side side = m_skeleton.points()[size_t(m_keypointOrder[size_t(row)])].side;
+        return side == Skeleton::Side::Center ? tr("Confidence") : Skeleton::sideName(side);
+    }
     switch (Row(row - keypoints)) {
     case Row::Jitter:
         return tr("Jitter");
@@ -201,27 +253,17 @@ void TimelineStrips::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.fillRect(rect(), palette().window());
     const QRect r = stripRect();
-    QFont small = font();
-    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
-    p.setFont(small);
+    p.setFont(labelFont());
     p.setPen(palette().color(QPalette::WindowText));
     const int keypoints = int(m_keypointOrder.size());
-    // Keypoint rows: one label per side group.
-    int start = 0;
-    while (start < keypoints) {
-        const Skeleton::Side side = m_skeleton.points()[size_t(m_keypointOrder[size_t(start)])].side;
-        int end = start;
-        while (end < keypoints && m_skeleton.points()[size_t(m_keypointOrder[size_t(end)])].side == side)
-            ++end;
-        const QRect label(0, r.top() + rowTop(start), kLabelWidth - 4, rowTop(end) - rowTop(start));
-        p.fillRect(QRect(kLabelWidth - 4, label.top(), 3, label.height()), m_skeleton.sideColor(side));
-        p.drawText(label.adjusted(0, 0, -6, 0), Qt::AlignRight | Qt::AlignVCenter,
-            side == Skeleton::Side::Center ? tr("Confidence") : Skeleton::sideName(side));
-        start = end;
+    for (int row = 0; row < keypoints + 3; row = groupOf(row).second) {
+        const QRect label = labelRect(row);
+        if (row < keypoints) {
+            const Skeleton::Side side = m_skeleton.points()[size_t(m_keypointOrder[size_t(row)])].side;
+            p.fillRect(QRect(kLabelWidth - 4, label.top(), 3, label.height()), m_skeleton.sideColor(side));
+        }
+        p.drawText(label, Qt::AlignRight | Qt::AlignVCenter, rowLabel(row));
     }
-    for (int row = keypoints; row < keypoints + 3; ++row)
-        p.drawText(QRect(0, r.top() + rowTop(row) - 2, kLabelWidth - 6, rowHeight(row) + 4),
-            Qt::AlignRight | Qt::AlignVCenter, rowLabel(row));
     if (!m_image.isNull()) {
         for (int row = 0; row < m_image.height(); ++row) {
             const QRect target(r.left(), r.top() + rowTop(row), r.width(), rowHeight(row));
@@ -256,6 +298,10 @@ void TimelineStrips::mouseMoveEvent(QMouseEvent *event)
 
 void TimelineStrips::changeEvent(QEvent *event)
 {
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
+        m_labelLine = -1;
+        updateGeometry(); // the rows follow the labels' height
+    }
     if (event->type() == QEvent::LanguageChange)
         update();
     QWidget::changeEvent(event);

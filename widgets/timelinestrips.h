@@ -37,6 +37,12 @@ public:
     int rowOf(Row row) const;
     qint64 frameAtX(int x) const;
     int xOfFrame(qint64 frame) const;
+    // Where the label of an image row's group is written (the side's name for the keypoint
+    // rows, the strip's name for the others), in widget pixels: tall enough for the label
+    // font, and no two labels overlap.
+    QRect labelRect(int row) const;
+    QString rowLabel(int row) const;
+    QFont labelFont() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -57,7 +63,10 @@ private:
     QRect stripRect() const;
     int rowTop(int row) const;
     int rowHeight(int row) const;
-    QString rowLabel(int row) const;
+    int labelLineHeight() const;
+    // The first and one-past-last image rows of the group `row` belongs to (a side's
+    // keypoints share one label; each other strip is a group of its own).
+    std::pair<int, int> groupOf(int row) const;
 
     gp::Skeleton m_skeleton;
     gp::QualitySeries m_series;
@@ -69,9 +78,11 @@ private:
     bool m_loopShown = false;
     qint64 m_loopFirst = 0;
     qint64 m_loopLast = 0;
+    mutable int m_labelLine = -1; // labelLineHeight(), once measured
 
     static constexpr int kKeypointRowHeight = 4;
     static constexpr int kRowHeight = 7;
     static constexpr int kLabelWidth = 74;
+    static constexpr int kGroupGap = 3; // between the keypoint rows and the other strips
     static constexpr int kMaxColumns = 4096;
 };

@@ -138,9 +138,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     }
     const auto enhance = ImageEnhancement::parse(args.value(QStringLiteral("enhance")));
     if (!enhance) {
-        err << tr("enhance must be one of %1 (got \"%2\")")
-                   .arg(ImageEnhancement::keys().join(QStringLiteral(", ")), args.value(QStringLiteral("enhance")))
-            << '\n';
+        err << ImageEnhancement::unknownKeyMessage(args.value(QStringLiteral("enhance"))) << '\n';
         return 2;
     }
     const auto preset = TemporalPresets::parse(args.value(QStringLiteral("temporal")));

@@ -93,9 +93,7 @@ int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     }
     const auto enhance = ImageEnhancement::parse(args.value(QStringLiteral("enhance")));
     if (!enhance) {
-        err << tr("enhance must be one of %1 (got \"%2\")")
-                   .arg(ImageEnhancement::keys().join(QStringLiteral(", ")), args.value(QStringLiteral("enhance")))
-            << '\n';
+        err << ImageEnhancement::unknownKeyMessage(args.value(QStringLiteral("enhance"))) << '\n';
         return 2;
     }
     r.enhance = *enhance;

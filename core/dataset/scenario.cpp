@@ -34,4 +34,22 @@ QStringList Scenarios::hardNames()
     return out;
 }
 
+QString Scenarios::displayName(const QString &tag)
+{
+    const std::optional<Scenario> known = parse(tag);
+    if (!known)
+        return tag;
+    switch (*known) {
+    case Scenario::Normal:
+        return tr("Normal", "scenario");
+    case Scenario::Occlusion:
+        return tr("Occlusion", "scenario");
+    case Scenario::FastMotion:
+        return tr("Fast motion", "scenario");
+    case Scenario::LowLight:
+        return tr("Low light", "scenario");
+    }
+    return tag;
+}
+
 } // namespace gp

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -16,6 +17,7 @@ enum class Scenario { Normal, Occlusion, FastMotion, LowLight };
 
 class Scenarios
 {
+    Q_DECLARE_TR_FUNCTIONS(Scenarios)
 public:
     // "normal", "occlusion", "fast_motion", "low_light": the tags in scenarios.yaml.
     static QString name(Scenario scenario);
@@ -23,6 +25,9 @@ public:
     // The hard ones, in the order above.
     static std::vector<Scenario> hard();
     static QStringList hardNames();
+    // What a user reads for a tag: "Occlusion" for occlusion, ..., "Normal" for the untagged
+    // images validation reports as normal; a tag of the user's own as it is written.
+    static QString displayName(const QString &tag);
 };
 
 } // namespace gp

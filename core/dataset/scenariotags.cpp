@@ -5,8 +5,11 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSaveFile>
+#include <QSet>
 
 #include <yaml-cpp/yaml.h>
+
+#include <algorithm>
 
 namespace gp {
 
@@ -93,15 +96,63 @@ QString ScenarioTags::relative(const QString &file) const
     return QDir(m_dir).relativeFilePath(QFileInfo(file).absoluteFilePath());
 }
 
+bool ScenarioTags::isGlob(const QString &pattern)
+{
+    return pattern.contains(QLatin1Char('*')) || pattern.contains(QLatin1Char('?'))
+        || pattern.contains(QLatin1Char('['));
+}
+
+namespace {
+
+// A cleaned glob as the expression that matches a whole relative path.
+QRegularExpression globExpression(const QString &cleanGlob)
+{
+    const QRegularExpression re(
+        QRegularExpression::wildcardToRegularExpression(cleanGlob, QRegularExpression::UnanchoredWildcardConversion));
+    return QRegularExpression(QRegularExpression::anchoredPattern(re.pattern()));
+}
+
+} // namespace
+
 bool ScenarioTags::matches(const QString &pattern, const QString &relativePath)
 {
     const QString clean = QDir::cleanPath(pattern);
-    if (!clean.contains(QLatin1Char('*')) && !clean.contains(QLatin1Char('?')) && !clean.contains(QLatin1Char('[')))
+    if (!isGlob(clean))
         return clean == relativePath;
-    const QRegularExpression re(QRegularExpression::wildcardToRegularExpression(
-        clean, QRegularExpression::UnanchoredWildcardConversion));
-    return QRegularExpression(QRegularExpression::anchoredPattern(re.pattern())).match(relativePath).hasMatch();
+    return globExpression(clean).match(relativePath).hasMatch();
 }
+
+class ScenarioTags::PatternIndex
+{
+public:
+    explicit PatternIndex(const QStringList &patterns)
+    {
+        for (const QString &p : patterns) {
+            const QString clean = QDir::cleanPath(p);
+            if (isGlob(clean))
+                m_globs.emplace_back(p, globExpression(clean));
+            else
+                m_plain.insert(clean);
+        }
+    }
+
+    bool matches(const QString &relativePath) const
+    {
+        return m_plain.contains(relativePath) || !globFor(relativePath).isEmpty();
+    }
+    // The first glob that matches (as written in the file); empty when none does.
+    QString globFor(const QString &relativePath) const
+    {
+        for (const auto &[pattern, re] : m_globs)
+            if (re.match(relativePath).hasMatch())
+                return pattern;
+        return QString();
+    }
+
+private:
+    QSet<QString> m_plain; // cleaned
+    std::vector<std::pair<QString, QRegularExpression>> m_globs;
+};
 
 bool ScenarioTags::has(const QString &file, const QString &tag) const
 {
@@ -124,25 +175,71 @@ QStringList ScenarioTags::tagsOf(const QString &file) const
     return out;
 }
 
-bool ScenarioTags::setTag(const QStringList &files, const QString &tag, bool on, QString *error)
+std::vector<QStringList> ScenarioTags::tagsOfEach(const QStringList &files) const
 {
-    QStringList &patterns = m_patterns[tag.trimmed()];
+    std::vector<std::pair<QString, PatternIndex>> indexes;
+    for (const auto &[tag, patterns] : m_patterns)
+        if (!patterns.isEmpty())
+            indexes.emplace_back(tag, PatternIndex(patterns));
+    std::vector<QStringList> out(size_t(files.size()));
+    if (indexes.empty())
+        return out;
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        const QString rel = relative(files[i]);
+        for (const auto &[tag, index] : indexes)
+            if (index.matches(rel))
+                out[size_t(i)] << tag; // in the map's order: sorted
+    }
+    return out;
+}
+
+bool ScenarioTags::setTag(const QStringList &files, const QString &tagName, bool on, QString *error)
+{
+    const QString tag = tagName.trimmed();
+    if (tag.isEmpty()) {
+        if (error)
+            *error = tr("A scenario tag needs a name.");
+        return false;
+    }
+    const auto it = m_patterns.find(tag);
+    // Built once for all the files: tagging every image of a large split stays quick.
+    const PatternIndex index(it == m_patterns.end() ? QStringList() : it->second);
+    if (on) {
+        QStringList added;
+        QSet<QString> seen;
+        for (const QString &file : files) {
+            const QString rel = relative(file);
+            if (!index.matches(rel) && !seen.contains(rel)) {
+                seen.insert(rel);
+                added << rel;
+            }
+        }
+        if (!added.isEmpty())
+            m_patterns[tag] << added;
+        return true;
+    }
+    if (it == m_patterns.end())
+        return true;
+    // Every file is checked before anything changes: a refusal leaves the tags as they were.
+    QSet<QString> untag;
     for (const QString &file : files) {
         const QString rel = relative(file);
-        if (on) {
-            if (!has(file, tag))
-                patterns << rel;
-            continue;
+        const QString glob = index.globFor(rel);
+        if (!glob.isEmpty()) {
+            if (error)
+                *error = tr("%1 is tagged %2 by the pattern %3 in %4; edit that file to untag it")
+                             .arg(rel, tag, glob, fileFor(m_dir));
+            return false;
         }
-        patterns.removeAll(rel);
-        for (const QString &p : patterns)
-            if (matches(p, rel)) {
-                if (error)
-                    *error = tr("%1 is tagged %2 by the pattern %3 in %4; edit that file to untag it")
-                                 .arg(rel, tag, p, fileFor(m_dir));
-                return false;
-            }
+        untag.insert(rel);
     }
+    QStringList &patterns = it->second;
+    patterns.erase(std::remove_if(patterns.begin(), patterns.end(),
+                       [&](const QString &p) {
+                           const QString clean = QDir::cleanPath(p);
+                           return !isGlob(clean) && untag.contains(clean);
+                       }),
+        patterns.end());
     return true;
 }
 

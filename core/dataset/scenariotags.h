@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <map>
+#include <vector>
 
 namespace gp {
 
@@ -38,15 +39,23 @@ public:
     QStringList tags() const;
     // The tags of `file` (an absolute path inside the dataset folder), sorted.
     QStringList tagsOf(const QString &file) const;
+    // The tags of each of these files, in their order: every pattern is read once for all
+    // of them, so a listing of many thousand images costs about as much as one lookup each.
+    std::vector<QStringList> tagsOfEach(const QStringList &files) const;
     bool has(const QString &file, const QString &tag) const;
     // Tags or untags these files (absolute paths). Changes memory only; save() writes. A
-    // file that a glob tags cannot be untagged alone: *error says which glob.
+    // file that a glob tags cannot be untagged alone: *error says which glob, and nothing
+    // changes (not even the other files).
     bool setTag(const QStringList &files, const QString &tag, bool on, QString *error = nullptr);
     // Adds a pattern (relative path or glob) to a tag, as the generator does.
     void addPattern(const QString &tag, const QString &pattern);
 
 private:
+    // One tag's patterns, ready for many lookups: the plain paths in a set, the globs compiled.
+    class PatternIndex;
+
     QString relative(const QString &file) const;
+    static bool isGlob(const QString &pattern);
     static bool matches(const QString &pattern, const QString &relativePath);
 
     QString m_dir;

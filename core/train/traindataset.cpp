@@ -2,6 +2,7 @@
 
 #include "augmenter.h"
 #include "imagecheck_p.h"
+#include "imageenhancement_p.h"
 
 namespace gp {
 
@@ -10,7 +11,7 @@ TrainDataset::TrainDataset(std::vector<ImageAnnotation> images)
 {
 }
 
-TrainSample TrainDataset::load(size_t i, int imgsz, QString *error) const
+TrainSample TrainDataset::load(size_t i, int imgsz, QString *error, Enhancement enhance) const
 {
     const ImageAnnotation &a = m_images.at(i);
     TrainSample s;
@@ -23,6 +24,7 @@ TrainSample TrainDataset::load(size_t i, int imgsz, QString *error) const
         s.image = cv::Mat(imgsz, imgsz, CV_8UC3, cv::Scalar(114, 114, 114));
         return s;
     }
+    s.image = gp::enhanced(s.image, enhance);
     s.instances = a.instances;
     // Labels were read for the size the scan decoded; scale if the decode differs now.
     if (s.image.cols != a.imageSize.width() || s.image.rows != a.imageSize.height())

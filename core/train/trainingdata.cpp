@@ -58,9 +58,12 @@ std::optional<TrainingData> prepare(
     QString why;
     if (!tags.load(QFileInfo(config->yamlFile).absolutePath(), &why))
         data.notes << why;
-    data.valTags.reserve(data.val.size());
+    // One pass over the patterns for the whole val split, not one per image.
+    QStringList files;
+    files.reserve(qsizetype(data.val.size()));
     for (const ImageAnnotation &image : data.val)
-        data.valTags.push_back(tags.isEmpty() ? QStringList() : tags.tagsOf(image.imagePath));
+        files << image.imagePath;
+    data.valTags = tags.isEmpty() ? std::vector<QStringList>(data.val.size()) : tags.tagsOfEach(files);
     return data;
 }
 

@@ -3,7 +3,6 @@
 #include "augmenter.h"
 #include "batchtensors.h"
 #include "detectionmatcher.h"
-#include "imageenhancement_p.h"
 #include "letterbox.h"
 #include "scenario.h"
 
@@ -55,9 +54,9 @@ LoadedBatch loadBatch(const TrainDataset &dataset, const ValBatch &b, int imgsz,
 {
     LoadedBatch out;
     for (size_t i : b.images) {
-        TrainSample loaded = dataset.load(i, imgsz);
-        // As the predictor does: the correction on the decoded image, before the letterbox.
-        loaded.image = enhanced(loaded.image, enhance);
+        // As the predictor does: the correction on the decoded image, before it is resized
+        // and letterboxed.
+        TrainSample loaded = dataset.load(i, imgsz, nullptr, enhance);
         out.letterboxes.push_back(
             LetterboxTransform::make(loaded.image.cols, loaded.image.rows, b.width, b.height, /*scaleUp=*/false));
         out.samples.push_back(Augmenter::letterbox(loaded, b.width, b.height, /*scaleUp=*/false));

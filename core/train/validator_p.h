@@ -55,7 +55,7 @@ struct ValOptions
     int keepWorstImages = 0; // how many per-image results ValOutcome keeps (the worst)
     // Per dataset image: its scenario tags (TrainingData::valTags); empty: no per-scenario metrics.
     std::vector<QStringList> imageTags;
-    Enhancement enhance = Enhancement::None; // applied to each loaded image before the letterbox
+    Enhancement enhance = Enhancement::None; // applied to each decoded image before its resize and letterbox
 
     // The validation recipe for these NMS thresholds, with the loss's OKS sigmas for the
     // metrics (the trainer and `gripperpose val` score alike).

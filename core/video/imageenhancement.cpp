@@ -97,3 +97,8 @@ cv::Mat enhanced(const cv::Mat &bgr, Enhancement e)
 }
 
 } // namespace gp
+
+QString ImageEnhancement::unknownKeyMessage(const QString &key)
+{
+    return tr("enhance must be one of %1 (got \"%2\")").arg(keys().join(QStringLiteral(", ")), key);
+}

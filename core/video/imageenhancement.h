@@ -35,6 +35,8 @@ public:
     static QString key(Enhancement e);
     static std::optional<Enhancement> parse(const QString &key);
     static QStringList keys();
+    // What a command says when `enhance=key` is not one of keys().
+    static QString unknownKeyMessage(const QString &key);
     // The name on screen.
     static QString displayName(Enhancement e);
     // The exponent gamma correction uses for an image of this mean luminance (0..1).

@@ -3,18 +3,22 @@
 // earlier analysis is used at once when the video reopens; a smoothing slider changes the
 // drawn points and the jitter strip; the worst-frames list ranks a frame with an injected
 // jump first; frames sent to labelling get images and label files marked needs review, and
-// nothing is ever overwritten.
+// nothing is ever overwritten; on a dark video an enhancement reaches the network in the
+// analysis pass and in the live mode, applied to the frame before the letterbox.
 
 #include "backgroundjob.h"
 #include "datasetconfig.h"
 #include "detectioncache.h"
+#include "framereader.h"
 #include "imageenhancement.h"
 #include "modelpanel.h"
 #include "overlaypanel.h"
 #include "poseoverlayview.h"
 #include "predictioncontroller.h"
+#include "predictor.h"
 #include "project.h"
 #include "reviewstate.h"
+#include "sensitivecheckpoint.h"
 #include "smoothingpanel.h"
 #include "synthgenerator.h"
 #include "timelinestrips.h"
@@ -34,6 +38,12 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+
+#include <algorithm>
+#include <cmath>
 
 using gp::DatasetConfig;
 using gp::DetectionCache;
@@ -77,6 +87,7 @@ private Q_SLOTS:
     void worstFramesRankInjectedJumpFirst();
     void sendFramesMarksNeedsReviewAndNeverOverwrites();
     void enhancementShowsTheCorrectedFrameAndKeysTheCache();
+    void enhancementReachesTheNetworkLiveAndInTheAnalysis();
 
 private:
     // Opens the project with `model` and waits for the cache's tracks.
@@ -379,6 +390,141 @@ void TestVideoPredictions::sendFramesMarksNeedsReviewAndNeverOverwrites()
     QVERIFY(QFileInfo::exists(DatasetConfig::labelFileFor(one)));
     QVERIFY(state.load(m_dir, &error));
     QVERIFY(state.contains(one));
+}
+
+namespace {
+
+// Gamma correction by its definition (ImageEnhancement's documentation): every channel
+// through v^gamma, with the gamma that takes the mean Rec. 601 luminance to 0.5.
+cv::Mat gammaByDefinition(const cv::Mat &bgr)
+{
+    cv::Mat grey;
+    cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+    const double mean = cv::mean(grey)[0] / 255.0;
+    const double gamma = std::clamp(std::log(0.5) / std::log(mean), 0.2, 1.0);
+    cv::Mat out = bgr.clone();
+    for (auto it = out.begin<cv::Vec3b>(); it != out.end<cv::Vec3b>(); ++it)
+        for (int c = 0; c < 3; ++c)
+            (*it)[c] = uchar(std::lround(255.0 * std::pow((*it)[c] / 255.0, gamma)));
+    return out;
+}
+
+double largestDifference(const std::vector<PoseDetection> &a, const std::vector<PoseDetection> &b)
+{
+    if (a.size() != b.size())
+        return INFINITY;
+    double d = 0;
+    for (size_t i = 0; i < a.size(); ++i) {
+        d = std::max({ d, std::abs(a[i].score - b[i].score), std::abs(a[i].box.x1 - b[i].box.x1),
+            std::abs(a[i].box.y2 - b[i].box.y2) });
+        for (size_t k = 0; k < a[i].keypoints.size(); ++k)
+            d = std::max({ d, std::abs(a[i].keypoints[k].x - b[i].keypoints[k].x),
+                std::abs(a[i].keypoints[k].y - b[i].keypoints[k].y) });
+    }
+    return d;
+}
+
+} // namespace
+
+void TestVideoPredictions::enhancementReachesTheNetworkLiveAndInTheAnalysis()
+{
+    // The demo video at a quarter of its brightness (MJPEG: every decoder gives the same pixels).
+    const QString dark = m_tmp.filePath(QStringLiteral("dark.avi"));
+    std::vector<cv::Mat> frames; // as a sequential decode gives them back
+    {
+        FrameReader in;
+        QString error;
+        QVERIFY2(in.open(m_video, &error), qPrintable(error));
+        cv::VideoWriter out;
+        VideoFrame f;
+        QString message;
+        for (int i = 0; i < 4 && in.read(&f, &message) == FrameReader::Status::Ok; ++i) {
+            cv::Mat scaled;
+            f.image.convertTo(scaled, -1, 0.25);
+            if (!out.isOpened())
+                QVERIFY(out.open(dark.toStdString(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 30.0, scaled.size()));
+            out.write(scaled);
+        }
+        out.release();
+        FrameReader back;
+        QVERIFY2(back.open(dark, &error), qPrintable(error));
+        while (back.read(&f, &message) == FrameReader::Status::Ok)
+            frames.push_back(f.image.clone());
+        QCOMPARE(frames.size(), size_t(4));
+        cv::Mat grey;
+        cv::cvtColor(frames[1], grey, cv::COLOR_BGR2GRAY);
+        QVERIFY(cv::mean(grey)[0] < 0.25 * 255); // dark: gamma will brighten it
+    }
+    // What the network gives on each frame as it is, and corrected here by the definition.
+    const QString model = m_tmp.filePath(QStringLiteral("sensitive.ckpt"));
+    testsupport::writeSensitiveCheckpoint(model);
+    PredictorOptions po;
+    po.model = model;
+    po.imgsz = 64;
+    po.conf = 0.0;
+    po.device = QStringLiteral("cpu");
+    Predictor reference;
+    QString error;
+    QVERIFY2(reference.load(po, &error), qPrintable(error));
+    std::vector<std::vector<PoseDetection>> onDark, onCorrected;
+    for (const cv::Mat &f : frames) {
+        std::vector<std::vector<PoseDetection>> r;
+        QVERIFY2(reference.predict({ f }, &r, &error), qPrintable(error));
+        onDark.push_back(r.front());
+        QVERIFY2(reference.predict({ gammaByDefinition(f) }, &r, &error), qPrintable(error));
+        onCorrected.push_back(r.front());
+        QVERIFY(!onCorrected.back().empty());
+    }
+
+    VideoWorkspace ws;
+    ws.resize(1200, 800);
+    ws.show();
+    ws.openVideo(dark);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 0, kSlowMachineMs);
+    ws.modelPanel()->imgszBox()->setValue(64);
+    ws.modelPanel()->confBox()->setValue(0.0);
+    ws.modelPanel()->applySettings();
+    ws.setModel(model);
+    QComboBox *box = ws.modelPanel()->enhanceBox();
+    box->setCurrentIndex(box->findData(int(Enhancement::Gamma)));
+    QCOMPARE(ws.predictions()->enhancement(), Enhancement::Gamma);
+
+    // Live: the frame on screen, inferred on the worker, is the corrected frame.
+    ws.seek(1);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 1, kSlowMachineMs);
+    QTest::mouseClick(ws.modelPanel()->liveBox(), Qt::LeftButton, {}, QPoint(8, ws.modelPanel()->liveBox()->height() / 2));
+    QVERIFY(ws.modelPanel()->liveBox()->isChecked());
+    QTRY_VERIFY_WITH_TIMEOUT(ws.imageView()->statusText().contains(QStringLiteral("live")), kSlowMachineMs);
+    std::vector<PoseDetection> live;
+    for (const TrackedPose &t : ws.imageView()->prediction()) {
+        PoseDetection d;
+        d.box = t.rawBox;
+        d.score = t.score;
+        for (const TrackedKeypoint &k : t.keypoints)
+            d.keypoints.push_back({ k.rawX, k.rawY, k.conf });
+        live.push_back(d);
+    }
+    QVERIFY2(largestDifference(live, onCorrected[1]) < 1e-3, qPrintable(QString::number(largestDifference(live, onCorrected[1]))));
+    QVERIFY(largestDifference(live, onDark[1]) > 1e-2);
+    QTest::mouseClick(ws.modelPanel()->liveBox(), Qt::LeftButton, {}, QPoint(8, ws.modelPanel()->liveBox()->height() / 2));
+    QVERIFY(!ws.modelPanel()->liveBox()->isChecked());
+
+    // The analysis pass: every cached frame is what the network gives on the corrected frame.
+    QSignalSpy finished(ws.predictions()->analysisJob(), &BackgroundJob::finished);
+    QTest::mouseClick(ws.modelPanel()->analyseButton(), Qt::LeftButton);
+    QVERIFY(finished.wait(kSlowMachineMs));
+    const DetectionCache *cache = ws.predictions()->cache();
+    QVERIFY(cache);
+    QCOMPARE(cache->key().enhance, Enhancement::Gamma);
+    QCOMPARE(cache->analysedFrames(), qint64(frames.size()));
+    for (size_t i = 0; i < frames.size(); ++i) {
+        const DetectionCache::Frame *f = cache->frame(qint64(i));
+        QVERIFY(f);
+        const double d = largestDifference(f->detections, onCorrected[i]);
+        QVERIFY2(d < 1e-3, qPrintable(QStringLiteral("frame %1: %2").arg(i).arg(d)));
+        QVERIFY(largestDifference(f->detections, onDark[i]) > 1e-2);
+    }
+    QFile::remove(DetectionCache::sidecarFor(dark));
 }
 
 QTEST_MAIN(TestVideoPredictions)

@@ -310,6 +310,8 @@ void TestReliability::nothingIsWrittenBesideFoldersTheDatasetPointsAt()
     const QString yaml = copyOfSynth(QStringLiteral("outside/project"));
     const QString elsewhere = m_dir.filePath(QStringLiteral("outside/pixmaps"));
     copyTree(QFileInfo(yaml).absolutePath() + QStringLiteral("/images/val"), elsewhere);
+    // A folder without "images" in its path keeps its label files beside the images.
+    copyTree(QFileInfo(yaml).absolutePath() + QStringLiteral("/labels/val"), elsewhere);
     writeFile(yaml, readFile(yaml).replace("val: images/val", "val: " + elsewhere.toUtf8()));
     const QString project = QFileInfo(yaml).absolutePath();
     // What is outside the project: the val folder's files and the folders beside it.

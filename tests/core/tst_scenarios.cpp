@@ -54,6 +54,7 @@ private Q_SLOTS:
     void namesRoundTrip();
     void tagsReadWriteAndMatch();
     void tagsRefuseBadFiles();
+    void tagsOfManyFilesAndAllOrNothingUntag();
     void occlusionCoversPartOfAGripper();
     void motionBlurSmearsAlongTheMotion();
     void lowLightDarkensWithSignalDependentNoise();
@@ -121,6 +122,49 @@ void TestScenarios::tagsRefuseBadFiles()
         QVERIFY(error.contains(QLatin1String("scenarios.yaml")));
         QVERIFY(tags.isEmpty());
     }
+}
+
+// tagsOfEach answers what tagsOf answers for each file; an untag that a glob refuses for
+// one file leaves every file's tags as they were; a path written as "./x" is untagged too.
+void TestScenarios::tagsOfManyFilesAndAllOrNothingUntag()
+{
+    const QString dir = m_dir.filePath(QStringLiteral("many"));
+    QVERIFY(QDir().mkpath(dir));
+    QFile f(ScenarioTags::fileFor(dir));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("low_light: [images/train/night_*.jpg, ./images/val/v1.jpg]\nglare: [images/train/a.jpg, "
+            "images/train/night_2.jpg]\n");
+    f.close();
+    ScenarioTags tags;
+    QString error;
+    QVERIFY2(tags.load(dir, &error), qPrintable(error));
+    QStringList files;
+    for (const char *name : { "images/train/a.jpg", "images/train/night_1.jpg", "images/train/night_2.jpg",
+             "images/val/v1.jpg", "images/val/v2.jpg", "images/train/night_1.png" })
+        files << QDir(dir).filePath(QString::fromLatin1(name));
+    const std::vector<QStringList> each = tags.tagsOfEach(files);
+    QCOMPARE(int(each.size()), int(files.size()));
+    for (int i = 0; i < files.size(); ++i)
+        QCOMPARE(each[size_t(i)], tags.tagsOf(files[i]));
+    QCOMPARE(each[2], (QStringList { "glare", "low_light" }));
+    QVERIFY(each[4].isEmpty());
+
+    // a.jpg could go, night_1 cannot (the glob): neither goes.
+    QVERIFY(!tags.setTag({ files[3], files[1] }, QStringLiteral("low_light"), false, &error));
+    QVERIFY2(error.contains(QLatin1String("night_*.jpg")) && error.contains(QLatin1String("scenarios.yaml")),
+        qPrintable(error));
+    QCOMPARE(tags.tagsOf(files[3]), QStringList { "low_light" });
+    QVERIFY(tags.setTag({ files[3] }, QStringLiteral("low_light"), false, &error));
+    QVERIFY(tags.tagsOf(files[3]).isEmpty());
+    // Tagging what a glob already tags adds nothing; the same file twice is listed once.
+    QVERIFY(tags.setTag({ files[1], files[4], files[4] }, QStringLiteral("low_light"), true));
+    QVERIFY2(tags.save(&error), qPrintable(error));
+    QFile back(ScenarioTags::fileFor(dir));
+    QVERIFY(back.open(QIODevice::ReadOnly));
+    const QByteArray text = back.readAll();
+    QCOMPARE(text.count("images/val/v2.jpg"), 1);
+    QVERIFY(!text.contains("night_1.jpg"));
+    QVERIFY(!tags.setTag({ files[0] }, QStringLiteral("  "), true, &error));
 }
 
 void TestScenarios::occlusionCoversPartOfAGripper()

@@ -1,9 +1,13 @@
 #include "imagebrowser.h"
 
+#include "scenario.h"
+
 #include "backgroundjob.h"
 #include "imagefiltermodel.h"
+#include "imagelistdelegate.h"
 #include "project.h"
 #include "reviewstate.h"
+#include "scenariotagcontroller.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -15,11 +19,18 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using gp::DatasetConfig;
 using gp::ImageStatus;
 using gp::LabelStatus;
 using gp::Project;
 using gp::ReviewState;
+
+namespace {
+// The tag of an entry of the scenario filter (Qt::UserRole holds the kind of filter).
+constexpr int kTagRole = Qt::UserRole + 1;
+} // namespace
 
 ImageBrowser::ImageBrowser(QWidget *parent)
     : QWidget(parent)
@@ -28,6 +39,7 @@ ImageBrowser::ImageBrowser(QWidget *parent)
     , m_splitLabel(new QLabel(this))
     , m_search(new QLineEdit(this))
     , m_filterBox(new QComboBox(this))
+    , m_tagFilterBox(new QComboBox(this))
     , m_list(new QListView(this))
     , m_model(new ImageListModel(this))
     , m_filter(new ImageFilterModel(m_model, this))
@@ -38,8 +50,10 @@ ImageBrowser::ImageBrowser(QWidget *parent)
     // "Unlabelled" filter must not make it vanish from under the cursor (and open another).
     m_filter->setDynamicSortFilter(false);
     m_list->setModel(m_filter);
+    m_list->setItemDelegate(new ImageListDelegate(m_list));
     m_list->setUniformItemSizes(true);
-    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several images are selected to tag them at once; the current one is the one shown.
+    m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_counts->setWordWrap(true);
     m_splitLabel->setBuddy(m_splitBox);
@@ -53,6 +67,7 @@ ImageBrowser::ImageBrowser(QWidget *parent)
     layout->addLayout(splitRow);
     layout->addWidget(m_search);
     layout->addWidget(m_filterBox);
+    layout->addWidget(m_tagFilterBox);
     layout->addWidget(m_list, 1);
     layout->addWidget(m_thumbnails);
     layout->addWidget(m_counts);
@@ -60,21 +75,22 @@ ImageBrowser::ImageBrowser(QWidget *parent)
     connect(m_job, &BackgroundJob::finished, this, &ImageBrowser::listingFinished);
     connect(m_splitBox, &QComboBox::currentIndexChanged, this,
         [this](int) { showSplit(m_splitBox->currentData().toString()); });
-    auto showFirstIfNone = [this] {
-        if (!m_list->currentIndex().isValid() && m_filter->rowCount() > 0)
-            m_list->setCurrentIndex(m_filter->index(0, 0));
-        updateCountsLabel();
-    };
-    connect(m_filterBox, &QComboBox::currentIndexChanged, this, [this, showFirstIfNone](int) {
+    connect(m_filterBox, &QComboBox::currentIndexChanged, this, [this](int) {
         m_filter->setStatusFilter(ImageListModel::Filter(m_filterBox->currentData().toInt()));
         showFirstIfNone();
     });
-    connect(m_search, &QLineEdit::textChanged, this, [this, showFirstIfNone](const QString &text) {
+    connect(m_tagFilterBox, &QComboBox::currentIndexChanged, this, [this](int) { applyTagFilter(); });
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_filter->setSearchText(text.trimmed());
         showFirstIfNone();
     });
     connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
         [this] { Q_EMIT currentFileChanged(currentFile()); });
+    connect(m_list->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ImageBrowser::selectionChanged);
+    // Rows that go (another split, a filter) leave the selection without selectionChanged().
+    connect(m_filter, &QAbstractItemModel::modelReset, this, &ImageBrowser::selectionChanged);
+    connect(m_filter, &QAbstractItemModel::layoutChanged, this, &ImageBrowser::selectionChanged);
+    connect(m_filter, &QAbstractItemModel::rowsRemoved, this, &ImageBrowser::selectionChanged);
     connect(m_thumbnails, &QCheckBox::toggled, this, [this](bool on) {
         m_list->setIconSize(on ? ImageListModel::kThumbnailSize : QSize(16, 16));
         m_model->setThumbnailsShown(on);
@@ -84,6 +100,19 @@ ImageBrowser::ImageBrowser(QWidget *parent)
 }
 
 ImageBrowser::~ImageBrowser() = default;
+
+void ImageBrowser::setScenarioTags(const ScenarioTagController *tags)
+{
+    m_tags = tags;
+    connect(tags, &ScenarioTagController::tagsChanged, this, &ImageBrowser::refreshTags);
+}
+
+void ImageBrowser::showFirstIfNone()
+{
+    if (!m_list->currentIndex().isValid() && m_filter->rowCount() > 0)
+        m_list->setCurrentIndex(m_filter->index(0, 0));
+    updateCountsLabel();
+}
 
 void ImageBrowser::setProject(std::shared_ptr<const Project> project, const ReviewState *review)
 {
@@ -151,10 +180,20 @@ void ImageBrowser::listingFinished()
         std::vector<ImageListModel::Entry> &entries = m_entries[split];
         entries.clear();
         entries.reserve(images.size());
+        QStringList files;
+        files.reserve(qsizetype(images.size()));
         for (const ImageStatus &image : images) {
             ImageListModel::Entry e = ImageListModel::entryOf(image);
             e.needsReview = m_review && e.status == ImageListModel::Status::Labelled && m_review->contains(e.file);
+            files << e.file;
             entries.push_back(std::move(e));
+        }
+        // One pass over scenarios.yaml's patterns for the whole split (tags still being
+        // read arrive with tagsChanged()).
+        if (m_tags && !m_tags->tags().isEmpty()) {
+            const std::vector<QStringList> tags = m_tags->tags().tagsOfEach(files);
+            for (size_t i = 0; i < entries.size(); ++i)
+                entries[i].tags = tags[i];
         }
     }
     fillSplitBox();
@@ -216,6 +255,55 @@ QString ImageBrowser::currentFile() const
     return row >= 0 ? m_model->entry(row).file : QString();
 }
 
+QStringList ImageBrowser::selectedFiles() const
+{
+    std::vector<int> rows;
+    for (const QModelIndex &shown : m_list->selectionModel()->selectedRows())
+        rows.push_back(m_filter->mapToSource(shown).row());
+    std::sort(rows.begin(), rows.end());
+    QStringList out;
+    out.reserve(qsizetype(rows.size()));
+    for (int row : rows)
+        if (row >= 0)
+            out << m_model->entry(row).file;
+    if (out.isEmpty() && !currentFile().isEmpty())
+        out << currentFile();
+    return out;
+}
+
+void ImageBrowser::selectAllShown()
+{
+    m_list->selectAll();
+}
+
+void ImageBrowser::refreshTags(const QStringList &files)
+{
+    QStringList which = files;
+    if (which.isEmpty())
+        for (const auto &[split, entries] : m_entries)
+            for (const ImageListModel::Entry &e : entries)
+                which << e.file;
+    const std::vector<QStringList> tags
+        = m_tags ? m_tags->tags().tagsOfEach(which) : std::vector<QStringList>(size_t(which.size()));
+    QHash<QString, QStringList> byFile;
+    byFile.reserve(which.size());
+    for (qsizetype i = 0; i < which.size(); ++i)
+        byFile.insert(which[i], tags[size_t(i)]);
+    for (auto &[split, entries] : m_entries)
+        for (ImageListModel::Entry &e : entries)
+            if (const auto it = byFile.constFind(e.file); it != byFile.cend())
+                e.tags = *it;
+    m_model->setTags(byFile);
+    fillTagFilterBox();
+    // Rows stay put while their tags change (as for a status, see the constructor); all of
+    // them read again (a new file) are filtered again.
+    if (files.isEmpty() && m_filter->tagFilter() != ImageFilterModel::TagFilter::Any) {
+        m_filter->invalidate();
+        showFirstIfNone();
+    }
+    updateCountsLabel();
+}
+
 void ImageBrowser::moveSelection(int step)
 {
     const int rows = m_filter->rowCount();
@@ -245,10 +333,11 @@ bool ImageBrowser::select(const QString &file, const QString &split)
     const int row = m_model->rowOf(file);
     if (row < 0)
         return false;
-    // The filter or the search may hide it: show everything.
+    // The filters or the search may hide it: show everything.
     if (!m_filter->mapFromSource(m_model->index(row)).isValid()) {
         m_search->clear();
         m_filterBox->setCurrentIndex(m_filterBox->findData(int(ImageListModel::Filter::All)));
+        m_tagFilterBox->setCurrentIndex(0);
     }
     setCurrentRow(row);
     return true;
@@ -363,10 +452,49 @@ void ImageBrowser::fillFilterBox()
     m_filterBox->setCurrentIndex(keep >= 0 ? keep : 0);
 }
 
+void ImageBrowser::fillTagFilterBox()
+{
+    using T = ImageFilterModel::TagFilter;
+    const QSignalBlocker block(m_tagFilterBox);
+    m_tagFilterBox->clear();
+    //: The image list's scenario filter: which tags to show.
+    m_tagFilterBox->addItem(tr("Any scenario"), int(T::Any));
+    m_tagFilterBox->addItem(tr("No scenario tag"), int(T::Untagged));
+    std::map<QString, int> counts;
+    for (const ImageListModel::Entry &e : m_model->entries())
+        for (const QString &tag : e.tags)
+            ++counts[tag];
+    QStringList offered = m_tags ? m_tags->offeredTags() : QStringList();
+    for (const auto &[tag, n] : counts)
+        if (!offered.contains(tag))
+            offered << tag;
+    for (const QString &tag : offered) {
+        //: The scenario filter's entry for one tag: "occlusion (12)", images of the split.
+        m_tagFilterBox->addItem(tr("%1 (%2)").arg(Scenarios::displayName(tag)).arg(counts.count(tag) ? counts.at(tag) : 0), int(T::Tagged));
+        m_tagFilterBox->setItemData(m_tagFilterBox->count() - 1, tag, kTagRole);
+    }
+    int keep = 0;
+    for (int i = 0; i < m_tagFilterBox->count(); ++i)
+        if (T(m_tagFilterBox->itemData(i).toInt()) == m_filter->tagFilter()
+            && m_tagFilterBox->itemData(i, kTagRole).toString() == m_filter->filterTag())
+            keep = i;
+    m_tagFilterBox->setCurrentIndex(keep);
+    if (keep == 0 && m_filter->tagFilter() != T::Any)
+        applyTagFilter(); // its tag is gone
+}
+
+void ImageBrowser::applyTagFilter()
+{
+    m_filter->setTagFilter(ImageFilterModel::TagFilter(m_tagFilterBox->currentData().toInt()),
+        m_tagFilterBox->currentData(kTagRole).toString());
+    showFirstIfNone();
+}
+
 void ImageBrowser::showSplit(const QString &split)
 {
     const auto it = m_entries.find(split);
     m_model->setEntries(it == m_entries.end() ? std::vector<ImageListModel::Entry>() : it->second);
+    fillTagFilterBox(); // the counts are the split's
     updateCountsLabel();
     if (m_model->rowCount() == 0) {
         Q_EMIT currentFileChanged(QString());
@@ -413,11 +541,13 @@ void ImageBrowser::retranslateUi()
     m_splitLabel->setText(tr("&Split:"));
     m_search->setPlaceholderText(tr("Search image names"));
     m_filterBox->setToolTip(tr("Show only the images with this label status"));
+    m_tagFilterBox->setToolTip(tr("Show only the images with this scenario tag (scenarios.yaml), or those with none"));
     m_thumbnails->setText(tr("T&humbnails"));
     m_list->setToolTip(tr("Green: complete · half green: some points absent · grey: empty label file (background) · "
                           "amber ring: not labelled yet · violet: labelled by a model, needs review"));
     m_model->retranslate();
     fillSplitBox();
     fillFilterBox();
+    fillTagFilterBox();
     updateCountsLabel();
 }

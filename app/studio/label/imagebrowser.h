@@ -12,6 +12,7 @@
 #include <vector>
 
 class ImageFilterModel;
+class ScenarioTagController;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -23,9 +24,11 @@ class ReviewState;
 } // namespace gp
 
 // The Label workspace's list of images: the project's splits, each image with its label
-// status, searched and filtered, with counts. The statuses come from the label cache on a
-// background job (LabelStatus::scan), so a project of tens of thousands of images opens
-// without stalling the window; the list fills when they are read.
+// status and scenario tags, searched and filtered (by status and by tag), with counts. The
+// statuses come from the label cache on a background job (LabelStatus::scan), so a project
+// of tens of thousands of images opens without stalling the window; the list fills when
+// they are read. Several images can be selected (Ctrl/Shift+click, Ctrl+A) to tag them
+// together; the image shown is the current one.
 class ImageBrowser : public QWidget
 {
     Q_OBJECT
@@ -37,6 +40,9 @@ public:
     // Lists the project's images in the background; `review` (owned by the caller, may be
     // null) tells which images need review.
     void setProject(std::shared_ptr<const gp::Project> project, const gp::ReviewState *review);
+    // Where the images' scenario tags come from (owned by the caller); the list follows its
+    // changes by itself.
+    void setScenarioTags(const ScenarioTagController *tags);
     // The listing is still being read.
     bool isListing() const;
 
@@ -47,6 +53,10 @@ public:
     int currentRow() const;
     void setCurrentRow(int row);
     QString currentFile() const;
+    // The selected images, in list order; the current one when none is selected.
+    QStringList selectedFiles() const;
+    // Selects every image the filter and the search show.
+    void selectAllShown();
     void moveSelection(int step);
     // Selects `file` (in `split`, or wherever it is), showing it even if the filter or
     // the search hides it. False when it is not listed.
@@ -70,6 +80,7 @@ public:
     ImageFilterModel *filter() const { return m_filter; }
     QComboBox *splitBox() const { return m_splitBox; }
     QComboBox *statusFilterBox() const { return m_filterBox; }
+    QComboBox *tagFilterBox() const { return m_tagFilterBox; }
     QLineEdit *searchEdit() const { return m_search; }
     QCheckBox *thumbnailsBox() const { return m_thumbnails; }
     BackgroundJob *listingJob() const { return m_job; }
@@ -79,6 +90,8 @@ public:
 Q_SIGNALS:
     // The selected image changed (empty: none).
     void currentFileChanged(const QString &file);
+    // Which images are selected changed (see selectedFiles()).
+    void selectionChanged();
     void countsChanged();
     // A listing (the whole project, or a rescan) was read and is shown.
     void listed();
@@ -92,12 +105,18 @@ private:
     void listingFinished();
     void fillSplitBox();
     void fillFilterBox();
+    void fillTagFilterBox();
+    void applyTagFilter();
+    // Reads these files' tags again (empty: every listed file's).
+    void refreshTags(const QStringList &files);
+    void showFirstIfNone();
     void showSplit(const QString &split);
     void updateCountsLabel();
     ImageListModel::Entry *findEntry(const QString &file, QString *split = nullptr);
 
     std::shared_ptr<const gp::Project> m_project;
     const gp::ReviewState *m_review = nullptr;
+    const ScenarioTagController *m_tags = nullptr;
     std::map<QString, std::vector<ImageListModel::Entry>> m_entries; // by split
     QStringList m_pendingSplits; // to list once the running job is done
     QString m_pendingSelect; // a file to select once it is listed
@@ -107,6 +126,7 @@ private:
     QLabel *m_splitLabel;
     QLineEdit *m_search;
     QComboBox *m_filterBox;
+    QComboBox *m_tagFilterBox;
     QListView *m_list;
     ImageListModel *m_model;
     ImageFilterModel *m_filter;

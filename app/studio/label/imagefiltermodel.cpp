@@ -15,6 +15,16 @@ void ImageFilterModel::setStatusFilter(ImageListModel::Filter filter)
     invalidateRowsFilter();
 }
 
+void ImageFilterModel::setTagFilter(TagFilter filter, const QString &tag)
+{
+    const QString wanted = filter == TagFilter::Tagged ? tag : QString();
+    if (filter == m_tagFilter && wanted == m_tag)
+        return;
+    m_tagFilter = filter;
+    m_tag = wanted;
+    invalidateRowsFilter();
+}
+
 void ImageFilterModel::setSearchText(const QString &text)
 {
     if (text == m_search)
@@ -27,6 +37,10 @@ bool ImageFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &) cons
 {
     const ImageListModel::Entry &e = m_source->entry(sourceRow);
     if (!ImageListModel::matches(e, m_filter))
+        return false;
+    if (m_tagFilter == TagFilter::Untagged && !e.tags.isEmpty())
+        return false;
+    if (m_tagFilter == TagFilter::Tagged && !e.tags.contains(m_tag))
         return false;
     return m_search.isEmpty() || e.displayName.contains(m_search, Qt::CaseInsensitive);
 }

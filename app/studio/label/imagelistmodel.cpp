@@ -135,6 +135,21 @@ void ImageListModel::setNeedsReview(int row, bool needsReview)
     Q_EMIT dataChanged(index(row), index(row));
 }
 
+void ImageListModel::setTags(const QHash<QString, QStringList> &tagsByFile)
+{
+    int first = -1, last = -1;
+    for (size_t i = 0; i < m_entries.size(); ++i) {
+        const auto it = tagsByFile.constFind(m_entries[i].file);
+        if (it == tagsByFile.cend() || *it == m_entries[i].tags)
+            continue;
+        m_entries[i].tags = *it;
+        first = first < 0 ? int(i) : first;
+        last = int(i);
+    }
+    if (first >= 0)
+        Q_EMIT dataChanged(index(first), index(last));
+}
+
 void ImageListModel::setStatus(int row, Status status, bool partial)
 {
     if (row < 0 || row >= rowCount())
@@ -149,7 +164,7 @@ void ImageListModel::setStatus(int row, Status status, bool partial)
 
 ImageListModel::Entry ImageListModel::entryOf(const ImageStatus &image)
 {
-    return Entry { image.file, image.displayName, image.status.state, image.status.partial, false };
+    return Entry { image.file, image.displayName, image.status.state, image.status.partial, false, {} };
 }
 
 ImageListModel::Counts ImageListModel::countsOf(const std::vector<Entry> &entries)
@@ -237,6 +252,11 @@ QVariant ImageListModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return e.displayName;
     case Qt::ToolTipRole:
+        if (!e.tags.isEmpty())
+            //: The image list's tooltip: the scenario tags of an image (scenarios.yaml).
+            return QStringLiteral("%1\n%2\n%3")
+                .arg(QDir::toNativeSeparators(e.file), statusName(e),
+                    tr("Scenarios: %1").arg(e.tags.join(QLatin1String(", "))));
         return QStringLiteral("%1\n%2").arg(QDir::toNativeSeparators(e.file), statusName(e));
     case Qt::DecorationRole:
         if (m_thumbnails) {
@@ -253,6 +273,8 @@ QVariant ImageListModel::data(const QModelIndex &index, int role) const
         return e.partial;
     case NeedsReviewRole:
         return e.needsReview;
+    case TagsRole:
+        return e.tags;
     default:
         return {};
     }

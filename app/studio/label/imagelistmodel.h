@@ -32,6 +32,8 @@ public:
         bool partial = false;
         // Labelled by a model (pre-labelling) and not reviewed by a person yet.
         bool needsReview = false;
+        // Its scenario tags (scenarios.yaml), sorted.
+        QStringList tags;
     };
     struct Counts
     {
@@ -40,7 +42,7 @@ public:
         int needsReview = 0;
         Counts &operator+=(const Counts &o);
     };
-    enum Role { FileRole = Qt::UserRole + 1, StatusRole, PartialRole, NeedsReviewRole };
+    enum Role { FileRole = Qt::UserRole + 1, StatusRole, PartialRole, NeedsReviewRole, TagsRole };
     // What the list's filter offers.
     enum class Filter { All, Unlabelled, Partial, Complete, Empty, NeedsReview };
 
@@ -58,6 +60,8 @@ public:
     // Updates one image's status (after its labels were saved).
     void setStatus(int row, Status status, bool partial);
     void setNeedsReview(int row, bool needsReview);
+    // The scenario tags of the rows whose files are keys.
+    void setTags(const QHash<QString, QStringList> &tagsByFile);
 
     void setEntries(std::vector<Entry> entries);
     const std::vector<Entry> &entries() const { return m_entries; }

@@ -7,11 +7,15 @@
 #include "hotkeydialog.h"
 #include "imagebrowser.h"
 #include "imagefiltermodel.h"
+#include "imageinfolabel.h"
 #include "labelactions.h"
 #include "labelstatus.h"
 #include "pointspanel.h"
 #include "prelabelcontroller.h"
 #include "project.h"
+#include "scenariotagcontroller.h"
+#include "scenariotagpanel.h"
+#include "unsavededitsprompt.h"
 
 #include <QAction>
 #include <QEvent>
@@ -46,22 +50,21 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_browser(new ImageBrowser(this))
     , m_loader(new ImageLoader(this))
     , m_prelabel(new PrelabelController(this))
+    , m_tags(new ScenarioTagController(m_document->undoStack(), this))
+    , m_tagPanel(new ScenarioTagPanel(m_tags, m_browser, this))
     , m_importer(new FrameImportController(this))
     , m_actions(new LabelActions(this))
     , m_canvas(new AnnotationCanvas(m_document, Skeleton::defaultGripper(), this))
     , m_pointsPanel(new PointsPanel(m_document, m_canvas, this))
     , m_sideTabs(new QTabWidget(this))
     , m_checks(new ChecksPanel(this))
-    , m_info(new QLabel(this))
+    , m_info(new ImageInfoLabel(this))
     , m_hint(new QLabel(this))
     , m_reviewBar(new QWidget(this))
     , m_reviewText(new QLabel(this))
 {
     HotkeyDialog::loadBindings(m_canvas);
 
-    m_info->setObjectName(QStringLiteral("labelInfo"));
-    m_info->setWordWrap(true);
-    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_hint->setWordWrap(true);
     m_hint->setEnabled(false);
     auto *right = new QWidget(this);
@@ -71,8 +74,15 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     rightLayout->addWidget(m_info);
     rightLayout->addWidget(m_hint);
 
+    m_browser->setScenarioTags(m_tags);
+    m_tagPanel->addShortcutsTo(this);
+    auto *left = new QSplitter(Qt::Vertical, this);
+    left->addWidget(m_browser);
+    left->addWidget(m_tagPanel);
+    left->setStretchFactor(0, 1);
+    left->setChildrenCollapsible(false);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(m_browser);
+    splitter->addWidget(left);
     splitter->addWidget(createToolBarAndCanvas());
     m_sideTabs->addTab(right, QString());
     m_sideTabs->addTab(m_checks, QString());
@@ -208,6 +218,7 @@ void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
     if (!m_prelabel->setProject(m_project, &error))
         m_saveError = error;
     m_importer->setProject(m_project);
+    m_tags->setDataset(m_project ? QFileInfo(m_project->dataYaml()).absolutePath() : QString());
     if (m_project) {
         m_canvas->setSkeleton(m_project->skeleton());
         m_document->setSkeleton(m_project->skeleton());
@@ -233,68 +244,12 @@ void LabelWorkspace::showOpenFailure(const QString &message)
 
 bool LabelWorkspace::confirmLeavingImage()
 {
-    while (m_document->isLoaded() && !m_document->flush()) {
-        QMessageBox box(QMessageBox::Warning, tr("Labels Not Saved"),
-            tr("The labels of %1 could not be saved:\n%2\n\nThey are kept here and saved as soon as that works. "
-               "Leave the image and lose them?")
-                .arg(QFileInfo(m_shownFile).fileName(), m_document->lastError()),
-            QMessageBox::Retry | QMessageBox::Discard | QMessageBox::Cancel, this);
-        box.setObjectName(QStringLiteral("unsavedLabelsBox"));
-        box.setDefaultButton(QMessageBox::Retry);
-        const int answer = box.exec();
-        if (answer == QMessageBox::Discard) {
-            m_document->discardUnsavedChanges();
-            return true;
-        }
-        if (answer != QMessageBox::Retry)
-            return false;
-    }
-    return true;
+    return UnsavedEditsPrompt::confirmLabels(this, m_document, m_shownFile);
 }
 
-QTreeWidget *LabelWorkspace::pointTable() const
+bool LabelWorkspace::confirmClosingProject()
 {
-    return m_pointsPanel->pointTable();
-}
-
-QListWidget *LabelWorkspace::objectList() const
-{
-    return m_pointsPanel->objectList();
-}
-
-QListView *LabelWorkspace::imageList() const
-{
-    return m_browser->list();
-}
-
-ImageListModel *LabelWorkspace::imageModel() const
-{
-    return m_browser->model();
-}
-
-ImageFilterModel *LabelWorkspace::filterModel() const
-{
-    return m_browser->filter();
-}
-
-QComboBox *LabelWorkspace::splitBox() const
-{
-    return m_browser->splitBox();
-}
-
-QComboBox *LabelWorkspace::statusFilterBox() const
-{
-    return m_browser->statusFilterBox();
-}
-
-QLineEdit *LabelWorkspace::searchEdit() const
-{
-    return m_browser->searchEdit();
-}
-
-QCheckBox *LabelWorkspace::thumbnailsBox() const
-{
-    return m_browser->thumbnailsBox();
+    return confirmLeavingImage() && UnsavedEditsPrompt::confirmTags(this, m_tags);
 }
 
 QStringList LabelWorkspace::splits() const
@@ -339,8 +294,8 @@ void LabelWorkspace::previousImage()
 
 bool LabelWorkspace::isBusy() const
 {
-    return m_browser->isListing() || m_loader->isLoading() || m_importer->isRunning() || m_prelabel->isRunning()
-        || m_checks->isRunning();
+    return m_browser->isListing() || m_tags->isLoading() || m_loader->isLoading() || m_importer->isRunning()
+        || m_prelabel->isRunning() || m_checks->isRunning();
 }
 
 ImageListModel::Counts LabelWorkspace::splitCounts(const QString &split) const
@@ -592,51 +547,21 @@ void LabelWorkspace::labelsSaved(const QString &labelFile)
 
 void LabelWorkspace::updateInfo()
 {
-    if (!m_project && !m_openFailure.isEmpty()) {
-        m_info->setText(QStringLiteral("<span style=\"color:#c62828\">%1</span>").arg(m_openFailure.toHtmlEscaped()));
-        m_canvas->setPlaceholderText(m_openFailure);
-        return;
-    }
     if (!m_project) {
-        m_info->setText(tr("No project is open. Use File ▸ Open Project… or File ▸ New Project…"));
-        m_canvas->setPlaceholderText(tr("No project is open."));
+        m_info->showNoProject(m_openFailure);
+        m_canvas->setPlaceholderText(m_openFailure.isEmpty() ? tr("No project is open.") : m_openFailure);
         return;
     }
     m_canvas->setPlaceholderText(m_browser->isListing() && imageModel()->rowCount() == 0 ? tr("Reading labels…")
             : imageModel()->rowCount() == 0 ? tr("This split has no images.")
                                             : tr("Loading…"));
-    if (m_shownFile.isEmpty()) {
-        m_info->clear();
-        return;
-    }
-    const auto &a = m_document->annotation();
-    QString text = tr("<b>%1</b><br>%2 × %3 pixels, %n object(s)", nullptr, int(a.instances.size()))
-                       .arg(QFileInfo(m_shownFile).fileName().toHtmlEscaped())
-                       .arg(a.imageSize.width())
-                       .arg(a.imageSize.height());
     const int row = imageModel()->rowOf(m_shownFile);
-    if (row >= 0)
-        text += QStringLiteral("<br>") + ImageListModel::statusName(imageModel()->entry(row)).toHtmlEscaped();
-    if (row >= 0 && imageModel()->entry(row).needsReview)
-        text += QStringLiteral("<br><span style=\"color:#8e24aa\">%1</span>")
-                    .arg(tr("Labelled by a model: check it, then Accept (%1) or Reject (%2).")
-                             .arg(m_actions->accept->shortcut().toString(QKeySequence::NativeText),
-                                 m_actions->reject->shortcut().toString(QKeySequence::NativeText))
-                             .toHtmlEscaped());
-    if (!m_saveError.isEmpty())
-        text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
-                    .arg(tr("Not saved: %1. The edit is kept and saving is retried; you are asked before it "
-                            "could be lost.")
-                             .arg(m_saveError)
-                             .toHtmlEscaped());
-    else if (m_readOnly && !m_issues.issues.empty())
-        text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>")
-                    .arg(tr("Edits to this image are not saved: its label file has lines that could not be read "
-                            "(below). Fix or remove them first.")
-                             .toHtmlEscaped());
-    for (const DatasetIssue &issue : m_issues.issues)
-        text += QStringLiteral("<br><span style=\"color:#c62828\">%1</span>").arg(issue.toString().toHtmlEscaped());
-    m_info->setText(text);
+    ImageInfoLabel::Shown shown { m_shownFile, m_document->annotation().imageSize, m_document->instanceCount(),
+        row >= 0 ? ImageListModel::statusName(imageModel()->entry(row)) : QString(),
+        row >= 0 && imageModel()->entry(row).needsReview,
+        m_actions->accept->shortcut().toString(QKeySequence::NativeText),
+        m_actions->reject->shortcut().toString(QKeySequence::NativeText), m_saveError, m_readOnly, m_issues };
+    m_info->showImage(shown);
 }
 
 void LabelWorkspace::updateActions()

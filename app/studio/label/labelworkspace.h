@@ -4,8 +4,10 @@
 #include "datasetissue.h"
 #include "frameimporter.h"
 #include "imageannotation.h"
+#include "imagebrowser.h"
 #include "imagelistmodel.h"
 #include "imageloader.h"
+#include "pointspanel.h"
 
 #include <QWidget>
 
@@ -18,10 +20,13 @@ class ChecksPanel;
 class FrameImportController;
 class ImageBrowser;
 class ImageFilterModel;
+class ImageInfoLabel;
 class ImageView;
 class LabelActions;
 class PointsPanel;
 class PrelabelController;
+class ScenarioTagController;
+class ScenarioTagPanel;
 class QAction;
 class QCheckBox;
 class QComboBox;
@@ -42,7 +47,9 @@ class Project;
 // AnnotationCanvas that edits its labels through an AnnotationDocument (undo, autosave),
 // the skeleton's points and the image's objects (PointsPanel), the dataset's suspicious
 // labels (ChecksPanel), pre-labelling and review (PrelabelController) and frames taken from
-// a video (FrameImportController). Images are decoded off the GUI thread (ImageLoader).
+// a video (FrameImportController), the scenario tags of the selected images
+// (ScenarioTagPanel over ScenarioTagController). Images are decoded off the GUI thread
+// (ImageLoader).
 class LabelWorkspace : public QWidget
 {
     Q_OBJECT
@@ -57,6 +64,9 @@ public:
     // Before the shown image is left (another image, project or quit): writes its pending
     // labels; when that fails, asks whether to retry, discard them or stay. True: go on.
     bool confirmLeavingImage();
+    // Before the project is closed (another project, quit): the image's labels as above,
+    // then the scenario tags that could not be written. True: go on.
+    bool confirmClosingProject();
 
     QStringList splits() const;
     QString currentSplit() const;
@@ -76,16 +86,18 @@ public:
     ImageView *imageView() const;
     AnnotationCanvas *canvas() const { return m_canvas; }
     gp::AnnotationDocument *document() const { return m_document; }
-    QListView *imageList() const;
-    ImageListModel *imageModel() const;
-    ImageFilterModel *filterModel() const;
-    QTreeWidget *pointTable() const;
-    QListWidget *objectList() const;
-    QComboBox *splitBox() const;
-    QComboBox *statusFilterBox() const;
-    QLineEdit *searchEdit() const;
-    QCheckBox *thumbnailsBox() const;
+    QListView *imageList() const { return m_browser->list(); }
+    ImageListModel *imageModel() const { return m_browser->model(); }
+    ImageFilterModel *filterModel() const { return m_browser->filter(); }
+    QTreeWidget *pointTable() const { return m_pointsPanel->pointTable(); }
+    QListWidget *objectList() const { return m_pointsPanel->objectList(); }
+    QComboBox *splitBox() const { return m_browser->splitBox(); }
+    QComboBox *statusFilterBox() const { return m_browser->statusFilterBox(); }
+    QLineEdit *searchEdit() const { return m_browser->searchEdit(); }
+    QCheckBox *thumbnailsBox() const { return m_browser->thumbnailsBox(); }
     ChecksPanel *checksPanel() const { return m_checks; }
+    ScenarioTagPanel *tagPanel() const { return m_tagPanel; }
+    ScenarioTagController *tagController() const { return m_tags; }
     QTabWidget *sideTabs() const { return m_sideTabs; }
     // The banner with Accept and Reject, shown while the image needs review.
     QWidget *reviewBar() const { return m_reviewBar; }
@@ -159,6 +171,8 @@ private:
     ImageBrowser *m_browser;
     ImageLoader *m_loader;
     PrelabelController *m_prelabel;
+    ScenarioTagController *m_tags;
+    ScenarioTagPanel *m_tagPanel;
     FrameImportController *m_importer;
     LabelActions *m_actions;
     AnnotationCanvas *m_canvas;
@@ -167,7 +181,7 @@ private:
     ChecksPanel *m_checks;
     QString m_pendingSelectFile;
     int m_pendingSelectInstance = -1;
-    QLabel *m_info;
+    ImageInfoLabel *m_info;
     QLabel *m_hint;
     QWidget *m_reviewBar;
     QLabel *m_reviewText;

@@ -253,7 +253,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
                 tr("A run is training. Stop it and quit? It saves a checkpoint you can resume."), [this] { close(); });
         return;
     }
-    if (!m_label->confirmLeavingImage()) {
+    if (!m_label->confirmClosingProject()) {
         event->ignore();
         return;
     }
@@ -387,7 +387,7 @@ void MainWindow::openProjectInteractive(const QString &dir)
             [this, dir] { openProjectInteractive(dir); });
         return;
     }
-    if (!m_label->confirmLeavingImage())
+    if (!m_label->confirmClosingProject())
         return;
     QString error;
     if (openProject(dir, &error))

@@ -2,14 +2,13 @@
 
 #include "backgroundjob.h"
 #include "detectioncache.h"
+#include "frameoverlay.h"
 #include "framereader.h"
 #include "framesender.h"
-#include "imageenhancement.h"
 #include "jobprogressdialog.h"
 #include "modelpanel.h"
 #include "overlaypanel.h"
 #include "poseoverlayview.h"
-#include "posequality.h"
 #include "predictioncontroller.h"
 #include "project.h"
 #include "smoothingpanel.h"
@@ -106,6 +105,7 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(center);
     split->addWidget(buildSidePanel());
+    m_frameOverlay = new FrameOverlay(m_view, m_predictions, m_model, m_overlay, m_smoothing, this);
     split->setStretchFactor(0, 1);
     split->setCollapsible(0, false);
     auto *layout = new QVBoxLayout(this);
@@ -145,18 +145,14 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     connect(m_predictions, &PredictionController::analysisFinished, m_model, &ModelPanel::setStatus);
     connect(m_predictions, &PredictionController::exportFinished, m_model, &ModelPanel::setStatus);
     connect(m_predictions, &PredictionController::problem, m_model, &ModelPanel::setStatus);
-    connect(m_predictions, &PredictionController::liveResult, this,
-        [this](qint64 frame, const std::vector<TrackedPose> &tracks, double ms) {
-            m_liveFrame = frame;
-            m_liveTracks = tracks;
-            m_liveMs = ms;
-            updateOverlay();
-        });
     connect(m_smoothing, &SmoothingPanel::optionsChanged, this, [this](const TemporalOptions &o) {
         m_predictions->setTemporalOptions(o);
-        updateOverlay();
+        m_frameOverlay->refresh();
     });
-    connect(m_overlay, &OverlayPanel::changed, this, &VideoWorkspace::updateOverlay);
+    connect(m_overlay, &OverlayPanel::changed, m_frameOverlay, &FrameOverlay::refresh);
+    connect(m_model, &ModelPanel::liveToggled, m_frameOverlay, &FrameOverlay::setLive);
+    connect(m_model, &ModelPanel::enhancementChanged, m_frameOverlay, &FrameOverlay::enhancementChanged);
+    connect(m_predictions, &PredictionController::settingsAdopted, m_frameOverlay, &FrameOverlay::enhancementChanged);
     connect(m_worst, &WorstFramesPanel::frameActivated, this, &VideoWorkspace::seek);
     connect(m_worst, &WorstFramesPanel::sendRequested, this, &VideoWorkspace::sendFrames);
     connect(m_indexJob, &BackgroundJob::finished, this, [this] {
@@ -199,16 +195,7 @@ QWidget *VideoWorkspace::buildSidePanel()
     group(m_worst, 1);
 
     connect(m_model, &ModelPanel::chooseModelRequested, this, &VideoWorkspace::chooseModel);
-    connect(m_model, &ModelPanel::liveToggled, this, [this](bool on) {
-        m_predictions->setLive(on);
-        m_liveFrame = -1;
-        if (on && !m_shownImage.isNull())
-            m_predictions->requestLive(m_shownFrame, m_shownImage);
-        updateOverlay();
-    });
     connect(m_model, &ModelPanel::analyseRequested, this, &VideoWorkspace::analyse);
-    connect(m_model, &ModelPanel::enhancementChanged, this, &VideoWorkspace::enhancementChanged);
-    connect(m_predictions, &PredictionController::settingsAdopted, this, &VideoWorkspace::enhancementChanged);
     connect(m_model, &ModelPanel::exportRequested, this, &VideoWorkspace::exportDialog);
 
     auto *scroll = new QScrollArea(this);
@@ -217,6 +204,16 @@ QWidget *VideoWorkspace::buildSidePanel()
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setMinimumWidth(panel->sizeHint().width() + 24);
     return scroll;
+}
+
+bool VideoWorkspace::hasGroundTruth() const
+{
+    return m_frameOverlay->hasTruth();
+}
+
+const VideoTruth *VideoWorkspace::groundTruth() const
+{
+    return m_frameOverlay->truth();
 }
 
 QCheckBox *VideoWorkspace::groundTruthBox() const
@@ -245,17 +242,12 @@ void VideoWorkspace::resetVideo(const QString &opening)
     m_indexJob->stop();
     m_opening = opening;
     m_error.clear();
-    m_truth.reset();
-    m_truthError.clear();
     m_info = VideoInfo();
     m_requestedFrame = -1;
     m_shownFrame = -1;
     m_shownImage = QImage();
-    m_liveFrame = -1;
-    m_liveTracks.clear();
     m_addFrameButton->setEnabled(false);
-    m_view->clear();
-    m_view->clearPrediction();
+    m_frameOverlay->clear();
     m_timeline->setFrameCount(0);
     m_strips->setFrameCount(0);
     m_predictions->setVideo(QString(), 0);
@@ -264,7 +256,8 @@ void VideoWorkspace::resetVideo(const QString &opening)
 void VideoWorkspace::openVideo(const QString &file)
 {
     resetVideo(file);
-    QMetaObject::invokeMethod(m_reader, [reader = m_reader, file] { reader->open(file); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_reader, [reader = m_reader, file] { reader->open(file); }, Qt::QueuedConnection);
     updateInfo();
 }
 
@@ -279,15 +272,16 @@ void VideoWorkspace::openLive(const QString &source)
 void VideoWorkspace::closeVideo()
 {
     resetVideo(QString());
-    QMetaObject::invokeMethod(m_reader, [reader = m_reader] { reader->close(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_reader, [reader = m_reader] { reader->close(); }, Qt::QueuedConnection);
     updateInfo();
 }
 
 void VideoWorkspace::openVideoDialog()
 {
     const QString start = !m_info.file.isEmpty() && !m_info.live ? QFileInfo(m_info.file).absolutePath()
-        : m_project                                               ? m_project->dir()
-                                                                  : QDir::homePath();
+        : m_project                                              ? m_project->dir()
+                                                                 : QDir::homePath();
     const QString file = QFileDialog::getOpenFileName(
         this, tr("Open Video"), start, tr("Videos (*.mp4 *.avi *.mkv *.mov *.webm);;All files (*)"));
     if (!file.isEmpty())
@@ -322,20 +316,10 @@ void VideoWorkspace::chooseModel()
     const QString start = !m_predictions->model().isEmpty() ? QFileInfo(m_predictions->model()).absolutePath()
         : m_project                                         ? m_project->dir()
                                                             : QDir::homePath();
-    const QString file = QFileDialog::getOpenFileName(this, tr("Choose a Model"), start,
-        tr("Models (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)"));
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Choose a Model"), start, tr("Models (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)"));
     if (!file.isEmpty())
         setModel(file);
-}
-
-void VideoWorkspace::enhancementChanged()
-{
-    m_liveFrame = -1;
-    if (!m_shownImage.isNull()) {
-        m_view->setImage(ImageEnhancement::apply(m_shownImage, m_predictions->enhancement()));
-        m_predictions->requestLive(m_shownFrame, m_shownImage);
-    }
-    updateOverlay();
 }
 
 bool VideoWorkspace::isPlaying() const
@@ -355,15 +339,7 @@ void VideoWorkspace::onOpened(const VideoInfo &info)
         return; // superseded by a later open
     m_opening.clear();
     m_info = info;
-    if (!info.live) {
-        const QString sidecar = VideoTruth::sidecarFor(info.file);
-        if (QFileInfo::exists(sidecar))
-            m_truth = VideoTruth::load(sidecar, m_view->skeleton().keypointCount(), &m_truthError);
-    }
-    m_overlay->setTruthAvailable(m_truth.has_value(),
-        m_truth                  ? tr("Ground truth from %1").arg(QDir::toNativeSeparators(m_truth->file()))
-            : !m_truthError.isEmpty() ? m_truthError
-                                      : tr("No ground-truth file (the video's name with .json) beside this video"));
+    m_frameOverlay->loadTruth(info);
     m_timeline->setFps(info.fps);
     m_timeline->setFrameCount(info.live ? 0 : int(info.frameCount));
     m_strips->setFrameCount(info.live ? 0 : info.frameCount);
@@ -386,8 +362,8 @@ void VideoWorkspace::startIndexPass()
     // rates too); an analysis already stored it.
     const DetectionCache *cache = m_predictions->cache();
     if (cache && cache->hasCompleteTimestamps()) {
-        QMetaObject::invokeMethod(m_reader,
-            [reader = m_reader, table = cache->timestamps()] { reader->setTimestampTable(table); },
+        QMetaObject::invokeMethod(
+            m_reader, [reader = m_reader, table = cache->timestamps()] { reader->setTimestampTable(table); },
             Qt::QueuedConnection);
         return;
     }
@@ -427,12 +403,7 @@ void VideoWorkspace::onFrame(int index, const QImage &image)
     m_shownFrame = index;
     m_shownImage = image;
     m_addFrameButton->setEnabled(m_project != nullptr && !image.isNull() && !m_info.live);
-    // What the model sees: with an enhancement the corrected frame is shown.
-    m_view->setImage(ImageEnhancement::apply(image, m_predictions->enhancement()));
-    const DetectionCache *cache = m_predictions->cache();
-    if (m_model->liveBox()->isChecked() && !(cache && cache->isAnalysed(index)))
-        m_predictions->requestLive(index, image);
-    updateOverlay();
+    m_frameOverlay->showFrame(index, image);
     if (!isPlaying() && !m_info.live) {
         m_timeline->setCurrentFrame(m_requestedFrame);
         m_strips->setCurrentFrame(m_requestedFrame);
@@ -467,7 +438,8 @@ void VideoWorkspace::updateTimer()
 void VideoWorkspace::play()
 {
     if (m_info.live) {
-        QMetaObject::invokeMethod(m_reader, [r = m_reader] { r->setLiveRunning(true); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_reader, [r = m_reader] { r->setLiveRunning(true); }, Qt::QueuedConnection);
         m_timeline->setPlaying(true);
         return;
     }
@@ -482,7 +454,8 @@ void VideoWorkspace::play()
 void VideoWorkspace::pause()
 {
     if (m_info.live)
-        QMetaObject::invokeMethod(m_reader, [r = m_reader] { r->setLiveRunning(false); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_reader, [r = m_reader] { r->setLiveRunning(false); }, Qt::QueuedConnection);
     m_timer->stop();
     m_timeline->setPlaying(false);
 }
@@ -497,38 +470,8 @@ void VideoWorkspace::tracksChanged()
     const QualitySeries &q = m_predictions->series();
     m_strips->setSeries(q);
     m_worst->setSeries(q.frameCount() > 0 ? &q : nullptr);
-    updateOverlay();
+    m_frameOverlay->refresh();
     updateModelInfo();
-}
-
-void VideoWorkspace::updateOverlay()
-{
-    const double threshold = m_smoothing->options().keypointConf;
-    m_view->setOverlayOptions(m_overlay->options(threshold));
-    const VideoTruth::Frame *truth = m_truth && m_overlay->showTruth() ? m_truth->frame(m_shownFrame) : nullptr;
-    m_view->setAnnotation(truth ? truth->annotation : ImageAnnotation());
-    m_view->setInstanceCaptions(truth ? m_truth->captions(m_shownFrame) : QStringList());
-    const DetectionCache *cache = m_predictions->cache();
-    QString status;
-    if (cache && cache->isAnalysed(m_shownFrame) && m_predictions->allTracks().size() == size_t(cache->frameCount())) {
-        const int trail = m_overlay->options(threshold).trail;
-        m_view->setPrediction(m_predictions->tracksAt(m_shownFrame), m_predictions->history(m_shownFrame, trail));
-    } else if (m_model->liveBox()->isChecked() && m_liveFrame == m_shownFrame && m_shownFrame >= 0) {
-        m_view->setPrediction(m_liveTracks);
-        //: The live mode's inference time for the frame on screen.
-        status = tr("live · %1 ms").arg(m_liveMs, 0, 'f', 0);
-    } else {
-        m_view->clearPrediction();
-    }
-    if (truth && m_view->hasPrediction()) {
-        const double error = PoseQuality::truthError(truth->annotation, m_view->prediction());
-        if (error >= 0) {
-            //: The mean distance between the ground truth's keypoints and the predicted ones.
-            const QString e = tr("ground-truth error %1 px").arg(error, 0, 'f', 1);
-            status = status.isEmpty() ? e : status + QStringLiteral(" · ") + e;
-        }
-    }
-    m_view->setStatusText(status);
 }
 
 void VideoWorkspace::updateInfo()
@@ -575,8 +518,8 @@ void VideoWorkspace::exportDialog()
 {
     const QString base = QFileInfo(m_info.file).completeBaseName();
     const QString start = QFileInfo(m_info.file).absolutePath() + QLatin1Char('/') + base + QStringLiteral("_pose.mp4");
-    const QString video = QFileDialog::getSaveFileName(this, tr("Export Annotated Video"), start,
-        tr("Annotated video and per-frame keypoints (*.mp4)"));
+    const QString video = QFileDialog::getSaveFileName(
+        this, tr("Export Annotated Video"), start, tr("Annotated video and per-frame keypoints (*.mp4)"));
     if (video.isEmpty())
         return;
     const QString stem = video.left(video.size() - QFileInfo(video).suffix().size() - 1);
@@ -633,7 +576,8 @@ void VideoWorkspace::sendDone(const PredictionLabeller::Result &r, const QString
 {
     QString status = tr("%n frame(s) sent to labelling", nullptr, int(r.written.size()));
     if (!r.existing.isEmpty())
-        status += QLatin1Char('\n') + tr("%n were in the dataset already (left alone)", nullptr, int(r.existing.size()));
+        status
+            += QLatin1Char('\n') + tr("%n were in the dataset already (left alone)", nullptr, int(r.existing.size()));
     if (!r.error.isEmpty())
         status += QLatin1Char('\n') + r.error;
     m_model->setStatus(status);
@@ -658,7 +602,8 @@ void VideoWorkspace::retranslateUi()
     const QString titles[] = { tr("Model"), tr("Overlay"), tr("Smoothing"), tr("Worst Frames") };
     for (size_t i = 0; i < m_groups.size() && i < 4; ++i)
         m_groups[i]->setTitle(titles[i]);
-    const QString stepNames[] = { tr("Previous frame"), tr("Next frame"), tr("Back 10 frames"), tr("Forward 10 frames") };
+    const QString stepNames[]
+        = { tr("Previous frame"), tr("Next frame"), tr("Back 10 frames"), tr("Forward 10 frames") };
     for (size_t i = 0; i < m_stepActions.size(); ++i)
         m_stepActions[i]->setText(stepNames[i]);
     updateInfo();

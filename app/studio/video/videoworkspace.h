@@ -13,6 +13,7 @@
 #include <vector>
 
 class BackgroundJob;
+class FrameOverlay;
 class FrameSender;
 class ModelPanel;
 class OverlayPanel;
@@ -64,8 +65,8 @@ public:
     const gp::VideoInfo &videoInfo() const { return m_info; }
     int shownFrame() const { return m_shownFrame; }
     bool isPlaying() const;
-    bool hasGroundTruth() const { return m_truth.has_value(); }
-    const gp::VideoTruth *groundTruth() const { return m_truth ? &*m_truth : nullptr; }
+    bool hasGroundTruth() const;
+    const gp::VideoTruth *groundTruth() const;
     // Opening, decoding a requested frame, or a background job of the model.
     bool isBusy() const;
 
@@ -123,11 +124,8 @@ private:
     void onFailed(const QString &message);
     void onFrame(int index, const QImage &image);
     void onTick();
-    void updateOverlay();
     void updateInfo();
     void updateModelInfo();
-    // The frame on screen again as the model sees it, and inferred again when live.
-    void enhancementChanged();
     void updateTimer();
     void tracksChanged();
     void startIndexPass();
@@ -138,8 +136,6 @@ private:
     VideoReader *m_reader;
     PredictionController *m_predictions;
     gp::VideoInfo m_info;
-    std::optional<gp::VideoTruth> m_truth;
-    QString m_truthError;
     QString m_error;
     QString m_opening;
     int m_requestedFrame = -1;
@@ -147,10 +143,7 @@ private:
     QTimer *m_timer;
     BackgroundJob *m_indexJob;
     FrameSender *m_sender;
-    // Live mode: the latest result for the frame on screen.
-    qint64 m_liveFrame = -1;
-    std::vector<gp::TrackedPose> m_liveTracks;
-    double m_liveMs = 0.0;
+    FrameOverlay *m_frameOverlay = nullptr;
 
     QPushButton *m_openButton;
     QPushButton *m_liveButton;
