@@ -24,8 +24,7 @@ using gp::ModelSpec;
 namespace {
 
 // Median milliseconds of `reps` runs of op on both ranks at once.
-template <typename Op>
-double medianMs(gp::Communicator &a, gp::Communicator &b, int reps, Op op)
+template<typename Op> double medianMs(gp::Communicator &a, gp::Communicator &b, int reps, Op op)
 {
     std::vector<double> ms;
     for (int i = 0; i < reps + 1; ++i) {
@@ -66,27 +65,26 @@ int main(int argc, char *argv[])
         return 1;
 
     std::printf("collective,elements,MB,median_ms,GB/s\n");
-    for (const char *scale : {"n", "s"}) {
+    for (const char *scale : { "n", "s" }) {
         ModelSpec spec;
         spec.scale = *ModelSpec::parseScale(QString::fromLatin1(scale));
         spec.numKeypoints = 14;
-        std::array<gp::PoseModel, 2> models{gp::PoseModel(spec), gp::PoseModel(spec)};
+        std::array<gp::PoseModel, 2> models { gp::PoseModel(spec), gp::PoseModel(spec) };
         for (auto &m : models)
             for (auto &p : m->parameters())
                 p.mutable_grad() = torch::randn_like(p);
         int64_t elements = 0;
         for (auto &p : models[0]->parameters())
             elements += p.numel();
-        const double ms = medianMs(*a, *b, reps, [&](gp::Communicator &c) {
-            c.sumGradients(models[size_t(c.rank())]->parameters());
-        });
+        const double ms = medianMs(
+            *a, *b, reps, [&](gp::Communicator &c) { c.sumGradients(models[size_t(c.rank())]->parameters()); });
         const double mb = elements * 4 / 1e6;
         std::printf("sumGradients yolov8%s-pose,%lld,%.1f,%.2f,%.2f\n", scale, (long long)elements, mb, ms, mb / ms);
     }
     const double flag = medianMs(*a, *b, reps * 10, [](gp::Communicator &c) { c.any(false); });
     std::printf("any (one int),1,0.0,%.3f,\n", flag);
     const double stats = medianMs(*a, *b, reps * 10, [](gp::Communicator &c) {
-        torch::Tensor s = torch::zeros({7}, torch::kDouble);
+        torch::Tensor s = torch::zeros({ 7 }, torch::kDouble);
         c.allReduceSum(s);
     });
     std::printf("loss items (7 doubles),7,0.0,%.3f,\n", stats);

@@ -44,7 +44,7 @@ std::vector<int> intList(const QString &s)
 }
 
 Result run(const QString &scale, int size, int batch, bool fused, bool channelsLast, const torch::Device &device,
-           torch::ScalarType dtype, int warmup, int reps)
+    torch::ScalarType dtype, int warmup, int reps)
 {
     ModelSpec spec;
     spec.scale = *ModelSpec::parseScale(scale);
@@ -56,7 +56,7 @@ Result run(const QString &scale, int size, int batch, bool fused, bool channelsL
     model->to(device, dtype);
     if (channelsLast)
         model->toChannelsLast();
-    torch::Tensor x = torch::rand({batch, 3, size, size}).to(device, dtype);
+    torch::Tensor x = torch::rand({ batch, 3, size, size }).to(device, dtype);
     if (channelsLast)
         x = x.contiguous(at::MemoryFormat::ChannelsLast);
     c10::InferenceMode guard;
@@ -82,10 +82,10 @@ Result run(const QString &scale, int size, int batch, bool fused, bool channelsL
     r.scale = scale;
     r.size = size;
     r.batch = batch;
-    r.variant = QStringLiteral("%1%2").arg(fused ? QStringLiteral("fused") : QStringLiteral("unfused"),
-                                            channelsLast ? QStringLiteral("+cl") : QString());
+    r.variant = QStringLiteral("%1%2").arg(
+        fused ? QStringLiteral("fused") : QStringLiteral("unfused"), channelsLast ? QStringLiteral("+cl") : QString());
     r.device = QStringLiteral("%1 %2").arg(device.is_cuda() ? QStringLiteral("cuda") : QStringLiteral("cpu"),
-                                           QString::fromStdString(std::string(c10::toString(dtype))));
+        QString::fromStdString(std::string(c10::toString(dtype))));
     r.msPerBatch = ms;
     r.medianMs = times[times.size() / 2];
     r.imagesPerSecond = 1000.0 * batch / ms;
@@ -127,8 +127,9 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--csv"))
             csv = next();
         else {
-            std::fprintf(stderr, "usage: gp_bench_infer [--quick] [--reps N] [--warmup N] [--threads N] "
-                                 "[--scales n,s] [--sizes 320,640] [--batches 1,16] [--csv FILE]\n");
+            std::fprintf(stderr,
+                "usage: gp_bench_infer [--quick] [--reps N] [--warmup N] [--threads N] "
+                "[--scales n,s] [--sizes 320,640] [--batches 1,16] [--csv FILE]\n");
             return 2;
         }
     }
@@ -137,17 +138,21 @@ int main(int argc, char **argv)
     torch::set_num_threads(threads);
     std::printf("gp_bench_infer: torch %s, %d threads%s\n", TORCH_VERSION, threads, quick ? ", quick" : "");
     std::printf("%-6s %5s %5s %-12s %-14s %11s %11s %10s %5s\n", "model", "size", "batch", "variant", "device",
-                "best ms", "median ms", "img/s", "reps");
+        "best ms", "median ms", "img/s", "reps");
     std::vector<Result> results;
     for (const QString &scale : scales.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         for (int size : intList(sizes)) {
             for (int batch : intList(batches)) {
                 // Quick: fewer repetitions for the large forwards, no unfused channels-last.
-                const double gflops = describeModel([&] {
-                    ModelSpec s;
-                    s.scale = *ModelSpec::parseScale(scale);
-                    return s;
-                }(), size).gflops * batch;
+                const double gflops = describeModel(
+                                          [&] {
+                                              ModelSpec s;
+                                              s.scale = *ModelSpec::parseScale(scale);
+                                              return s;
+                                          }(),
+                                          size)
+                                          .gflops
+                    * batch;
                 const int r = quick ? std::max(1, std::min(reps, gflops > 100 ? 1 : (gflops > 20 ? 2 : reps))) : reps;
                 const int w = quick && gflops > 100 ? 0 : warmup;
                 for (int variant = 0; variant < 4; ++variant) {
@@ -157,18 +162,18 @@ int main(int argc, char **argv)
                         continue;
                     Result res = run(scale, size, batch, fused, cl, torch::kCPU, torch::kFloat, w, r);
                     std::printf("%-6s %5d %5d %-12s %-14s %11.1f %11.1f %10.2f %5d\n",
-                                qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
-                                qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond, res.reps);
+                        qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
+                        qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond, res.reps);
                     std::fflush(stdout);
                     results.push_back(res);
                 }
                 if (torch::cuda::is_available()) {
-                    for (torch::ScalarType t : {torch::kHalf, torch::kBFloat16}) {
-                        Result res = run(scale, size, batch, true, false, torch::Device(torch::kCUDA, 0), t, 3, reps * 4);
+                    for (torch::ScalarType t : { torch::kHalf, torch::kBFloat16 }) {
+                        Result res
+                            = run(scale, size, batch, true, false, torch::Device(torch::kCUDA, 0), t, 3, reps * 4);
                         std::printf("%-6s %5d %5d %-12s %-14s %11.1f %11.1f %10.2f %5d\n",
-                                    qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
-                                    qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond,
-                                    res.reps);
+                            qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
+                            qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond, res.reps);
                         results.push_back(res);
                     }
                 }

@@ -201,8 +201,8 @@ int quality(const QStringList &a)
     const QString model = arg(a, QStringLiteral("--model"), QString());
     const QString demo = arg(a, QStringLiteral("--demo"), QString());
     QString why;
-    const auto truth = VideoTruth::load(QDir(demo).filePath(SynthGenerator::videoTruthFileName()),
-                                        Skeleton::defaultGripper().keypointCount(), &why);
+    const auto truth = VideoTruth::load(
+        QDir(demo).filePath(SynthGenerator::videoTruthFileName()), Skeleton::defaultGripper().keypointCount(), &why);
     if (!truth) {
         std::fprintf(stderr, "%s\n", qPrintable(why));
         return 1;
@@ -215,16 +215,16 @@ int quality(const QStringList &a)
                 const PoseInstance &p = frame->annotation.instances[i];
                 Truth t;
                 t.track = frame->tracks[i];
-                t.box = {p.box.left(), p.box.top(), p.box.right(), p.box.bottom()};
+                t.box = { p.box.left(), p.box.top(), p.box.right(), p.box.bottom() };
                 for (const Keypoint &k : p.keypoints)
-                    t.kpts.push_back({k.x, k.y, double(k.visibility)});
+                    t.kpts.push_back({ k.x, k.y, double(k.visibility) });
                 inst.push_back(t);
             }
         gt.push_back(inst);
     }
     std::vector<std::array<int, 3>> episodes; // track, start, end
     for (const VideoTruth::Occlusion &e : truth->occlusions())
-        episodes.push_back({e.track, e.start, e.end});
+        episodes.push_back({ e.track, e.start, e.end });
 
     // The network once over the video; the temporal stage then offline for every setting.
     PipelineOptions o;

@@ -48,7 +48,7 @@ double convGflops(bool bf16)
 {
     torch::NoGradGuard noGrad;
     auto conv = torch::nn::Conv2d(torch::nn::Conv2dOptions(128, 128, 3).padding(1).bias(false));
-    torch::Tensor x = torch::randn({8, 128, 80, 80});
+    torch::Tensor x = torch::randn({ 8, 128, 80, 80 });
     if (bf16) {
         conv->to(torch::kBFloat16);
         x = x.to(torch::kBFloat16);
@@ -89,7 +89,7 @@ int main(int argc, char *argv[])
     const Augmenter aug(cfg, data->flipIdx);
 
     // 1. The loader alone (mosaic on, as in most epochs).
-    BatchLoader loader(set, aug, cfg, {batch, workers, 2, 0, true, 1.0});
+    BatchLoader loader(set, aug, cfg, { batch, workers, 2, 0, true, 1.0 });
     loader.startEpoch(0, true);
     std::vector<BatchLoader::Batch> batches;
     QElapsedTimer clock;
@@ -132,7 +132,7 @@ int main(int argc, char *argv[])
             stepSecs += clock.elapsed() / 1000.0;
     }
     // 3. The optimizer step alone (what one of every nbs/batch batches adds), per optimizer.
-    for (const char *name : {"AdamW", "SGD", "MuSGD"}) {
+    for (const char *name : { "AdamW", "SGD", "MuSGD" }) {
         TrainingConfig oc = cfg;
         oc.optimizer = QLatin1String(name);
         gp::TrainOptimizer o(*model, oc, steps, int(set.size()));
@@ -151,7 +151,7 @@ int main(int argc, char *argv[])
     std::printf("conv throughput: %.1f GFLOP/s fp32, %.1f GFLOP/s bf16\n", convGflops(false), convGflops(true));
     std::printf("%s imgsz=%d batch=%d %s threads=%d: loader %.2f img/s (%d workers), train step %.2f img/s "
                 "(%.3f s/batch), peak RSS %ld MiB\n",
-                qPrintable(spec.name()), imgsz, batch, bf16 ? "bf16" : "fp32", QThread::idealThreadCount(),
-                batch * steps / loaderSecs, workers, images / stepSecs, stepSecs / std::max(1, steps - 1), peakRssMiB());
+        qPrintable(spec.name()), imgsz, batch, bf16 ? "bf16" : "fp32", QThread::idealThreadCount(),
+        batch * steps / loaderSecs, workers, images / stepSecs, stepSecs / std::max(1, steps - 1), peakRssMiB());
     return 0;
 }

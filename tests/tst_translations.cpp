@@ -32,11 +32,11 @@ void TestTranslations::complete()
     const QString ts = dir.filePath(QStringLiteral("check.ts"));
     QVERIFY(QFile::copy(QStringLiteral(GP_SOURCE_DIR "/translations/gripperpose_%1.ts").arg(language), ts));
     QFile::setPermissions(ts, QFile::ReadOwner | QFile::WriteOwner);
-    QStringList args{QStringLiteral("-silent"), QStringLiteral("-no-obsolete"), QStringLiteral("-source-language"),
-                     QStringLiteral("en"), QStringLiteral("-target-language"), language};
+    QStringList args { QStringLiteral("-silent"), QStringLiteral("-no-obsolete"), QStringLiteral("-source-language"),
+        QStringLiteral("en"), QStringLiteral("-target-language"), language };
     if (pluralOnly)
         args << QStringLiteral("-pluralonly");
-    for (const char *d : {"app", "widgets", "core"})
+    for (const char *d : { "app", "widgets", "core" })
         args << QStringLiteral(GP_SOURCE_DIR "/") + QLatin1String(d);
     args << QStringLiteral("-ts") << ts;
     QProcess p;
@@ -47,14 +47,15 @@ void TestTranslations::complete()
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(f.readAll());
     // List the untranslated source strings so the failure says what to translate.
-    static const QRegularExpression unfinished(
-        QStringLiteral("<source>([^<]*)</source>(?:\\s*<comment>[^<]*</comment>)?\\s*<translation[^>]*type=\"unfinished\""));
+    static const QRegularExpression unfinished(QStringLiteral(
+        "<source>([^<]*)</source>(?:\\s*<comment>[^<]*</comment>)?\\s*<translation[^>]*type=\"unfinished\""));
     QStringList missing;
     for (auto it = unfinished.globalMatch(text); it.hasNext();)
         missing << it.next().captured(1);
-    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("%1 untranslated (run scripts/update-translations.sh): %2")
-                                               .arg(missing.size())
-                                               .arg(missing.join(QStringLiteral(" | ")))));
+    QVERIFY2(missing.isEmpty(),
+        qPrintable(QStringLiteral("%1 untranslated (run scripts/update-translations.sh): %2")
+                       .arg(missing.size())
+                       .arg(missing.join(QStringLiteral(" | ")))));
     QVERIFY(text.contains(QStringLiteral("<message")));
 }
 

@@ -25,8 +25,7 @@ const QColor kLabelBackground(20, 20, 20, 200);
 const QColor kCurrentBox(255, 255, 255);
 constexpr double kSelectRing = 8.0;
 
-void drawOutlinedText(QPainter &painter, const QPointF &at, const QFont &font, const QString &text,
-                      const QColor &fill)
+void drawOutlinedText(QPainter &painter, const QPointF &at, const QFont &font, const QString &text, const QColor &fill)
 {
     QPainterPath path;
     path.addText(at, font, text);
@@ -53,26 +52,38 @@ AnnotationCanvas::AnnotationCanvas(AnnotationDocument *document, const Skeleton 
 
 QList<AnnotationCanvas::Action> AnnotationCanvas::actions()
 {
-    return {Action::SkipPoint,      Action::ToggleOccluded, Action::ClearPoint,    Action::NewInstance,
-            Action::NextInstance,   Action::DeleteInstance, Action::SwapLeftRight, Action::Undo,
-            Action::Redo,           Action::ToggleNames,    Action::FitToWindow,   Action::ActualSize};
+    return { Action::SkipPoint, Action::ToggleOccluded, Action::ClearPoint, Action::NewInstance, Action::NextInstance,
+        Action::DeleteInstance, Action::SwapLeftRight, Action::Undo, Action::Redo, Action::ToggleNames,
+        Action::FitToWindow, Action::ActualSize };
 }
 
 QKeySequence AnnotationCanvas::defaultBinding(Action action)
 {
     switch (action) {
-    case Action::SkipPoint: return QKeySequence(Qt::Key_S);
-    case Action::ToggleOccluded: return QKeySequence(Qt::Key_O);
-    case Action::ClearPoint: return QKeySequence(Qt::Key_Delete);
-    case Action::NewInstance: return QKeySequence(Qt::Key_N);
-    case Action::NextInstance: return QKeySequence(Qt::Key_Tab);
-    case Action::DeleteInstance: return QKeySequence(Qt::SHIFT | Qt::Key_Delete);
-    case Action::SwapLeftRight: return QKeySequence(Qt::Key_F);
-    case Action::Undo: return QKeySequence(Qt::CTRL | Qt::Key_Z);
-    case Action::Redo: return QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
-    case Action::ToggleNames: return QKeySequence(Qt::Key_T);
-    case Action::FitToWindow: return QKeySequence(Qt::Key_0);
-    case Action::ActualSize: return QKeySequence(Qt::Key_1);
+    case Action::SkipPoint:
+        return QKeySequence(Qt::Key_S);
+    case Action::ToggleOccluded:
+        return QKeySequence(Qt::Key_O);
+    case Action::ClearPoint:
+        return QKeySequence(Qt::Key_Delete);
+    case Action::NewInstance:
+        return QKeySequence(Qt::Key_N);
+    case Action::NextInstance:
+        return QKeySequence(Qt::Key_Tab);
+    case Action::DeleteInstance:
+        return QKeySequence(Qt::SHIFT | Qt::Key_Delete);
+    case Action::SwapLeftRight:
+        return QKeySequence(Qt::Key_F);
+    case Action::Undo:
+        return QKeySequence(Qt::CTRL | Qt::Key_Z);
+    case Action::Redo:
+        return QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
+    case Action::ToggleNames:
+        return QKeySequence(Qt::Key_T);
+    case Action::FitToWindow:
+        return QKeySequence(Qt::Key_0);
+    case Action::ActualSize:
+        return QKeySequence(Qt::Key_1);
     }
     return {};
 }
@@ -80,18 +91,30 @@ QKeySequence AnnotationCanvas::defaultBinding(Action action)
 QString AnnotationCanvas::actionText(Action action)
 {
     switch (action) {
-    case Action::SkipPoint: return tr("Skip the next point (absent, v=0)");
-    case Action::ToggleOccluded: return tr("Toggle occluded (v=1) on the hovered or selected point");
-    case Action::ClearPoint: return tr("Clear the hovered or selected point");
-    case Action::NewInstance: return tr("Start a new object");
-    case Action::NextInstance: return tr("Select the next object");
-    case Action::DeleteInstance: return tr("Delete the selected object");
-    case Action::SwapLeftRight: return tr("Swap left and right of the selected object");
-    case Action::Undo: return tr("Undo");
-    case Action::Redo: return tr("Redo");
-    case Action::ToggleNames: return tr("Show or hide point names");
-    case Action::FitToWindow: return tr("Fit the image to the window");
-    case Action::ActualSize: return tr("Zoom to actual size (1:1)");
+    case Action::SkipPoint:
+        return tr("Skip the next point (absent, v=0)");
+    case Action::ToggleOccluded:
+        return tr("Toggle occluded (v=1) on the hovered or selected point");
+    case Action::ClearPoint:
+        return tr("Clear the hovered or selected point");
+    case Action::NewInstance:
+        return tr("Start a new object");
+    case Action::NextInstance:
+        return tr("Select the next object");
+    case Action::DeleteInstance:
+        return tr("Delete the selected object");
+    case Action::SwapLeftRight:
+        return tr("Swap left and right of the selected object");
+    case Action::Undo:
+        return tr("Undo");
+    case Action::Redo:
+        return tr("Redo");
+    case Action::ToggleNames:
+        return tr("Show or hide point names");
+    case Action::FitToWindow:
+        return tr("Fit the image to the window");
+    case Action::ActualSize:
+        return tr("Zoom to actual size (1:1)");
     }
     return {};
 }
@@ -99,18 +122,30 @@ QString AnnotationCanvas::actionText(Action action)
 QString AnnotationCanvas::actionKey(Action action)
 {
     switch (action) {
-    case Action::SkipPoint: return QStringLiteral("skip-point");
-    case Action::ToggleOccluded: return QStringLiteral("toggle-occluded");
-    case Action::ClearPoint: return QStringLiteral("clear-point");
-    case Action::NewInstance: return QStringLiteral("new-object");
-    case Action::NextInstance: return QStringLiteral("next-object");
-    case Action::DeleteInstance: return QStringLiteral("delete-object");
-    case Action::SwapLeftRight: return QStringLiteral("swap-left-right");
-    case Action::Undo: return QStringLiteral("undo");
-    case Action::Redo: return QStringLiteral("redo");
-    case Action::ToggleNames: return QStringLiteral("toggle-names");
-    case Action::FitToWindow: return QStringLiteral("fit");
-    case Action::ActualSize: return QStringLiteral("actual-size");
+    case Action::SkipPoint:
+        return QStringLiteral("skip-point");
+    case Action::ToggleOccluded:
+        return QStringLiteral("toggle-occluded");
+    case Action::ClearPoint:
+        return QStringLiteral("clear-point");
+    case Action::NewInstance:
+        return QStringLiteral("new-object");
+    case Action::NextInstance:
+        return QStringLiteral("next-object");
+    case Action::DeleteInstance:
+        return QStringLiteral("delete-object");
+    case Action::SwapLeftRight:
+        return QStringLiteral("swap-left-right");
+    case Action::Undo:
+        return QStringLiteral("undo");
+    case Action::Redo:
+        return QStringLiteral("redo");
+    case Action::ToggleNames:
+        return QStringLiteral("toggle-names");
+    case Action::FitToWindow:
+        return QStringLiteral("fit");
+    case Action::ActualSize:
+        return QStringLiteral("actual-size");
     }
     return {};
 }
@@ -194,7 +229,7 @@ bool AnnotationCanvas::boxHandlesActive() const
     if (cur < 0 || cur >= m_document->instanceCount())
         return false;
     return m_document->isBoxManual(cur) || m_document->nextKeypoint() >= skeleton().keypointCount()
-           || (QApplication::keyboardModifiers() & Qt::ControlModifier);
+        || (QApplication::keyboardModifiers() & Qt::ControlModifier);
 }
 
 int AnnotationCanvas::boxHandleAt(const QPointF &p) const
@@ -205,18 +240,17 @@ int AnnotationCanvas::boxHandleAt(const QPointF &p) const
     const QRectF box = imageToView(m_document->instances()[size_t(cur)].box);
     if (box.isEmpty())
         return -1;
-    const QPointF handles[8] = {box.topLeft(),     QPointF(box.center().x(), box.top()),
-                                box.topRight(),    QPointF(box.right(), box.center().y()),
-                                box.bottomRight(), QPointF(box.center().x(), box.bottom()),
-                                box.bottomLeft(),  QPointF(box.left(), box.center().y())};
+    const QPointF handles[8] = { box.topLeft(), QPointF(box.center().x(), box.top()), box.topRight(),
+        QPointF(box.right(), box.center().y()), box.bottomRight(), QPointF(box.center().x(), box.bottom()),
+        box.bottomLeft(), QPointF(box.left(), box.center().y()) };
     for (int h = 0; h < 8; ++h)
         if (std::abs(handles[h].x() - p.x()) <= kHandleSize && std::abs(handles[h].y() - p.y()) <= kHandleSize)
             return h;
     const double tol = kHandleSize / 2;
     const bool nearVertical = (std::abs(p.x() - box.left()) <= tol || std::abs(p.x() - box.right()) <= tol)
-                              && p.y() >= box.top() - tol && p.y() <= box.bottom() + tol;
+        && p.y() >= box.top() - tol && p.y() <= box.bottom() + tol;
     const bool nearHorizontal = (std::abs(p.y() - box.top()) <= tol || std::abs(p.y() - box.bottom()) <= tol)
-                                && p.x() >= box.left() - tol && p.x() <= box.right() + tol;
+        && p.x() >= box.left() - tol && p.x() <= box.right() + tol;
     return nearVertical || nearHorizontal ? 8 : -1;
 }
 
@@ -225,15 +259,33 @@ QRectF AnnotationCanvas::draggedBox(const QPointF &imagePoint) const
     QRectF b = m_dragStartBox;
     const QPointF d = imagePoint - m_pressImage;
     switch (m_dragHandle) {
-    case 0: b.setTopLeft(b.topLeft() + d); break;
-    case 1: b.setTop(b.top() + d.y()); break;
-    case 2: b.setTopRight(b.topRight() + d); break;
-    case 3: b.setRight(b.right() + d.x()); break;
-    case 4: b.setBottomRight(b.bottomRight() + d); break;
-    case 5: b.setBottom(b.bottom() + d.y()); break;
-    case 6: b.setBottomLeft(b.bottomLeft() + d); break;
-    case 7: b.setLeft(b.left() + d.x()); break;
-    default: b.translate(d); break;
+    case 0:
+        b.setTopLeft(b.topLeft() + d);
+        break;
+    case 1:
+        b.setTop(b.top() + d.y());
+        break;
+    case 2:
+        b.setTopRight(b.topRight() + d);
+        break;
+    case 3:
+        b.setRight(b.right() + d.x());
+        break;
+    case 4:
+        b.setBottomRight(b.bottomRight() + d);
+        break;
+    case 5:
+        b.setBottom(b.bottom() + d.y());
+        break;
+    case 6:
+        b.setBottomLeft(b.bottomLeft() + d);
+        break;
+    case 7:
+        b.setLeft(b.left() + d.x());
+        break;
+    default:
+        b.translate(d);
+        break;
     }
     return b.normalized();
 }
@@ -266,8 +318,12 @@ void AnnotationCanvas::trigger(Action action)
     }
     const int cur = m_selInstance >= 0 ? m_selInstance : doc->currentInstance();
     switch (action) {
-    case Action::SkipPoint: doc->skipNext(); break;
-    case Action::ToggleOccluded: doc->toggleOccluded(inst, kp); break;
+    case Action::SkipPoint:
+        doc->skipNext();
+        break;
+    case Action::ToggleOccluded:
+        doc->toggleOccluded(inst, kp);
+        break;
     case Action::ClearPoint:
         doc->clearKeypoint(inst, kp);
         if (inst == m_hoverInstance && kp == m_hoverKeypoint)
@@ -287,12 +343,24 @@ void AnnotationCanvas::trigger(Action action)
         doc->removeInstance(doc->currentInstance());
         select(-1, -1);
         break;
-    case Action::SwapLeftRight: doc->swapLeftRight(cur); break;
-    case Action::Undo: doc->undoStack()->undo(); break;
-    case Action::Redo: doc->undoStack()->redo(); break;
-    case Action::ToggleNames: setShowNames(!m_showNames); break;
-    case Action::FitToWindow: fitToWindow(); break;
-    case Action::ActualSize: zoomToActualSize(); break;
+    case Action::SwapLeftRight:
+        doc->swapLeftRight(cur);
+        break;
+    case Action::Undo:
+        doc->undoStack()->undo();
+        break;
+    case Action::Redo:
+        doc->undoStack()->redo();
+        break;
+    case Action::ToggleNames:
+        setShowNames(!m_showNames);
+        break;
+    case Action::FitToWindow:
+        fitToWindow();
+        break;
+    case Action::ActualSize:
+        zoomToActualSize();
+        break;
     }
     update();
 }
@@ -420,17 +488,22 @@ void AnnotationCanvas::mouseMoveEvent(QMouseEvent *event)
         m_drag = Drag::Box;
     }
     switch (m_drag) {
-    case Drag::Pan: pan(delta); break;
+    case Drag::Pan:
+        pan(delta);
+        break;
     case Drag::Point:
         if (m_dragInstance >= m_document->instanceCount())
             break;
         // The point keeps its offset from the cursor: grabbing it off-centre does not make it jump.
-        m_document->moveKeypoint(m_dragInstance, m_dragKeypoint, m_dragStartPoint + (imagePoint - m_pressImage),
-                                 m_dragId);
+        m_document->moveKeypoint(
+            m_dragInstance, m_dragKeypoint, m_dragStartPoint + (imagePoint - m_pressImage), m_dragId);
         break;
-    case Drag::Box: m_document->setBox(m_document->currentInstance(), draggedBox(imagePoint), m_dragId); break;
+    case Drag::Box:
+        m_document->setBox(m_document->currentInstance(), draggedBox(imagePoint), m_dragId);
+        break;
     case Drag::PendingPoint:
-    case Drag::PendingBox: break;
+    case Drag::PendingBox:
+        break;
     case Drag::None: {
         int inst = -1, kp = -1;
         if (!pointAt(event->position(), &inst, &kp))
@@ -439,9 +512,9 @@ void AnnotationCanvas::mouseMoveEvent(QMouseEvent *event)
         m_hoverKeypoint = kp;
         if (!m_spaceHeld) {
             const int h = boxHandleAt(event->position());
-            static const Qt::CursorShape shapes[9] = {Qt::SizeFDiagCursor, Qt::SizeVerCursor, Qt::SizeBDiagCursor,
-                                                      Qt::SizeHorCursor,   Qt::SizeFDiagCursor, Qt::SizeVerCursor,
-                                                      Qt::SizeBDiagCursor, Qt::SizeHorCursor,  Qt::SizeAllCursor};
+            static const Qt::CursorShape shapes[9]
+                = { Qt::SizeFDiagCursor, Qt::SizeVerCursor, Qt::SizeBDiagCursor, Qt::SizeHorCursor, Qt::SizeFDiagCursor,
+                      Qt::SizeVerCursor, Qt::SizeBDiagCursor, Qt::SizeHorCursor, Qt::SizeAllCursor };
             setCursor(inst >= 0 ? Qt::PointingHandCursor : h >= 0 ? shapes[h] : Qt::CrossCursor);
         }
         break;
@@ -458,7 +531,9 @@ void AnnotationCanvas::mouseReleaseEvent(QMouseEvent *event)
     m_dragHandle = -1;
     switch (drag) {
     case Drag::Point:
-    case Drag::Box: m_document->endInteraction(); break;
+    case Drag::Box:
+        m_document->endInteraction();
+        break;
     case Drag::PendingPoint: {
         // A click on a point: while an object is being labelled it places the next point
         // there (points may lie close together); on a complete object it selects the point.
@@ -473,9 +548,12 @@ void AnnotationCanvas::mouseReleaseEvent(QMouseEvent *event)
         }
         break;
     }
-    case Drag::PendingBox: placeAt(m_pressImage, m_pressVisibility); break;
+    case Drag::PendingBox:
+        placeAt(m_pressImage, m_pressVisibility);
+        break;
     case Drag::Pan:
-    case Drag::None: break;
+    case Drag::None:
+        break;
     }
     if (drag != Drag::None)
         setCursor(m_spaceHeld ? Qt::OpenHandCursor : Qt::CrossCursor);
@@ -520,10 +598,9 @@ void AnnotationCanvas::paintUnderLabels(QPainter &painter) const
         painter.setBrush(Qt::NoBrush);
         painter.setPen(QPen(kCurrentBox, 1.0, m_document->isBoxManual(cur) ? Qt::SolidLine : Qt::DashLine));
         painter.drawRect(box);
-        const QPointF handles[8] = {box.topLeft(),     QPointF(box.center().x(), box.top()),
-                                    box.topRight(),    QPointF(box.right(), box.center().y()),
-                                    box.bottomRight(), QPointF(box.center().x(), box.bottom()),
-                                    box.bottomLeft(),  QPointF(box.left(), box.center().y())};
+        const QPointF handles[8] = { box.topLeft(), QPointF(box.center().x(), box.top()), box.topRight(),
+            QPointF(box.right(), box.center().y()), box.bottomRight(), QPointF(box.center().x(), box.bottom()),
+            box.bottomLeft(), QPointF(box.left(), box.center().y()) };
         painter.setPen(QPen(Qt::black, 1.0));
         painter.setBrush(kCurrentBox);
         const double hs = kHandleSize / 2 + 1;
@@ -547,7 +624,7 @@ void AnnotationCanvas::paintOverlay(QPainter &painter) const
                 if (!p.isLabelled())
                     continue;
                 drawOutlinedText(painter, imageToView(QPointF(p.x, p.y)) + QPointF(7, -6), font(),
-                                 sk.points()[size_t(k)].name, sk.pointColor(k).lighter(130));
+                    sk.points()[size_t(k)].name, sk.pointColor(k).lighter(130));
             }
     }
 

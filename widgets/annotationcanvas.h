@@ -17,8 +17,8 @@ class AnnotationDocument;
 // advances, also on top of an existing point while an instance is being labelled; the name
 // and side of the next point follow the cursor. Dragging a point (past kDragThreshold) moves
 // it, dragging a handle or the edge of the current instance's box resizes or moves the
-// box (once the instance is complete or its box manual, or with Ctrl held). Middle-drag or Space+drag pans, the wheel zooms around the cursor. The keys are
-// bindings (setBinding()) so the workspace can let the user change them.
+// box (once the instance is complete or its box manual, or with Ctrl held). Middle-drag or Space+drag pans, the wheel
+// zooms around the cursor. The keys are bindings (setBinding()) so the workspace can let the user change them.
 class AnnotationCanvas : public ImageView
 {
     Q_OBJECT
@@ -38,8 +38,8 @@ public:
         FitToWindow,
         ActualSize,
     };
-    static constexpr double kGrabRadius = 9.0;  // view pixels: a press this close takes a point
-    static constexpr double kHandleSize = 8.0;  // view pixels
+    static constexpr double kGrabRadius = 9.0; // view pixels: a press this close takes a point
+    static constexpr double kHandleSize = 8.0; // view pixels
     static constexpr double kDragThreshold = 3.0; // view pixels a press moves before it drags
 
     AnnotationCanvas(gp::AnnotationDocument *document, const gp::Skeleton &skeleton, QWidget *parent = nullptr);

@@ -18,11 +18,11 @@ using gp::PoseInstance;
 using gp::Skeleton;
 
 namespace {
-constexpr double kPointRadius = 4.5;      // view pixels, whatever the zoom
+constexpr double kPointRadius = 4.5; // view pixels, whatever the zoom
 constexpr double kHighlightRadius = 9.0;
 constexpr double kEdgeWidth = 2.0;
 constexpr double kBoxWidth = 1.5;
-constexpr double kSmoothBelowZoom = 2.0;  // above it pixels are drawn as squares
+constexpr double kSmoothBelowZoom = 2.0; // above it pixels are drawn as squares
 const QColor kOutline(20, 20, 20, 200);
 const QColor kBackground(0x30, 0x30, 0x30);
 const QColor kPlaceholderText(0xc8, 0xc8, 0xc8);
@@ -115,20 +115,20 @@ QPointF ImageView::viewToImage(const QPointF &viewPoint) const
 
 QRectF ImageView::imageToView(const QRectF &imageRect) const
 {
-    return {imageToView(imageRect.topLeft()), imageToView(imageRect.bottomRight())};
+    return { imageToView(imageRect.topLeft()), imageToView(imageRect.bottomRight()) };
 }
 
 QRectF ImageView::viewToImage(const QRectF &viewRect) const
 {
-    return {viewToImage(viewRect.topLeft()), viewToImage(viewRect.bottomRight())};
+    return { viewToImage(viewRect.topLeft()), viewToImage(viewRect.bottomRight()) };
 }
 
 double ImageView::fitZoom() const
 {
     if (m_image.isNull() || width() <= 0 || height() <= 0)
         return 1.0;
-    return std::clamp(std::min(double(width()) / m_image.width(), double(height()) / m_image.height()), kMinZoom,
-                      kMaxZoom);
+    return std::clamp(
+        std::min(double(width()) / m_image.width(), double(height()) / m_image.height()), kMinZoom, kMaxZoom);
 }
 
 void ImageView::setZoom(double zoom, const QPointF &anchor)
@@ -200,13 +200,12 @@ void ImageView::paintEvent(QPaintEvent *)
     painter.fillRect(rect(), kBackground);
     if (m_pixmap.isNull()) {
         painter.setPen(kPlaceholderText);
-        painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
-                         m_placeholder.isEmpty() ? tr("No image") : m_placeholder);
+        painter.drawText(
+            rect(), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder.isEmpty() ? tr("No image") : m_placeholder);
         return;
     }
     painter.setRenderHint(QPainter::SmoothPixmapTransform, m_zoom < kSmoothBelowZoom);
-    painter.drawPixmap(imageToView(QRectF(QPointF(0, 0), QSizeF(m_pixmap.size()))), m_pixmap,
-                       QRectF(m_pixmap.rect()));
+    painter.drawPixmap(imageToView(QRectF(QPointF(0, 0), QSizeF(m_pixmap.size()))), m_pixmap, QRectF(m_pixmap.rect()));
     if (!m_showAnnotation)
         return;
     painter.setRenderHint(QPainter::Antialiasing);
@@ -214,13 +213,13 @@ void ImageView::paintEvent(QPaintEvent *)
     const std::vector<QRectF> captions = instanceCaptionRects();
     for (size_t i = 0; i < m_annotation.instances.size(); ++i)
         paintInstance(painter, m_annotation.instances[i],
-                      int(i) < m_captions.size() ? m_captions.at(int(i)) : QString(), captions[i]);
+            int(i) < m_captions.size() ? m_captions.at(int(i)) : QString(), captions[i]);
 }
 
 std::vector<QRectF> ImageView::instanceCaptionRects() const
 {
     std::vector<QRectF> out(m_annotation.instances.size());
-    CaptionLayout layout{QRectF(rect())};
+    CaptionLayout layout { QRectF(rect()) };
     const QFontMetrics fm(font());
     for (size_t i = 0; i < out.size(); ++i) {
         const QString caption = int(i) < m_captions.size() ? m_captions.at(int(i)) : QString();
@@ -232,8 +231,7 @@ std::vector<QRectF> ImageView::instanceCaptionRects() const
 }
 
 void ImageView::paintUnderLabels(QPainter &) const
-{
-}
+{ }
 
 void ImageView::paintInstance(
     QPainter &painter, const PoseInstance &instance, const QString &caption, const QRectF &captionRect) const
@@ -256,12 +254,12 @@ void ImageView::paintInstance(
     for (const auto &[a, b] : m_skeleton.edges()) {
         if (a >= n || b >= n || !kps[size_t(a)].isLabelled() || !kps[size_t(b)].isLabelled())
             continue;
-        const bool occluded = kps[size_t(a)].visibility == Keypoint::Occluded
-                              || kps[size_t(b)].visibility == Keypoint::Occluded;
+        const bool occluded
+            = kps[size_t(a)].visibility == Keypoint::Occluded || kps[size_t(b)].visibility == Keypoint::Occluded;
         QPen pen(edgeColor(a, b), kEdgeWidth, occluded ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap);
         painter.setPen(pen);
         painter.drawLine(imageToView(QPointF(kps[size_t(a)].x, kps[size_t(a)].y)),
-                         imageToView(QPointF(kps[size_t(b)].x, kps[size_t(b)].y)));
+            imageToView(QPointF(kps[size_t(b)].x, kps[size_t(b)].y)));
     }
 
     for (int i = 0; i < n; ++i) {

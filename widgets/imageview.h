@@ -75,8 +75,8 @@ public:
     // The zoom at which the whole image fits the widget.
     double fitZoom() const;
 
-    QSize sizeHint() const override { return {800, 500}; }
-    QSize minimumSizeHint() const override { return {160, 120}; }
+    QSize sizeHint() const override { return { 800, 500 }; }
+    QSize minimumSizeHint() const override { return { 160, 120 }; }
 
 public Q_SLOTS:
     void fitToWindow();

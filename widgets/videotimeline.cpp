@@ -42,7 +42,8 @@ VideoTimeline::VideoTimeline(QWidget *parent)
     m_loop->setCheckable(true);
     m_slider->setTracking(true);
     m_counter->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_counter->setMinimumWidth(m_counter->fontMetrics().horizontalAdvance(QStringLiteral("0000 / 0000 · 00:00.00 / 00:00.00")));
+    m_counter->setMinimumWidth(
+        m_counter->fontMetrics().horizontalAdvance(QStringLiteral("0000 / 0000 · 00:00.00 / 00:00.00")));
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -91,10 +92,10 @@ void VideoTimeline::setFrameCount(int count)
         m_slider->setPageStep(std::max(1, int(std::lround(m_fps))));
     }
     m_frame = std::clamp(m_frame, 0, std::max(0, m_count - 1));
-    for (QWidget *w : { static_cast<QWidget *>(m_play), static_cast<QWidget *>(m_prev),
-             static_cast<QWidget *>(m_next), static_cast<QWidget *>(m_slider), static_cast<QWidget *>(m_back10),
-             static_cast<QWidget *>(m_forward10), static_cast<QWidget *>(m_goto), static_cast<QWidget *>(m_setLoopIn),
-             static_cast<QWidget *>(m_setLoopOut), static_cast<QWidget *>(m_loop) })
+    for (QWidget *w : { static_cast<QWidget *>(m_play), static_cast<QWidget *>(m_prev), static_cast<QWidget *>(m_next),
+             static_cast<QWidget *>(m_slider), static_cast<QWidget *>(m_back10), static_cast<QWidget *>(m_forward10),
+             static_cast<QWidget *>(m_goto), static_cast<QWidget *>(m_setLoopIn), static_cast<QWidget *>(m_setLoopOut),
+             static_cast<QWidget *>(m_loop) })
         w->setEnabled(m_count > 0);
     m_loopIn = 0;
     m_loopOut = std::max(0, m_count - 1);
@@ -181,7 +182,9 @@ int VideoTimeline::parsePosition(const QString &text, double fps, int count)
     double frame = -1;
     if (const auto m = kFrame.match(text); m.hasMatch()) {
         frame = m.captured(1).toDouble();
-    } else if (const auto t = kTime.match(text); t.hasMatch() && (text.contains(QLatin1Char(':')) || text.contains(QLatin1Char('.')) || text.trimmed().endsWith(QLatin1Char('s')))) {
+    } else if (const auto t = kTime.match(text); t.hasMatch()
+               && (text.contains(QLatin1Char(':')) || text.contains(QLatin1Char('.'))
+                   || text.trimmed().endsWith(QLatin1Char('s')))) {
         const double seconds = t.captured(1).toDouble() * 60.0 + t.captured(2).toDouble();
         frame = std::floor(seconds * fps + 1e-6);
     } else {
@@ -194,7 +197,9 @@ QString VideoTimeline::formatTime(double seconds)
 {
     seconds = std::max(0.0, seconds);
     const int minutes = int(seconds / 60.0);
-    return QStringLiteral("%1:%2").arg(minutes, 2, 10, QLatin1Char('0')).arg(seconds - minutes * 60.0, 5, 'f', 2, QLatin1Char('0'));
+    return QStringLiteral("%1:%2")
+        .arg(minutes, 2, 10, QLatin1Char('0'))
+        .arg(seconds - minutes * 60.0, 5, 'f', 2, QLatin1Char('0'));
 }
 
 void VideoTimeline::updateCounter()

@@ -12,7 +12,8 @@ std::optional<CliArgs> CliArgs::parse(const QStringList &args, const std::vector
     for (const QString &arg : args) {
         const int eq = arg.indexOf(QLatin1Char('='));
         if (eq <= 0) {
-            *error = tr("\"%1\" is not of the form key=value; valid keys: %2").arg(arg, valid.join(QLatin1String(", ")));
+            *error
+                = tr("\"%1\" is not of the form key=value; valid keys: %2").arg(arg, valid.join(QLatin1String(", ")));
             return std::nullopt;
         }
         const QString key = arg.left(eq);
@@ -74,5 +75,5 @@ std::optional<std::pair<int, int>> CliArgs::sizeValue(const QString &key, QStrin
         *error = tr("%1=%2 must be a size: W,H or N").arg(key, value(key));
         return std::nullopt;
     }
-    return std::pair{w, h};
+    return std::pair { w, h };
 }

@@ -24,8 +24,7 @@ class CliArgs
     Q_DECLARE_TR_FUNCTIONS(CliArgs)
 
 public:
-    static std::optional<CliArgs> parse(const QStringList &args, const std::vector<CliOption> &options,
-                                        QString *error);
+    static std::optional<CliArgs> parse(const QStringList &args, const std::vector<CliOption> &options, QString *error);
 
     QString value(const QString &key) const { return m_values.value(key); }
     bool isSet(const QString &key) const { return m_explicit.contains(key); }

@@ -22,8 +22,8 @@ std::optional<Skeleton> skeletonArg(const CliArgs &args, QString *error)
 // Runs a conversion with the skeleton of the arguments, then prints the problems it
 // skipped; `done` is printed on success.
 int convert(const CliArgs &args, QTextStream &out, QTextStream &err,
-            const std::function<bool(const Skeleton &, DatasetIssueList *, int *, QString *)> &conversion,
-            const std::function<QString(int written, int problems)> &done)
+    const std::function<bool(const Skeleton &, DatasetIssueList *, int *, QString *)> &conversion,
+    const std::function<QString(int written, int problems)> &done)
 {
     QString error;
     const auto skeleton = skeletonArg(args, &error);
@@ -53,13 +53,13 @@ QString CocoToYoloCommand::summary() const
 
 std::vector<CliOption> CocoToYoloCommand::options() const
 {
-    return {{QStringLiteral("json"), QString(), tr("the COCO keypoints file")},
-            {QStringLiteral("images"), QString(), tr("folder the COCO file_name values are relative to")},
-            {QStringLiteral("out"), QString(), tr("output dataset folder")},
-            {QStringLiteral("split"), QStringLiteral("train"), tr("split to write the images into")},
-            {QStringLiteral("skeleton"), QString(), tr("skeleton JSON (default: the 14-point gripper)"), true},
-            {QStringLiteral("merge"), QStringLiteral("false"),
-             tr("add to a folder that already holds a dataset (nothing there is overwritten)")}};
+    return { { QStringLiteral("json"), QString(), tr("the COCO keypoints file") },
+        { QStringLiteral("images"), QString(), tr("folder the COCO file_name values are relative to") },
+        { QStringLiteral("out"), QString(), tr("output dataset folder") },
+        { QStringLiteral("split"), QStringLiteral("train"), tr("split to write the images into") },
+        { QStringLiteral("skeleton"), QString(), tr("skeleton JSON (default: the 14-point gripper)"), true },
+        { QStringLiteral("merge"), QStringLiteral("false"),
+            tr("add to a folder that already holds a dataset (nothing there is overwritten)") } };
 }
 
 int CocoToYoloCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
@@ -81,7 +81,9 @@ int CocoToYoloCommand::run(const CliArgs &args, QTextStream &out, QTextStream &e
             import.merge = *merge;
             return DatasetConverter::cocoToYolo(import, skeleton, issues, written, error);
         },
-        [](int written, int problems) { return tr("wrote %1 images; %2 problems skipped").arg(written).arg(problems); });
+        [](int written, int problems) {
+            return tr("wrote %1 images; %2 problems skipped").arg(written).arg(problems);
+        });
 }
 
 QString YoloToCocoCommand::summary() const
@@ -91,10 +93,10 @@ QString YoloToCocoCommand::summary() const
 
 std::vector<CliOption> YoloToCocoCommand::options() const
 {
-    return {{QStringLiteral("data"), QString(), tr("the dataset's data.yaml")},
-            {QStringLiteral("split"), QStringLiteral("val"), tr("train, val or test")},
-            {QStringLiteral("out"), QString(), tr("the COCO JSON file to write")},
-            {QStringLiteral("skeleton"), QString(), tr("skeleton JSON (default: the 14-point gripper)"), true}};
+    return { { QStringLiteral("data"), QString(), tr("the dataset's data.yaml") },
+        { QStringLiteral("split"), QStringLiteral("val"), tr("train, val or test") },
+        { QStringLiteral("out"), QString(), tr("the COCO JSON file to write") },
+        { QStringLiteral("skeleton"), QString(), tr("skeleton JSON (default: the 14-point gripper)"), true } };
 }
 
 int YoloToCocoCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
@@ -104,7 +106,7 @@ int YoloToCocoCommand::run(const CliArgs &args, QTextStream &out, QTextStream &e
         args, out, err,
         [&](const Skeleton &skeleton, DatasetIssueList *issues, int *written, QString *error) {
             return DatasetConverter::yoloToCoco(args.value(QStringLiteral("data")), args.value(QStringLiteral("split")),
-                                                target, skeleton, issues, written, error);
+                target, skeleton, issues, written, error);
         },
         [&](int written, int problems) {
             return tr("wrote %1 images to %2; %3 problems skipped").arg(written).arg(target).arg(problems);

@@ -2,10 +2,10 @@
 
 #include "weightimport.h"
 
-using gp::ModelSpec;
-using gp::WeightImportSummary;
 using gp::importWeightsToCheckpoint;
 using gp::inspectWeightFile;
+using gp::ModelSpec;
+using gp::WeightImportSummary;
 
 QString ImportCommand::summary() const
 {
@@ -14,11 +14,12 @@ QString ImportCommand::summary() const
 
 std::vector<CliOption> ImportCommand::options() const
 {
-    return {{QStringLiteral("weights"), QString(), tr("state dict (.pt) or TorchScript file with Ultralytics names")},
-            {QStringLiteral("out"), QString(), tr("checkpoint to write")},
-            {QStringLiteral("model"), QString(), tr("target model (default: as the file)"), true},
-            {QStringLiteral("kpt_shape"), QString(), tr("target keypoint shape, e.g. 14,3 (default: as the file)"), true},
-            {QStringLiteral("nc"), QString(), tr("target number of classes (default: as the file)"), true}};
+    return { { QStringLiteral("weights"), QString(),
+                 tr("state dict (.pt) or TorchScript file with Ultralytics names") },
+        { QStringLiteral("out"), QString(), tr("checkpoint to write") },
+        { QStringLiteral("model"), QString(), tr("target model (default: as the file)"), true },
+        { QStringLiteral("kpt_shape"), QString(), tr("target keypoint shape, e.g. 14,3 (default: as the file)"), true },
+        { QStringLiteral("nc"), QString(), tr("target number of classes (default: as the file)"), true } };
 }
 
 int ImportCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
@@ -44,8 +45,8 @@ int ImportCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
             s.scale = *scale;
         }
         if (args.isSet(QStringLiteral("kpt_shape"))
-            && !ModelSpec::parseKeypointShape(args.value(QStringLiteral("kpt_shape")), &s.numKeypoints,
-                                              &s.keypointDims, &error)) {
+            && !ModelSpec::parseKeypointShape(
+                args.value(QStringLiteral("kpt_shape")), &s.numKeypoints, &s.keypointDims, &error)) {
             err << error << '\n';
             return 2;
         }

@@ -7,11 +7,11 @@
 #include <QThread>
 
 using gp::ComputeDevice;
+using gp::queryRuntimeInfo;
 using gp::RuntimeInfo;
 using gp::TelemetryMonitor;
 using gp::TelemetrySample;
 using gp::TelemetrySources;
-using gp::queryRuntimeInfo;
 
 namespace {
 
@@ -28,8 +28,8 @@ int InfoCommand::run(const CliArgs &, QTextStream &out, QTextStream &)
 {
     const RuntimeInfo info = queryRuntimeInfo();
     out << tr("GripperPose Studio %1").arg(QCoreApplication::applicationVersion()) << '\n';
-    out << tr("Qt %1, LibTorch %2 (%3), OpenCV %4").arg(QString::fromLatin1(qVersion()), info.torchVersion,
-                                                          info.torchBackend, info.opencvVersion)
+    out << tr("Qt %1, LibTorch %2 (%3), OpenCV %4")
+               .arg(QString::fromLatin1(qVersion()), info.torchVersion, info.torchBackend, info.opencvVersion)
         << '\n';
     out << tr("Compute devices:") << '\n';
     for (const ComputeDevice &d : info.devices) {

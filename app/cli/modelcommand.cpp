@@ -2,9 +2,9 @@
 
 #include "modelspec.h"
 
-using gp::ModelSpec;
 using gp::describeModel;
 using gp::formatLayerTable;
+using gp::ModelSpec;
 
 QString ModelCommand::summary() const
 {
@@ -13,10 +13,11 @@ QString ModelCommand::summary() const
 
 std::vector<CliOption> ModelCommand::options() const
 {
-    return {{QStringLiteral("model"), QStringLiteral("yolov8s-pose"), tr("yolov8n-pose ... yolov8x-pose")},
-            {QStringLiteral("kpt_shape"), QStringLiteral("14,3"), tr("keypoints per object and values per keypoint (2 or 3)")},
-            {QStringLiteral("nc"), QStringLiteral("1"), tr("number of classes")},
-            {QStringLiteral("imgsz"), QStringLiteral("640"), tr("input size for the shapes and GFLOPs")}};
+    return { { QStringLiteral("model"), QStringLiteral("yolov8s-pose"), tr("yolov8n-pose ... yolov8x-pose") },
+        { QStringLiteral("kpt_shape"), QStringLiteral("14,3"),
+            tr("keypoints per object and values per keypoint (2 or 3)") },
+        { QStringLiteral("nc"), QStringLiteral("1"), tr("number of classes") },
+        { QStringLiteral("imgsz"), QStringLiteral("640"), tr("input size for the shapes and GFLOPs") } };
 }
 
 int ModelCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
@@ -27,8 +28,8 @@ int ModelCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     const auto nc = args.intValue(QStringLiteral("nc"), &error);
     const auto imgsz = args.intValue(QStringLiteral("imgsz"), &error);
     if (!scale || !nc || !imgsz
-        || !ModelSpec::parseKeypointShape(args.value(QStringLiteral("kpt_shape")), &spec.numKeypoints,
-                                          &spec.keypointDims, &error)) {
+        || !ModelSpec::parseKeypointShape(
+            args.value(QStringLiteral("kpt_shape")), &spec.numKeypoints, &spec.keypointDims, &error)) {
         err << error << '\n';
         return 2;
     }

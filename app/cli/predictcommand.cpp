@@ -119,8 +119,8 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     const auto maxGap = args.intValue(QStringLiteral("max_gap"), &error);
     const auto showRaw = args.boolValue(QStringLiteral("show_raw"), &error);
     const auto showNames = args.boolValue(QStringLiteral("show_names"), &error);
-    if (!imgsz || !conf || !iou || !maxDet || !batch || !half || !stride || !latest || !targetFps || !maxFrames || !minCutoff
-        || !beta || !dCutoff || !kptConf || !maxGap || !showRaw || !showNames) {
+    if (!imgsz || !conf || !iou || !maxDet || !batch || !half || !stride || !latest || !targetFps || !maxFrames
+        || !minCutoff || !beta || !dCutoff || !kptConf || !maxGap || !showRaw || !showNames) {
         err << error << '\n';
         return 2;
     }
@@ -186,7 +186,8 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
             return true;
         if (lower == QLatin1String("true") || lower == QLatin1String("1") || lower == QLatin1String("yes")) {
             if (runDir.isEmpty())
-                runDir = numberedFolder(args.value(QStringLiteral("project")), args.value(QStringLiteral("name")), &error);
+                runDir
+                    = numberedFolder(args.value(QStringLiteral("project")), args.value(QStringLiteral("name")), &error);
             if (runDir.isEmpty())
                 return false;
             *path = QDir(runDir).filePath(stem + suffix);
@@ -209,8 +210,8 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
         // Images give annotated images: into the run folder (save=true) or the folder named.
         const QString v = args.value(QStringLiteral("save")).toLower();
         o.output.imageDir = v == QLatin1String("true") || v == QLatin1String("1") || v == QLatin1String("yes")
-                                ? runDir
-                                : o.output.videoPath;
+            ? runDir
+            : o.output.videoPath;
         o.output.videoPath.clear();
     }
     if (!target(QStringLiteral("save_json"), QStringLiteral(".jsonl"), &o.output.jsonPath)
@@ -267,7 +268,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
                    .arg(st.failed)
                    .arg(st.busyMs, 0, 'f', 0)
             << '\n';
-    for (const QString &path : {o.output.videoPath, o.output.imageDir, o.output.jsonPath, o.output.csvPath})
+    for (const QString &path : { o.output.videoPath, o.output.imageDir, o.output.jsonPath, o.output.csvPath })
         if (!path.isEmpty() && QFileInfo::exists(path))
             out << tr("written: %1").arg(path) << '\n';
     if (s.cancelled)

@@ -16,11 +16,11 @@ using gp::MetricsText;
 using gp::PoseMetrics;
 using gp::TelemetrySampler;
 using gp::TelemetrySources;
-using gp::TrainFinishReport;
-using gp::TrainStartInfo;
 using gp::TrainerEvents;
+using gp::TrainFinishReport;
 using gp::TrainingConfig;
 using gp::TrainingSession;
+using gp::TrainStartInfo;
 
 namespace {
 
@@ -95,9 +95,7 @@ public:
         const PoseMetrics &m = e.metrics;
         m_out << QStringLiteral("%1/%2 ").arg(e.epoch + 1, 4).arg(e.epochs) << lossText(e.trainLoss) << '\n';
         if (e.validated)
-            m_out << "           "
-                  << MetricsText::line(m)
-                  << (e.best ? tr("  (best)") : QString()) << '\n';
+            m_out << "           " << MetricsText::line(m) << (e.best ? tr("  (best)") : QString()) << '\n';
         if (e.validated && !e.scenarios.empty()) {
             QStringList parts;
             for (const auto &[tag, sm] : e.scenarios)

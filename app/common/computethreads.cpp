@@ -1,13 +1,14 @@
 #include "computethreads.h"
 
 #include <cstdlib>
-#include <utility>
 #include <unistd.h>
+#include <utility>
 
 void configureComputeThreads(char *argv[])
 {
     bool changed = false;
-    for (const auto &[name, value] : {std::pair{"OMP_WAIT_POLICY", "PASSIVE"}, std::pair{"OPENBLAS_NUM_THREADS", "1"}})
+    for (const auto &[name, value] :
+        { std::pair { "OMP_WAIT_POLICY", "PASSIVE" }, std::pair { "OPENBLAS_NUM_THREADS", "1" } })
         if (!std::getenv(name)) {
             setenv(name, value, 1);
             changed = true;

@@ -5,7 +5,8 @@
 
 std::vector<Languages::Language> Languages::available()
 {
-    return {{QStringLiteral("en"), QStringLiteral("English")}, {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    return { { QStringLiteral("en"), QStringLiteral("English") },
+        { QStringLiteral("zh_CN"), QStringLiteral("简体中文") } };
 }
 
 QString Languages::systemDefault()
@@ -28,8 +29,8 @@ bool Languages::apply(const QString &code)
         return false;
     // Qt's own strings (standard buttons, dialogs) come from the system's Qt translations.
     auto qtTranslator = std::make_unique<QTranslator>();
-    const bool haveQt = qtTranslator->load(QStringLiteral("qtbase_") + code,
-                                           QLibraryInfo::path(QLibraryInfo::TranslationsPath));
+    const bool haveQt
+        = qtTranslator->load(QStringLiteral("qtbase_") + code, QLibraryInfo::path(QLibraryInfo::TranslationsPath));
     if (m_translator)
         QCoreApplication::removeTranslator(m_translator.get());
     if (m_qtTranslator)

@@ -17,7 +17,7 @@ class Languages
 public:
     struct Language
     {
-        QString code;       // "en", "zh_CN"
+        QString code; // "en", "zh_CN"
         QString nativeName; // "English", "简体中文"
     };
 

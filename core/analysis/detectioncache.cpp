@@ -107,8 +107,7 @@ DetectionCache::DetectionCache(Key key, qint64 frameCount, int keypointCount)
     : m_key(std::move(key))
     , m_keypoints(keypointCount)
     , m_frames(size_t(std::max<qint64>(0, frameCount)))
-{
-}
+{ }
 
 QString DetectionCache::sidecarFor(const QString &video)
 {

@@ -32,10 +32,10 @@ public:
     // What the cached detections depend on.
     struct Key
     {
-        QString video;       // absolute path of the video
+        QString video; // absolute path of the video
         qint64 videoSize = -1;
         qint64 videoMtimeMs = -1;
-        QString model;       // absolute path of the model file (or a model name)
+        QString model; // absolute path of the model file (or a model name)
         qint64 modelSize = -1;
         qint64 modelMtimeMs = -1;
         int imgsz = 640;

@@ -79,7 +79,8 @@ QualitySeries PoseQuality::compute(const DetectionCache &cache, const std::vecto
             if (t.bridged)
                 q.occlusion[size_t(i)] = 2;
             else if (q.occlusion[size_t(i)] == 0
-                && std::any_of(t.keypoints.begin(), t.keypoints.end(), [](const TrackedKeypoint &p) { return p.inferred; }))
+                && std::any_of(
+                    t.keypoints.begin(), t.keypoints.end(), [](const TrackedKeypoint &p) { return p.inferred; }))
                 q.occlusion[size_t(i)] = 1;
         }
         if (!prevAnalysed)
@@ -102,15 +103,18 @@ QualitySeries PoseQuality::compute(const DetectionCache &cache, const std::vecto
             for (size_t k = 0; k < kk; ++k)
                 if (ok(k))
                     jump = std::max(jump,
-                        float(dist(t.keypoints[k].rawX, t.keypoints[k].rawY, p->keypoints[k].rawX, p->keypoints[k].rawY)));
+                        float(dist(
+                            t.keypoints[k].rawX, t.keypoints[k].rawY, p->keypoints[k].rawX, p->keypoints[k].rawY)));
             for (size_t a = 0; a < kk && a < flip.size(); ++a) {
                 const size_t b = size_t(flip[a]);
                 if (b <= a || b >= kk || !ok(a) || !ok(b))
                     continue;
                 const TrackedKeypoint &ta = t.keypoints[a], &tb = t.keypoints[b];
                 const TrackedKeypoint &pa = p->keypoints[a], &pb = p->keypoints[b];
-                const double straight = dist(ta.rawX, ta.rawY, pa.rawX, pa.rawY) + dist(tb.rawX, tb.rawY, pb.rawX, pb.rawY);
-                const double crossed = dist(ta.rawX, ta.rawY, pb.rawX, pb.rawY) + dist(tb.rawX, tb.rawY, pa.rawX, pa.rawY);
+                const double straight
+                    = dist(ta.rawX, ta.rawY, pa.rawX, pa.rawY) + dist(tb.rawX, tb.rawY, pb.rawX, pb.rawY);
+                const double crossed
+                    = dist(ta.rawX, ta.rawY, pb.rawX, pb.rawY) + dist(tb.rawX, tb.rawY, pa.rawX, pa.rawY);
                 const float margin = float(straight - crossed);
                 swap = std::isnan(swap) ? margin : std::max(swap, margin);
             }

@@ -27,7 +27,7 @@ public:
     {
         QString video;
         QString projectDir; // where labels/.review.json lives
-        QString imagesDir;  // e.g. <project>/images/train
+        QString imagesDir; // e.g. <project>/images/train
         int keypointCount = 14;
         int keypointDims = 3;
         int maxObjects = 10;
@@ -37,7 +37,7 @@ public:
     };
     struct Result
     {
-        QStringList written;  // new images, each with its label file, marked needs review
+        QStringList written; // new images, each with its label file, marked needs review
         QStringList existing; // images that were there already (left alone)
         int failed = 0;
         bool cancelled = false;

@@ -58,9 +58,8 @@ std::vector<WorstFrames::Entry> WorstFrames::rank(
             selected.push_back({ i, value(q, c, i) });
     // Worst first: the lowest confidence, else the largest measure; ties by frame.
     const bool ascending = c == Criterion::LowConfidence;
-    std::stable_sort(selected.begin(), selected.end(), [&](const Entry &a, const Entry &b) {
-        return ascending ? a.value < b.value : a.value > b.value;
-    });
+    std::stable_sort(selected.begin(), selected.end(),
+        [&](const Entry &a, const Entry &b) { return ascending ? a.value < b.value : a.value > b.value; });
     if (n <= 0 || (int(selected.size()) <= n && !spread))
         return selected;
     if (!spread) {
@@ -70,8 +69,8 @@ std::vector<WorstFrames::Entry> WorstFrames::rank(
     const qint64 gap = std::max<qint64>(1, q.frameCount() / (2 * qint64(n)));
     std::vector<Entry> picked;
     for (const Entry &e : selected) {
-        const bool near = std::any_of(picked.begin(), picked.end(),
-            [&](const Entry &p) { return std::llabs(p.frame - e.frame) < gap; });
+        const bool near = std::any_of(
+            picked.begin(), picked.end(), [&](const Entry &p) { return std::llabs(p.frame - e.frame) < gap; });
         if (!near)
             picked.push_back(e);
         if (int(picked.size()) == n)

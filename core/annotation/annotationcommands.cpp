@@ -3,16 +3,14 @@
 namespace gp {
 
 AnnotationCommand::AnnotationCommand(AnnotationDocument *document, const QString &text,
-                                     AnnotationDocument::State before, AnnotationDocument::State after, int id,
-                                     int mergeKey)
+    AnnotationDocument::State before, AnnotationDocument::State after, int id, int mergeKey)
     : QUndoCommand(text)
     , m_document(document)
     , m_before(std::move(before))
     , m_after(std::move(after))
     , m_id(id)
     , m_mergeKey(mergeKey)
-{
-}
+{ }
 
 void AnnotationCommand::redo()
 {

@@ -16,7 +16,7 @@ public:
     enum Id { MoveKeypointId = 1, SetBoxId = 2 };
 
     AnnotationCommand(AnnotationDocument *document, const QString &text, AnnotationDocument::State before,
-                      AnnotationDocument::State after, int id = -1, int mergeKey = 0);
+        AnnotationDocument::State after, int id = -1, int mergeKey = 0);
 
     void redo() override;
     void undo() override;

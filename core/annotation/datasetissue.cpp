@@ -65,17 +65,16 @@ QString DatasetIssue::kindName(Kind kind)
 
 std::vector<DatasetIssue::Kind> DatasetIssue::allKinds()
 {
-    return {Kind::ConfigInvalid,   Kind::FlipIdxInvalid,  Kind::ColumnCount,   Kind::NotANumber,
-            Kind::CoordinateOutOfRange, Kind::UnknownClass, Kind::BadVisibility, Kind::DuplicateLine,
-            Kind::ImageMissing,    Kind::ImageUndecodable, Kind::UnsafePath,    Kind::BadReference,
-            Kind::EmptyBox,        Kind::LabelUnreadable, Kind::SplitEmpty,    Kind::LabelsUnusable,
-            Kind::DuplicateEntry,  Kind::ExistingFile,    Kind::NoObjects};
+    return { Kind::ConfigInvalid, Kind::FlipIdxInvalid, Kind::ColumnCount, Kind::NotANumber, Kind::CoordinateOutOfRange,
+        Kind::UnknownClass, Kind::BadVisibility, Kind::DuplicateLine, Kind::ImageMissing, Kind::ImageUndecodable,
+        Kind::UnsafePath, Kind::BadReference, Kind::EmptyBox, Kind::LabelUnreadable, Kind::SplitEmpty,
+        Kind::LabelsUnusable, Kind::DuplicateEntry, Kind::ExistingFile, Kind::NoObjects };
 }
 
 bool DatasetIssue::isFatal(Kind kind)
 {
     return kind == Kind::ConfigInvalid || kind == Kind::FlipIdxInvalid || kind == Kind::SplitEmpty
-           || kind == Kind::LabelsUnusable;
+        || kind == Kind::LabelsUnusable;
 }
 
 void DatasetIssueList::appendNew(const DatasetIssueList &other)

@@ -15,25 +15,25 @@ namespace gp {
 struct DatasetIssue
 {
     enum class Kind {
-        ConfigInvalid,        // data.yaml unreadable or a key missing / malformed
-        FlipIdxInvalid,       // flip_idx is not a permutation of 0..K-1
-        ColumnCount,          // label line width disagrees with kpt_shape
-        NotANumber,           // a field does not parse as a number
+        ConfigInvalid, // data.yaml unreadable or a key missing / malformed
+        FlipIdxInvalid, // flip_idx is not a permutation of 0..K-1
+        ColumnCount, // label line width disagrees with kpt_shape
+        NotANumber, // a field does not parse as a number
         CoordinateOutOfRange, // a normalised coordinate outside [0, 1]
-        UnknownClass,         // class id not in names
-        BadVisibility,        // visibility not 0, 1 or 2
-        DuplicateLine,        // the same object written twice
-        ImageMissing,         // a label file whose image does not exist
-        ImageUndecodable,     // an image that does not decode
-        UnsafePath,           // a path (COCO file_name) escaping the image root
-        BadReference,         // a COCO annotation referring to an unknown image / category
-        EmptyBox,             // a box of zero width or height
-        LabelUnreadable,      // a label file that exists but cannot be read (a folder, no permission)
-        SplitEmpty,           // a split with no usable image
-        LabelsUnusable,       // a split whose label lines all fail (kpt_shape disagrees with the labels, ...)
-        DuplicateEntry,       // a COCO image id or file name used twice
-        ExistingFile,         // a file an import would overwrite, left alone
-        NoObjects,            // a val/test split without one labelled object: its metrics would all be zero
+        UnknownClass, // class id not in names
+        BadVisibility, // visibility not 0, 1 or 2
+        DuplicateLine, // the same object written twice
+        ImageMissing, // a label file whose image does not exist
+        ImageUndecodable, // an image that does not decode
+        UnsafePath, // a path (COCO file_name) escaping the image root
+        BadReference, // a COCO annotation referring to an unknown image / category
+        EmptyBox, // a box of zero width or height
+        LabelUnreadable, // a label file that exists but cannot be read (a folder, no permission)
+        SplitEmpty, // a split with no usable image
+        LabelsUnusable, // a split whose label lines all fail (kpt_shape disagrees with the labels, ...)
+        DuplicateEntry, // a COCO image id or file name used twice
+        ExistingFile, // a file an import would overwrite, left alone
+        NoObjects, // a val/test split without one labelled object: its metrics would all be zero
     };
 
     Kind kind = Kind::ConfigInvalid;
@@ -58,7 +58,7 @@ struct DatasetIssueList
 
     void add(DatasetIssue::Kind kind, const QString &file, int line, const QString &message)
     {
-        issues.push_back({kind, file, line, message});
+        issues.push_back({ kind, file, line, message });
     }
     void append(const DatasetIssueList &other)
     {

@@ -13,10 +13,7 @@ struct Keypoint
     int visibility = Absent;
 
     bool isLabelled() const { return visibility != Absent; }
-    bool operator==(const Keypoint &o) const
-    {
-        return x == o.x && y == o.y && visibility == o.visibility;
-    }
+    bool operator==(const Keypoint &o) const { return x == o.x && y == o.y && visibility == o.visibility; }
 };
 
 } // namespace gp

@@ -35,9 +35,9 @@ public:
     struct Outcome
     {
         bool exists = false;
-        bool readable = true;         // false: the file exists but cannot be read
-        int lines = 0;                // non-empty lines
-        int rejected = 0;             // lines that failed (duplicates are not counted)
+        bool readable = true; // false: the file exists but cannot be read
+        int lines = 0; // non-empty lines
+        int rejected = 0; // lines that failed (duplicates are not counted)
         std::vector<int> wrongWidths; // the column count of each line of the wrong width
         bool usable() const { return readable && rejected == 0; }
     };
@@ -46,18 +46,15 @@ public:
     // *issues (with `displayName` as the file name) and skipped; the good lines are kept.
     // A missing file reads as no instances and no issue; an empty file is valid; a file
     // that exists but cannot be read (a folder, no permission) is reported.
-    static std::vector<PoseInstance> read(const QString &labelFile, const QSize &imageSize,
-                                          const Format &format, DatasetIssueList *issues,
-                                          const QString &displayName = QString(), Outcome *outcome = nullptr);
-    static std::vector<PoseInstance> parse(const QByteArray &text, const QSize &imageSize,
-                                           const Format &format, DatasetIssueList *issues,
-                                           const QString &displayName, Outcome *outcome = nullptr);
+    static std::vector<PoseInstance> read(const QString &labelFile, const QSize &imageSize, const Format &format,
+        DatasetIssueList *issues, const QString &displayName = QString(), Outcome *outcome = nullptr);
+    static std::vector<PoseInstance> parse(const QByteArray &text, const QSize &imageSize, const Format &format,
+        DatasetIssueList *issues, const QString &displayName, Outcome *outcome = nullptr);
 
-    static QByteArray serialize(const std::vector<PoseInstance> &instances, const QSize &imageSize,
-                                int keypointDims);
+    static QByteArray serialize(const std::vector<PoseInstance> &instances, const QSize &imageSize, int keypointDims);
     // Writes atomically (temporary file + rename), creating the folder if needed.
-    static bool write(const QString &labelFile, const std::vector<PoseInstance> &instances,
-                      const QSize &imageSize, int keypointDims, QString *error);
+    static bool write(const QString &labelFile, const std::vector<PoseInstance> &instances, const QSize &imageSize,
+        int keypointDims, QString *error);
 };
 
 } // namespace gp

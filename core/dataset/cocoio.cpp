@@ -32,7 +32,8 @@ constexpr long long kMaxSide = 1 << 20;
 std::optional<long long> wholeNumber(const json &v)
 {
     if (v.is_number_unsigned())
-        return v.get<unsigned long long>() <= (1ULL << 53) ? std::optional<long long>(v.get<long long>()) : std::nullopt;
+        return v.get<unsigned long long>() <= (1ULL << 53) ? std::optional<long long>(v.get<long long>())
+                                                           : std::nullopt;
     if (v.is_number_integer())
         return v.get<long long>();
     if (v.is_number_float()) {
@@ -60,8 +61,8 @@ bool CocoIo::isSafeRelativePath(const QString &fileName)
     return clean != QLatin1String("..") && !clean.startsWith(QLatin1String("../"));
 }
 
-std::optional<CocoIo::Dataset> CocoIo::read(const QString &jsonFile, const QString &imageRoot, int keypointCount,
-                                            DatasetIssueList *issues)
+std::optional<CocoIo::Dataset> CocoIo::read(
+    const QString &jsonFile, const QString &imageRoot, int keypointCount, DatasetIssueList *issues)
 {
     QFile f(jsonFile);
     if (!f.open(QIODevice::ReadOnly)) {
@@ -72,7 +73,7 @@ std::optional<CocoIo::Dataset> CocoIo::read(const QString &jsonFile, const QStri
 }
 
 std::optional<CocoIo::Dataset> CocoIo::parse(const QByteArray &text, const QString &jsonFile, const QString &imageRoot,
-                                             int keypointCount, DatasetIssueList *issues)
+    int keypointCount, DatasetIssueList *issues)
 {
     json doc;
     try {
@@ -84,7 +85,7 @@ std::optional<CocoIo::Dataset> CocoIo::parse(const QByteArray &text, const QStri
     if (!doc.is_object() || !doc.contains("images") || !doc.contains("annotations") || !doc.contains("categories")
         || !doc["images"].is_array() || !doc["annotations"].is_array() || !doc["categories"].is_array()) {
         issues->add(Kind::ConfigInvalid, jsonFile, 0,
-                    tr("a COCO file needs \"images\", \"annotations\" and \"categories\" lists"));
+            tr("a COCO file needs \"images\", \"annotations\" and \"categories\" lists"));
         return std::nullopt;
     }
     Dataset ds;
@@ -99,7 +100,8 @@ std::optional<CocoIo::Dataset> CocoIo::parse(const QByteArray &text, const QStri
                 throw BadStructure("a category id is not a whole number");
             categoryIndex[*id] = int(ds.categories.size());
             const json name = c.value("name", json("object"));
-            ds.categories << (name.is_string() ? QString::fromStdString(name.get<std::string>()) : QStringLiteral("object"));
+            ds.categories << (name.is_string() ? QString::fromStdString(name.get<std::string>())
+                                               : QStringLiteral("object"));
             if (ds.keypointNames.isEmpty() && c.contains("keypoints") && c["keypoints"].is_array())
                 for (const json &k : c["keypoints"])
                     ds.keypointNames << QString::fromStdString(k.get<std::string>());
@@ -110,16 +112,16 @@ std::optional<CocoIo::Dataset> CocoIo::parse(const QByteArray &text, const QStri
         for (const json &im : doc["images"])
             if (const auto id = im.is_object() && im.contains("id") ? wholeNumber(im["id"]) : std::nullopt)
                 namesById[*id] << (im.contains("file_name") && im["file_name"].is_string()
-                                       ? QString::fromStdString(im["file_name"].get<std::string>())
-                                       : QStringLiteral("?"));
+                        ? QString::fromStdString(im["file_name"].get<std::string>())
+                        : QStringLiteral("?"));
         for (const auto &[id, names] : namesById)
             if (names.size() > 1) {
                 issues->add(Kind::DuplicateEntry, jsonFile, 0,
-                            tr("image id %1 is used by %2 images (%3); all of them are skipped, since their "
-                               "annotations cannot be told apart")
-                                .arg(id)
-                                .arg(names.size())
-                                .arg(names.join(QStringLiteral(", "))));
+                    tr("image id %1 is used by %2 images (%3); all of them are skipped, since their "
+                       "annotations cannot be told apart")
+                        .arg(id)
+                        .arg(names.size())
+                        .arg(names.join(QStringLiteral(", "))));
                 skippedImages[id] = tr("its id is used twice");
             }
 
@@ -134,17 +136,17 @@ std::optional<CocoIo::Dataset> CocoIo::parse(const QByteArray &text, const QStri
             const QString name = QString::fromStdString(im.at("file_name").get<std::string>());
             if (!isSafeRelativePath(name)) {
                 issues->add(Kind::UnsafePath, jsonFile, 0,
-                            tr("image %1: file_name \"%2\" leaves the image folder; refused").arg(*id).arg(name));
+                    tr("image %1: file_name \"%2\" leaves the image folder; refused").arg(*id).arg(name));
                 skippedImages[*id] = tr("its file_name is refused");
                 continue;
             }
             const QString clean = QDir::cleanPath(QString(name).replace(QLatin1Char('\\'), QLatin1Char('/')));
             if (const auto seen = idByName.find(clean); seen != idByName.end()) {
                 issues->add(Kind::DuplicateEntry, jsonFile, 0,
-                            tr("images %1 and %2 are both \"%3\"; image %2 and its annotations are skipped")
-                                .arg(seen->second)
-                                .arg(*id)
-                                .arg(clean));
+                    tr("images %1 and %2 are both \"%3\"; image %2 and its annotations are skipped")
+                        .arg(seen->second)
+                        .arg(*id)
+                        .arg(clean));
                 skippedImages[*id] = tr("its file_name is used by image %1").arg(seen->second);
                 continue;
             }
@@ -158,7 +160,7 @@ std::optional<CocoIo::Dataset> CocoIo::parse(const QByteArray &text, const QStri
                 a.imageSize = QImageReader(a.imagePath).size();
             if (!a.imageSize.isValid() || a.imageSize.isEmpty()) {
                 issues->add(Kind::ImageUndecodable, jsonFile, 0,
-                            tr("image %1 (%2): no width/height and the file cannot be read").arg(*id).arg(name));
+                    tr("image %1 (%2): no width/height and the file cannot be read").arg(*id).arg(name));
                 skippedImages[*id] = tr("its size is unknown");
                 continue;
             }
@@ -176,46 +178,47 @@ std::optional<CocoIo::Dataset> CocoIo::parse(const QByteArray &text, const QStri
             const auto categoryId = an.contains("category_id") ? wholeNumber(an["category_id"]) : std::nullopt;
             if (imageId && skippedImages.count(*imageId)) {
                 issues->add(Kind::BadReference, jsonFile, 0,
-                            tr("annotation %1 belongs to image %2, which is skipped (%3)")
-                                .arg(which)
-                                .arg(*imageId)
-                                .arg(skippedImages[*imageId]));
+                    tr("annotation %1 belongs to image %2, which is skipped (%3)")
+                        .arg(which)
+                        .arg(*imageId)
+                        .arg(skippedImages[*imageId]));
                 continue;
             }
             const auto img = imageId ? imageIndex.find(*imageId) : imageIndex.end();
             const auto cat = categoryId ? categoryIndex.find(*categoryId) : categoryIndex.end();
             if (img == imageIndex.end() || cat == categoryIndex.end()) {
                 issues->add(Kind::BadReference, jsonFile, 0,
-                            tr("annotation %1 refers to an unknown image or category").arg(which));
+                    tr("annotation %1 refers to an unknown image or category").arg(which));
                 continue;
             }
             const json kps = an.value("keypoints", json::array());
             if (!kps.is_array() || int(kps.size()) != 3 * keypointCount) {
                 issues->add(Kind::ColumnCount, jsonFile, 0,
-                            tr("annotation %1 has %2 keypoint values; expected %3 (%4 keypoints × 3)")
-                                .arg(which)
-                                .arg(kps.size())
-                                .arg(3 * keypointCount)
-                                .arg(keypointCount));
+                    tr("annotation %1 has %2 keypoint values; expected %3 (%4 keypoints × 3)")
+                        .arg(which)
+                        .arg(kps.size())
+                        .arg(3 * keypointCount)
+                        .arg(keypointCount));
                 continue;
             }
             PoseInstance inst;
             inst.classId = cat->second;
             const json &bb = an.at("bbox");
-            inst.box = QRectF(bb.at(0).get<double>(), bb.at(1).get<double>(), bb.at(2).get<double>(), bb.at(3).get<double>());
+            inst.box = QRectF(
+                bb.at(0).get<double>(), bb.at(1).get<double>(), bb.at(2).get<double>(), bb.at(3).get<double>());
             if (!(inst.box.width() > 0 && inst.box.height() > 0)) {
                 issues->add(Kind::EmptyBox, jsonFile, 0,
-                            tr("annotation %1: the box has no area (width %2, height %3)")
-                                .arg(which)
-                                .arg(inst.box.width())
-                                .arg(inst.box.height()));
+                    tr("annotation %1: the box has no area (width %2, height %3)")
+                        .arg(which)
+                        .arg(inst.box.width())
+                        .arg(inst.box.height()));
                 continue;
             }
             for (int k = 0; k < keypointCount; ++k) {
                 // Visibility is 0, 1 or 2; read as a number so that 2.0 or 1e300 cannot overflow an int.
                 const double v = kps[size_t(3 * k + 2)].get<double>();
-                inst.keypoints.push_back({kps[size_t(3 * k)].get<double>(), kps[size_t(3 * k + 1)].get<double>(),
-                                          int(std::clamp(std::isfinite(v) ? std::round(v) : 0.0, 0.0, 2.0))});
+                inst.keypoints.push_back({ kps[size_t(3 * k)].get<double>(), kps[size_t(3 * k + 1)].get<double>(),
+                    int(std::clamp(std::isfinite(v) ? std::round(v) : 0.0, 0.0, 2.0)) });
             }
             ds.images[img->second].instances.push_back(std::move(inst));
         }
@@ -229,30 +232,25 @@ std::optional<CocoIo::Dataset> CocoIo::parse(const QByteArray &text, const QStri
     return ds;
 }
 
-bool CocoIo::write(const QString &jsonFile, const Dataset &dataset, const Skeleton &skeleton, const QString &imageRoot,
-                   QString *error)
+bool CocoIo::write(
+    const QString &jsonFile, const Dataset &dataset, const Skeleton &skeleton, const QString &imageRoot, QString *error)
 {
     json images = json::array(), annotations = json::array(), categories = json::array();
     json names = json::array(), edges = json::array();
     for (const Skeleton::Point &p : skeleton.points())
         names.push_back(p.name.toStdString());
     for (const auto &[i, j] : skeleton.edges())
-        edges.push_back({i + 1, j + 1}); // COCO skeletons are 1-based
+        edges.push_back({ i + 1, j + 1 }); // COCO skeletons are 1-based
     for (int c = 0; c < dataset.categories.size(); ++c)
-        categories.push_back({{"id", c + 1},
-                              {"name", dataset.categories[c].toStdString()},
-                              {"supercategory", "robot"},
-                              {"keypoints", names},
-                              {"skeleton", edges}});
+        categories.push_back({ { "id", c + 1 }, { "name", dataset.categories[c].toStdString() },
+            { "supercategory", "robot" }, { "keypoints", names }, { "skeleton", edges } });
     const QDir root(imageRoot);
     long long annId = 1;
     for (size_t i = 0; i < dataset.images.size(); ++i) {
         const ImageAnnotation &a = dataset.images[i];
         const long long imageId = (long long)(i + 1);
-        images.push_back({{"id", imageId},
-                          {"file_name", root.relativeFilePath(a.imagePath).toStdString()},
-                          {"width", a.imageSize.width()},
-                          {"height", a.imageSize.height()}});
+        images.push_back({ { "id", imageId }, { "file_name", root.relativeFilePath(a.imagePath).toStdString() },
+            { "width", a.imageSize.width() }, { "height", a.imageSize.height() } });
         for (const PoseInstance &inst : a.instances) {
             json kps = json::array();
             int labelled = 0;
@@ -262,20 +260,14 @@ bool CocoIo::write(const QString &jsonFile, const Dataset &dataset, const Skelet
                 kps.push_back(k.visibility);
                 labelled += k.isLabelled();
             }
-            annotations.push_back({{"id", annId++},
-                                   {"image_id", imageId},
-                                   {"category_id", inst.classId + 1},
-                                   {"bbox", {inst.box.x(), inst.box.y(), inst.box.width(), inst.box.height()}},
-                                   {"area", inst.box.width() * inst.box.height()},
-                                   {"iscrowd", 0},
-                                   {"num_keypoints", labelled},
-                                   {"keypoints", kps}});
+            annotations.push_back({ { "id", annId++ }, { "image_id", imageId }, { "category_id", inst.classId + 1 },
+                { "bbox", { inst.box.x(), inst.box.y(), inst.box.width(), inst.box.height() } },
+                { "area", inst.box.width() * inst.box.height() }, { "iscrowd", 0 }, { "num_keypoints", labelled },
+                { "keypoints", kps } });
         }
     }
-    const json doc = {{"info", {{"description", "GripperPose Studio export"}}},
-                      {"images", images},
-                      {"annotations", annotations},
-                      {"categories", categories}};
+    const json doc = { { "info", { { "description", "GripperPose Studio export" } } }, { "images", images },
+        { "annotations", annotations }, { "categories", categories } };
     QSaveFile f(jsonFile);
     const std::string text = doc.dump(1);
     if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) < 0 || !f.commit()) {

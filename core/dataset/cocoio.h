@@ -23,8 +23,8 @@ public:
     struct Dataset
     {
         std::vector<ImageAnnotation> images; // imagePath absolute (imageRoot + file_name)
-        QStringList fileNames;               // each image's file_name, cleaned (subfolders kept)
-        QStringList categories;              // class index = position in this list
+        QStringList fileNames; // each image's file_name, cleaned (subfolders kept)
+        QStringList categories; // class index = position in this list
         QStringList keypointNames;
     };
 
@@ -32,14 +32,14 @@ public:
     // they escape it (absolute paths, `..`). Bad entries are reported and skipped: an image
     // id used twice skips every image with that id (their annotations cannot be told
     // apart), a file_name used twice skips the later images.
-    static std::optional<Dataset> read(const QString &jsonFile, const QString &imageRoot, int keypointCount,
-                                       DatasetIssueList *issues);
+    static std::optional<Dataset> read(
+        const QString &jsonFile, const QString &imageRoot, int keypointCount, DatasetIssueList *issues);
     // read() on the file's text; `jsonFile` names it in the issues.
     static std::optional<Dataset> parse(const QByteArray &text, const QString &jsonFile, const QString &imageRoot,
-                                        int keypointCount, DatasetIssueList *issues);
+        int keypointCount, DatasetIssueList *issues);
     // Writes atomically; image paths are stored relative to `imageRoot`.
     static bool write(const QString &jsonFile, const Dataset &dataset, const Skeleton &skeleton,
-                      const QString &imageRoot, QString *error);
+        const QString &imageRoot, QString *error);
 
     // True when `fileName` stays inside the image root.
     static bool isSafeRelativePath(const QString &fileName);

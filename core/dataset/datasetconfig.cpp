@@ -34,14 +34,14 @@ std::optional<DatasetConfig> DatasetConfig::load(const QString &yamlFile, Datase
     QFile f(yamlFile);
     if (QFileInfo(yamlFile).isDir() || !f.open(QIODevice::ReadOnly)) {
         issues->add(kConfig, QFileInfo(yamlFile).absoluteFilePath(), 0,
-                    tr("cannot open the file: %1")
-                        .arg(QFileInfo(yamlFile).isDir() ? tr("it is a folder") : f.errorString()));
+            tr("cannot open the file: %1").arg(QFileInfo(yamlFile).isDir() ? tr("it is a folder") : f.errorString()));
         return std::nullopt;
     }
     return parse(f.readAll(), yamlFile, issues);
 }
 
-std::optional<DatasetConfig> DatasetConfig::parse(const QByteArray &text, const QString &yamlFile, DatasetIssueList *issues)
+std::optional<DatasetConfig> DatasetConfig::parse(
+    const QByteArray &text, const QString &yamlFile, DatasetIssueList *issues)
 {
     const QFileInfo fi(yamlFile);
     // Every problem names the file the same way (validate() uses the absolute path too).
@@ -67,12 +67,13 @@ std::optional<DatasetConfig> DatasetConfig::parse(const QByteArray &text, const 
     try {
         if (root["path"] && !root["path"].IsNull())
             c.path = str(root["path"]);
-        for (auto [key, out] : {std::pair{"train", &c.train}, {"val", &c.val}, {"test", &c.test}}) {
+        for (auto [key, out] : { std::pair { "train", &c.train }, { "val", &c.val }, { "test", &c.test } }) {
             const YAML::Node n = root[key];
             if (!n || n.IsNull())
                 continue;
             if (!n.IsScalar()) {
-                issues->add(kConfig, where, line(n), tr("\"%1\" must be one folder or list file").arg(QLatin1String(key)));
+                issues->add(
+                    kConfig, where, line(n), tr("\"%1\" must be one folder or list file").arg(QLatin1String(key)));
                 continue;
             }
             *out = str(n);
@@ -89,7 +90,8 @@ std::optional<DatasetConfig> DatasetConfig::parse(const QByteArray &text, const 
             // Read wider than int: [1e12, 3] must be refused, not wrapped around (validate()
             // reports any count above the limit).
             constexpr long long kIntMin = std::numeric_limits<int>::min(), kIntMax = std::numeric_limits<int>::max();
-            c.keypointCount = int(std::clamp<long long>(ks[0].as<long long>(), kIntMin, LabelFile::Format::kMaxKeypoints + 1));
+            c.keypointCount
+                = int(std::clamp<long long>(ks[0].as<long long>(), kIntMin, LabelFile::Format::kMaxKeypoints + 1));
             c.keypointDims = int(std::clamp<long long>(ks[1].as<long long>(), kIntMin, kIntMax));
         }
         const YAML::Node fl = root["flip_idx"];
@@ -139,7 +141,7 @@ bool DatasetConfig::save(const QString &file, QString *error) const
     out << YAML::Key << "val" << YAML::Value << val.toStdString();
     if (!test.isEmpty())
         out << YAML::Key << "test" << YAML::Value << test.toStdString();
-    out << YAML::Key << "kpt_shape" << YAML::Value << YAML::Flow << std::vector<int>{keypointCount, keypointDims};
+    out << YAML::Key << "kpt_shape" << YAML::Value << YAML::Flow << std::vector<int> { keypointCount, keypointDims };
     out << YAML::Key << "flip_idx" << YAML::Value << YAML::Flow << flipIdx;
     out << YAML::Key << "names" << YAML::Value << YAML::BeginMap;
     for (int i = 0; i < names.size(); ++i)
@@ -168,12 +170,12 @@ DatasetIssueList DatasetConfig::validate() const
     if (!labelFormat().isValid()) {
         const int max = LabelFile::Format::kMaxKeypoints;
         issues.add(DatasetIssue::Kind::ConfigInvalid, file, 0,
-                   keypointCount > max
-                       ? tr("\"kpt_shape\" asks for more than %1 keypoints; it must be [1 to %1 keypoints, 2 or 3]").arg(max)
-                       : tr("\"kpt_shape\" [%1, %2] must be [1 to %3 keypoints, 2 or 3]")
-                             .arg(keypointCount)
-                             .arg(keypointDims)
-                             .arg(max));
+            keypointCount > max
+                ? tr("\"kpt_shape\" asks for more than %1 keypoints; it must be [1 to %1 keypoints, 2 or 3]").arg(max)
+                : tr("\"kpt_shape\" [%1, %2] must be [1 to %3 keypoints, 2 or 3]")
+                      .arg(keypointCount)
+                      .arg(keypointDims)
+                      .arg(max));
         return issues;
     }
     if (!flipIdx.empty()) {
@@ -181,15 +183,17 @@ DatasetIssueList DatasetConfig::validate() const
         bool inRange = std::all_of(flipIdx.begin(), flipIdx.end(), [&](int i) { return i >= 0 && i < keypointCount; });
         if (int(flipIdx.size()) != keypointCount || int(seen.size()) != keypointCount || !inRange)
             issues.add(DatasetIssue::Kind::FlipIdxInvalid, file, 0,
-                       tr("\"flip_idx\" must be a permutation of 0..%1 (kpt_shape has %2 keypoints); got %3 entries")
-                           .arg(keypointCount - 1)
-                           .arg(keypointCount)
-                           .arg(flipIdx.size()));
+                tr("\"flip_idx\" must be a permutation of 0..%1 (kpt_shape has %2 keypoints); got %3 entries")
+                    .arg(keypointCount - 1)
+                    .arg(keypointCount)
+                    .arg(flipIdx.size()));
         else
             for (int i = 0; i < keypointCount; ++i)
                 if (flipIdx[size_t(flipIdx[size_t(i)])] != i) {
                     issues.add(DatasetIssue::Kind::FlipIdxInvalid, file, 0,
-                               tr("\"flip_idx\" must swap pairs: %1 maps to %2 but %2 does not map back").arg(i).arg(flipIdx[size_t(i)]));
+                        tr("\"flip_idx\" must swap pairs: %1 maps to %2 but %2 does not map back")
+                            .arg(i)
+                            .arg(flipIdx[size_t(i)]));
                     break;
                 }
     }
@@ -218,9 +222,9 @@ QString DatasetConfig::rootDir() const
 QString DatasetConfig::imagesDir(const QString &split) const
 {
     const QString rel = split == QLatin1String("train") ? train
-                        : split == QLatin1String("val") ? val
-                        : split == QLatin1String("test") ? test
-                                                         : QString();
+        : split == QLatin1String("val")                 ? val
+        : split == QLatin1String("test")                ? test
+                                                        : QString();
     if (rel.isEmpty())
         return QString();
     return QDir::cleanPath(QDir(rootDir()).absoluteFilePath(rel));
@@ -256,9 +260,8 @@ QStringList DatasetConfig::splits() const
 
 bool DatasetConfig::isImageFile(const QString &file)
 {
-    static const QStringList kSuffixes{QStringLiteral("jpg"), QStringLiteral("jpeg"), QStringLiteral("png"),
-                                       QStringLiteral("bmp"), QStringLiteral("webp"), QStringLiteral("tif"),
-                                       QStringLiteral("tiff")};
+    static const QStringList kSuffixes { QStringLiteral("jpg"), QStringLiteral("jpeg"), QStringLiteral("png"),
+        QStringLiteral("bmp"), QStringLiteral("webp"), QStringLiteral("tif"), QStringLiteral("tiff") };
     return kSuffixes.contains(QFileInfo(file).suffix().toLower());
 }
 
@@ -293,7 +296,7 @@ ImageAnnotation DatasetConfig::loadAnnotation(const QString &imageFile, DatasetI
         issues->add(DatasetIssue::Kind::ImageUndecodable, displayName(imageFile), 0, tr("the image cannot be read"));
         return a;
     }
-    const LabelFile::Format format{keypointCount, keypointDims, int(names.size())};
+    const LabelFile::Format format { keypointCount, keypointDims, int(names.size()) };
     const QString labels = labelFileFor(imageFile);
     a.instances = LabelFile::read(labels, a.imageSize, format, issues, displayName(labels));
     return a;

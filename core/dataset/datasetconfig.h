@@ -23,15 +23,15 @@ class DatasetConfig
     Q_DECLARE_TR_FUNCTIONS(DatasetConfig)
 
 public:
-    QString yamlFile;      // absolute path of data.yaml (empty for an unsaved config)
-    QString path;          // `path` as written (may be relative to the yaml's folder)
+    QString yamlFile; // absolute path of data.yaml (empty for an unsaved config)
+    QString path; // `path` as written (may be relative to the yaml's folder)
     QString train = QStringLiteral("images/train");
     QString val = QStringLiteral("images/val");
     QString test;
     int keypointCount = 14;
-    int keypointDims = 3;  // 2 (x y) or 3 (x y visibility)
+    int keypointDims = 3; // 2 (x y) or 3 (x y visibility)
     std::vector<int> flipIdx;
-    QStringList names{QStringLiteral("gripper")};
+    QStringList names { QStringLiteral("gripper") };
 
     // Reads data.yaml. Problems with individual keys are reported in *issues (the
     // config is still returned when it is usable); nothing is returned when the file
@@ -39,7 +39,8 @@ public:
     static std::optional<DatasetConfig> load(const QString &yamlFile, DatasetIssueList *issues);
     // load() on the text of a data.yaml; `yamlFile` names it (relative paths resolve
     // against its folder).
-    static std::optional<DatasetConfig> parse(const QByteArray &text, const QString &yamlFile, DatasetIssueList *issues);
+    static std::optional<DatasetConfig> parse(
+        const QByteArray &text, const QString &yamlFile, DatasetIssueList *issues);
     // Writes data.yaml atomically. `path` is left out when it is the yaml's own folder and
     // written absolute otherwise: Ultralytics resolves a relative `path` against the
     // current directory, so only these two forms mean the same folder to both programs.
@@ -53,7 +54,7 @@ public:
     // The flip index the horizontal flip uses: flip_idx, else the skeleton's when it has
     // kpt_shape's keypoint count, else none (points keep their index).
     std::vector<int> effectiveFlipIdx(const Skeleton &skeleton) const;
-    LabelFile::Format labelFormat() const { return {keypointCount, keypointDims, int(names.size())}; }
+    LabelFile::Format labelFormat() const { return { keypointCount, keypointDims, int(names.size()) }; }
     // Whether label lines can be judged at all: a valid kpt_shape and at least one class.
     bool canReadLabels() const { return labelFormat().isValid() && !names.isEmpty(); }
 

@@ -31,7 +31,7 @@ bool sameBytes(const QString &a, const QString &b)
 bool holdsDataset(const QDir &dir)
 {
     return dir.exists(QStringLiteral("data.yaml")) || dir.exists(QStringLiteral("images"))
-           || dir.exists(QStringLiteral("labels"));
+        || dir.exists(QStringLiteral("labels"));
 }
 
 // The leading folders every file name shares ("images/val/" in a file yolo2coco wrote):
@@ -55,8 +55,8 @@ QString commonFolder(const QStringList &fileNames)
 
 } // namespace
 
-bool DatasetConverter::cocoToYolo(const CocoImport &import, const Skeleton &skeleton, DatasetIssueList *issues,
-                                  int *imagesWritten, QString *error)
+bool DatasetConverter::cocoToYolo(
+    const CocoImport &import, const Skeleton &skeleton, DatasetIssueList *issues, int *imagesWritten, QString *error)
 {
     using Kind = DatasetIssue::Kind;
     *imagesWritten = 0;
@@ -119,7 +119,7 @@ bool DatasetConverter::cocoToYolo(const CocoImport &import, const Skeleton &skel
         if (labelsWritten.contains(label)) {
             // a/img.jpg and a/img.png: one label file for two images.
             issues->add(Kind::DuplicateEntry, import.cocoJson, 0,
-                        tr("%1 and an image imported before it share the label file %2; %1 is skipped").arg(name, shown));
+                tr("%1 and an image imported before it share the label file %2; %1 is skipped").arg(name, shown));
             continue;
         }
         const QByteArray text = LabelFile::serialize(a.instances, a.imageSize, 3);
@@ -127,14 +127,14 @@ bool DatasetConverter::cocoToYolo(const CocoImport &import, const Skeleton &skel
             QFile f(label);
             if (!f.open(QIODevice::ReadOnly) || f.readAll() != text) {
                 issues->add(Kind::ExistingFile, shown, 0,
-                            tr("already exists with other labels and is kept; the COCO objects of %1 are not imported")
-                                .arg(name));
+                    tr("already exists with other labels and is kept; the COCO objects of %1 are not imported")
+                        .arg(name));
                 continue;
             }
         }
         if (QFileInfo::exists(target) && !sameBytes(target, a.imagePath)) {
             issues->add(Kind::ExistingFile, out.relativeFilePath(target), 0,
-                        tr("already exists with other content and is kept; %1 is not imported").arg(name));
+                tr("already exists with other content and is kept; %1 is not imported").arg(name));
             continue;
         }
         QDir().mkpath(QFileInfo(target).absolutePath());
@@ -149,26 +149,26 @@ bool DatasetConverter::cocoToYolo(const CocoImport &import, const Skeleton &skel
     }
     if (existing) {
         if (!existing->splits().contains(import.split)
-            || QDir::cleanPath(existing->imagesDir(import.split)) != QDir::cleanPath(QFileInfo(imagesDir).absoluteFilePath()))
+            || QDir::cleanPath(existing->imagesDir(import.split))
+                != QDir::cleanPath(QFileInfo(imagesDir).absoluteFilePath()))
             issues->add(Kind::ExistingFile, yaml, 0,
-                        tr("data.yaml is kept as it is and does not use %1; add it to a split to train on the imported "
-                           "images")
-                            .arg(out.relativeFilePath(imagesDir)));
+                tr("data.yaml is kept as it is and does not use %1; add it to a split to train on the imported "
+                   "images")
+                    .arg(out.relativeFilePath(imagesDir)));
         return QFileInfo::exists(out.filePath(QStringLiteral("skeleton.json")))
-               || skeleton.save(out.filePath(QStringLiteral("skeleton.json")), error);
+            || skeleton.save(out.filePath(QStringLiteral("skeleton.json")), error);
     }
     DatasetConfig c;
     c.train = c.val = QStringLiteral("images/") + import.split;
     c.applySkeleton(skeleton);
     c.names = coco->categories;
     return c.save(yaml, error)
-           && (QFileInfo::exists(out.filePath(QStringLiteral("skeleton.json")))
-               || skeleton.save(out.filePath(QStringLiteral("skeleton.json")), error));
+        && (QFileInfo::exists(out.filePath(QStringLiteral("skeleton.json")))
+            || skeleton.save(out.filePath(QStringLiteral("skeleton.json")), error));
 }
 
 bool DatasetConverter::yoloToCoco(const QString &dataYaml, const QString &split, const QString &cocoJson,
-                                  const Skeleton &skeleton, DatasetIssueList *issues, int *imagesWritten,
-                                  QString *error)
+    const Skeleton &skeleton, DatasetIssueList *issues, int *imagesWritten, QString *error)
 {
     *imagesWritten = 0;
     const auto config = DatasetConfig::load(dataYaml, issues);
@@ -177,7 +177,10 @@ bool DatasetConverter::yoloToCoco(const QString &dataYaml, const QString &split,
         return false;
     }
     if (config->keypointCount != skeleton.keypointCount()) {
-        *error = tr("%1 has %2 keypoints; the skeleton has %3").arg(dataYaml).arg(config->keypointCount).arg(skeleton.keypointCount());
+        *error = tr("%1 has %2 keypoints; the skeleton has %3")
+                     .arg(dataYaml)
+                     .arg(config->keypointCount)
+                     .arg(skeleton.keypointCount());
         return false;
     }
     CocoIo::Dataset ds;

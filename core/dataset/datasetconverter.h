@@ -18,7 +18,7 @@ public:
     struct CocoImport
     {
         QString cocoJson;
-        QString imageRoot;  // what the file_name values are relative to
+        QString imageRoot; // what the file_name values are relative to
         QString outDir;
         QString split = QStringLiteral("train");
         // Add to a folder that already holds a dataset (its data.yaml and label files are
@@ -34,12 +34,11 @@ public:
     // reported (ExistingFile) and that image is not imported. Bad entries are reported in
     // *issues and skipped. False with *error on I/O failure or a refused folder.
     static bool cocoToYolo(const CocoImport &import, const Skeleton &skeleton, DatasetIssueList *issues,
-                           int *imagesWritten, QString *error);
+        int *imagesWritten, QString *error);
     // Writes the `split` of the dataset `dataYaml` as COCO keypoints JSON; file_name values
     // are relative to the dataset root.
     static bool yoloToCoco(const QString &dataYaml, const QString &split, const QString &cocoJson,
-                           const Skeleton &skeleton, DatasetIssueList *issues, int *imagesWritten,
-                           QString *error);
+        const Skeleton &skeleton, DatasetIssueList *issues, int *imagesWritten, QString *error);
 };
 
 } // namespace gp

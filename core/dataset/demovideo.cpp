@@ -208,9 +208,9 @@ public:
             // An object held by one gripper of the first robot for a third of the video, and
             // the other robot's gripper crossed by an arm for another third.
             m_heldGripper = rng.integer(0, 1);
-            m_held = {int(frames * 0.15), int(frames * 0.5)};
+            m_held = { int(frames * 0.15), int(frames * 0.5) };
             m_crossGripper = rng.integer(0, 1);
-            m_cross = {int(frames * 0.55), int(frames * 0.9)};
+            m_cross = { int(frames * 0.55), int(frames * 0.9) };
             m_heldSeed = rng.bits();
             m_crossSeed = rng.bits();
         }
@@ -220,8 +220,8 @@ public:
     {
         for (const Sweep &s : m_sweeps)
             if (f >= s.start && f <= s.end)
-                scene.addOccluder(
-                    sweepAt(s, f, GripperScene::keypoints(scene.robots()[size_t(s.track)].gripper[s.gripper])[1], size));
+                scene.addOccluder(sweepAt(
+                    s, f, GripperScene::keypoints(scene.robots()[size_t(s.track)].gripper[s.gripper])[1], size));
         if (m_scenario != Scenario::Occlusion || scene.robots().size() < 2)
             return;
         if (f >= m_held[0] && f <= m_held[1]) {
@@ -240,7 +240,8 @@ public:
         }
     }
 
-    void blurMotion(GripperScene::Rendered &r, const std::vector<Track> &tracks, int f, int frames, const Exit *exit) const
+    void blurMotion(
+        GripperScene::Rendered &r, const std::vector<Track> &tracks, int f, int frames, const Exit *exit) const
     {
         if (m_scenario != Scenario::FastMotion)
             return;
@@ -269,7 +270,7 @@ private:
     double m_shutter = 0.0;
     ScenarioStyle::LowLight m_light;
     int m_heldGripper = 0, m_crossGripper = 0;
-    std::array<int, 2> m_held{-1, -1}, m_cross{-1, -1};
+    std::array<int, 2> m_held { -1, -1 }, m_cross { -1, -1 };
     std::uint64_t m_heldSeed = 0, m_crossSeed = 0;
 };
 

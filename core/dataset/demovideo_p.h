@@ -24,9 +24,9 @@ class DemoVideo
 public:
     struct Options
     {
-        QString dir;      // the videos/ folder
+        QString dir; // the videos/ folder
         QString baseName; // "demo": demo.mp4 (demo.avi where OpenCV has no MPEG-4 encoder) and demo.json
-        QSize size{1280, 720};
+        QSize size { 1280, 720 };
         int frames = 180;
         double fps = 30.0;
         std::uint64_t seed = 0;

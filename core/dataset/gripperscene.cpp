@@ -69,8 +69,9 @@ GripperParts gripperParts(const GripperScene::Gripper &g)
         // The rubber pad faces the other finger; finger 1 is the outer one.
         const cv::Point2d in = p.r * ((i == 0 ? -1.0 : 1.0) * g.side);
         const double padLen = 0.45 * g.fingerLength * s;
-        p.pad[i] = ScenePainter::roundedRect(tip - p.u * (0.5 * padLen + 0.05 * s) + in * ((0.5 * kFingerWidth + 0.025) * s), p.u,
-                               padLen, 0.06 * s, 0.02 * s);
+        p.pad[i]
+            = ScenePainter::roundedRect(tip - p.u * (0.5 * padLen + 0.05 * s) + in * ((0.5 * kFingerWidth + 0.025) * s),
+                p.u, padLen, 0.06 * s, 0.02 * s);
     }
     return p;
 }
@@ -93,60 +94,74 @@ void extend(cv::Rect2d *box, bool *first, const Poly &poly)
 void fillParts(cv::Mat &mask, const GripperScene::Gripper &g)
 {
     const GripperParts p = gripperParts(g);
-    for (const Poly *poly : {&p.flange, &p.palm, &p.rail, &p.finger[0], &p.finger[1], &p.carriage[0], &p.carriage[1],
-                             &p.pad[0], &p.pad[1]})
+    for (const Poly *poly : { &p.flange, &p.palm, &p.rail, &p.finger[0], &p.finger[1], &p.carriage[0], &p.carriage[1],
+             &p.pad[0], &p.pad[1] })
         cv::fillConvexPoly(mask, ScenePainter::fixedPoint(*poly, cv::Point(0, 0)), cv::Scalar(255), cv::LINE_8, kShift);
 }
 
-void drawGripper(cv::Mat &image, cv::Mat &layers, uchar layer, const GripperScene::Gripper &g,
-                 const GripperScene::Look &look)
+void drawGripper(
+    cv::Mat &image, cv::Mat &layers, uchar layer, const GripperScene::Gripper &g, const GripperScene::Look &look)
 {
     const GripperParts p = gripperParts(g);
     const double s = p.scale, la = look.lightAngle, gloss = look.gloss;
     cv::Mat *lay = &layers;
 
-    ScenePainter::fillShaded(image, lay, layer, p.arm2, SceneColour::scaled(look.arm, 0.9), ScenePainter::barShade(p.elbowPoint, p.farEnd, 0.56 * s, la, gloss));
-    ScenePainter::fillShaded(image, lay, layer, p.elbow, look.joint, ScenePainter::flatShade(p.elbowPoint, la, 0.4 * s, 0.35, gloss));
-    ScenePainter::fillShaded(image, lay, layer, p.arm1, look.arm, ScenePainter::barShade(g.wrist, p.elbowPoint, 0.5 * s, la, gloss));
-    ScenePainter::fillShaded(image, lay, layer, p.collar, look.accent, ScenePainter::barShade(g.wrist, p.elbowPoint, 0.56 * s, la, 0.2), 0.7);
-    ScenePainter::fillShaded(image, lay, layer, p.flange, look.joint, ScenePainter::barShade(g.wrist - p.r, g.wrist + p.r, 0.74 * s, la, gloss));
+    ScenePainter::fillShaded(image, lay, layer, p.arm2, SceneColour::scaled(look.arm, 0.9),
+        ScenePainter::barShade(p.elbowPoint, p.farEnd, 0.56 * s, la, gloss));
+    ScenePainter::fillShaded(
+        image, lay, layer, p.elbow, look.joint, ScenePainter::flatShade(p.elbowPoint, la, 0.4 * s, 0.35, gloss));
+    ScenePainter::fillShaded(
+        image, lay, layer, p.arm1, look.arm, ScenePainter::barShade(g.wrist, p.elbowPoint, 0.5 * s, la, gloss));
+    ScenePainter::fillShaded(image, lay, layer, p.collar, look.accent,
+        ScenePainter::barShade(g.wrist, p.elbowPoint, 0.56 * s, la, 0.2), 0.7);
+    ScenePainter::fillShaded(image, lay, layer, p.flange, look.joint,
+        ScenePainter::barShade(g.wrist - p.r, g.wrist + p.r, 0.74 * s, la, gloss));
 
     const cv::Point2d palmCentre = g.wrist + p.u * (kPalmCentre * s);
-    ScenePainter::fillShaded(image, lay, layer, p.palm, look.palm, ScenePainter::flatShade(palmCentre, la, 0.6 * s, 0.25, 0.7 * gloss));
+    ScenePainter::fillShaded(
+        image, lay, layer, p.palm, look.palm, ScenePainter::flatShade(palmCentre, la, 0.6 * s, 0.25, 0.7 * gloss));
     // Surface details, so the palm reads as a machined or moulded housing.
     const cv::Scalar dark = SceneColour::scaled(look.palm, 0.45);
     switch (look.detail) {
     case 1: // screws in the corners
-        for (double a : {-0.2, 0.2})
-            for (double b : {-0.38, 0.38})
-                ScenePainter::fillShaded(image, nullptr, 0, ScenePainter::ellipse(palmCentre + p.u * (a * s) + p.r * (b * s), 0, 0.035 * s, 0.035 * s, 10),
-                           SceneColour::grey(70), ScenePainter::flatShade(palmCentre, la, 0.05 * s, 0.5, 0.5), 0);
+        for (double a : { -0.2, 0.2 })
+            for (double b : { -0.38, 0.38 })
+                ScenePainter::fillShaded(image, nullptr, 0,
+                    ScenePainter::ellipse(palmCentre + p.u * (a * s) + p.r * (b * s), 0, 0.035 * s, 0.035 * s, 10),
+                    SceneColour::grey(70), ScenePainter::flatShade(palmCentre, la, 0.05 * s, 0.5, 0.5), 0);
         break;
     case 2: // a coloured band across the housing
-        ScenePainter::fillShaded(image, nullptr, 0, ScenePainter::roundedRect(palmCentre - p.u * (0.12 * s), p.u, 0.1 * s, 0.98 * s, 0.01 * s),
-                   look.accent, ScenePainter::flatShade(palmCentre, la, 0.6 * s, 0.2, 0.3), 0);
+        ScenePainter::fillShaded(image, nullptr, 0,
+            ScenePainter::roundedRect(palmCentre - p.u * (0.12 * s), p.u, 0.1 * s, 0.98 * s, 0.01 * s), look.accent,
+            ScenePainter::flatShade(palmCentre, la, 0.6 * s, 0.2, 0.3), 0);
         break;
     case 3: // vent slots
-        for (double b : {-0.24, -0.08, 0.08, 0.24})
-            ScenePainter::fillShaded(image, nullptr, 0, ScenePainter::roundedRect(palmCentre + p.r * (b * s), p.u, 0.3 * s, 0.05 * s, 0.02 * s), dark,
-                       ScenePainter::flatShade(palmCentre, la, 0.6 * s, 0.1, 0), 0);
+        for (double b : { -0.24, -0.08, 0.08, 0.24 })
+            ScenePainter::fillShaded(image, nullptr, 0,
+                ScenePainter::roundedRect(palmCentre + p.r * (b * s), p.u, 0.3 * s, 0.05 * s, 0.02 * s), dark,
+                ScenePainter::flatShade(palmCentre, la, 0.6 * s, 0.1, 0), 0);
         break;
     case 4: // a round status light
-        ScenePainter::fillShaded(image, nullptr, 0, ScenePainter::ellipse(palmCentre - p.u * (0.1 * s), 0, 0.09 * s, 0.09 * s, 16), look.accent,
-                   ScenePainter::flatShade(palmCentre, la, 0.09 * s, 0.4, 0.6), 0.6);
+        ScenePainter::fillShaded(image, nullptr, 0,
+            ScenePainter::ellipse(palmCentre - p.u * (0.1 * s), 0, 0.09 * s, 0.09 * s, 16), look.accent,
+            ScenePainter::flatShade(palmCentre, la, 0.09 * s, 0.4, 0.6), 0.6);
         break;
     default:
         break;
     }
-    ScenePainter::fillShaded(image, lay, layer, p.rail, look.joint, ScenePainter::flatShade(g.wrist, la, 0.6 * s, 0.3, gloss));
+    ScenePainter::fillShaded(
+        image, lay, layer, p.rail, look.joint, ScenePainter::flatShade(g.wrist, la, 0.6 * s, 0.3, gloss));
 
     const auto kp = GripperScene::keypoints(g);
     const cv::Point2d c = g.wrist + p.u * (kFingerBase * s);
     for (int i = 0; i < 2; ++i) {
         const cv::Point2d base = kp[size_t(2 + 2 * i)], tip = kp[size_t(3 + 2 * i)];
-        ScenePainter::fillShaded(image, lay, layer, p.finger[i], look.finger, ScenePainter::barShade(base, tip, kFingerWidth * s, la, gloss));
-        ScenePainter::fillShaded(image, lay, layer, p.pad[i], look.pad, ScenePainter::flatShade(tip, la, 0.3 * s, 0.2, 0.05), 0.7);
-        ScenePainter::fillShaded(image, lay, layer, p.carriage[i], SceneColour::scaled(look.joint, 1.15), ScenePainter::flatShade(c, la, 0.2 * s, 0.35, gloss));
+        ScenePainter::fillShaded(image, lay, layer, p.finger[i], look.finger,
+            ScenePainter::barShade(base, tip, kFingerWidth * s, la, gloss));
+        ScenePainter::fillShaded(
+            image, lay, layer, p.pad[i], look.pad, ScenePainter::flatShade(tip, la, 0.3 * s, 0.2, 0.05), 0.7);
+        ScenePainter::fillShaded(image, lay, layer, p.carriage[i], SceneColour::scaled(look.joint, 1.15),
+            ScenePainter::flatShade(c, la, 0.2 * s, 0.35, gloss));
     }
 }
 
@@ -162,19 +177,22 @@ void drawOccluder(cv::Mat &image, cv::Mat &layers, const GripperScene::Occluder 
         const cv::Point2d off = ScenePainter::rotate(cv::Point2d(0.7, -0.7), o.angle) * depth;
         const cv::Point2d a = o.centre + u * (0.5 * h) - r * (0.5 * w), b = o.centre + u * (0.5 * h) + r * (0.5 * w);
         const cv::Point2d c = o.centre - u * (0.5 * h) + r * (0.5 * w);
-        ScenePainter::fillShaded(image, &layers, L, {a, b, b + off, a + off}, SceneColour::scaled(o.colour, 1.18), ScenePainter::flatShade(o.centre, lightAngle, w, 0.1, 0));
-        ScenePainter::fillShaded(image, &layers, L, {b, c, c + off, b + off}, SceneColour::scaled(o.colour, 0.78), ScenePainter::flatShade(o.centre, lightAngle, w, 0.1, 0));
+        ScenePainter::fillShaded(image, &layers, L, { a, b, b + off, a + off }, SceneColour::scaled(o.colour, 1.18),
+            ScenePainter::flatShade(o.centre, lightAngle, w, 0.1, 0));
+        ScenePainter::fillShaded(image, &layers, L, { b, c, c + off, b + off }, SceneColour::scaled(o.colour, 0.78),
+            ScenePainter::flatShade(o.centre, lightAngle, w, 0.1, 0));
         ScenePainter::fillShaded(image, &layers, L, ScenePainter::roundedRect(o.centre, u, h, w, 0.02 * w), o.colour,
-                   ScenePainter::flatShade(o.centre, lightAngle, std::max(w, h), 0.15, 0));
+            ScenePainter::flatShade(o.centre, lightAngle, std::max(w, h), 0.15, 0));
         if (o.variant < 0.5)
-            ScenePainter::fillShaded(image, &layers, L, ScenePainter::roundedRect(o.centre + r * ((o.variant - 0.25) * w), u, h, 0.18 * w, 0), o.colour2,
-                       ScenePainter::flatShade(o.centre, lightAngle, std::max(w, h), 0.15, 0.2), 0);
+            ScenePainter::fillShaded(image, &layers, L,
+                ScenePainter::roundedRect(o.centre + r * ((o.variant - 0.25) * w), u, h, 0.18 * w, 0), o.colour2,
+                ScenePainter::flatShade(o.centre, lightAngle, std::max(w, h), 0.15, 0.2), 0);
         break;
     }
     case Kind::Board: {
         const cv::Point2d a = o.centre - u * (0.5 * o.size.height), b = o.centre + u * (0.5 * o.size.height);
         ScenePainter::fillShaded(image, &layers, L, ScenePainter::capsule(a, b, o.size.width), o.colour,
-                   ScenePainter::barShade(a, b, o.size.width, lightAngle, o.variant * 0.6));
+            ScenePainter::barShade(a, b, o.size.width, lightAngle, o.variant * 0.6));
         break;
     }
     case Kind::Cable: {
@@ -187,19 +205,23 @@ void drawOccluder(cv::Mat &image, cv::Mat &layers, const GripperScene::Occluder 
     case Kind::Arm: {
         // A wrist link seen crossing: a shaded bar with a joint at its near end.
         const cv::Point2d a = o.centre - u * (0.5 * o.size.height), b = o.centre + u * (0.5 * o.size.height);
-        ScenePainter::fillShaded(image, &layers, L, ScenePainter::capsule(a, b, o.size.width), o.colour, ScenePainter::barShade(a, b, o.size.width, lightAngle, 0.4));
-        ScenePainter::fillShaded(image, &layers, L, ScenePainter::ellipse(a, o.angle, 0.62 * o.size.width, 0.62 * o.size.width), o.colour2,
-                   ScenePainter::flatShade(a, lightAngle, 0.6 * o.size.width, 0.35, 0.4));
+        ScenePainter::fillShaded(image, &layers, L, ScenePainter::capsule(a, b, o.size.width), o.colour,
+            ScenePainter::barShade(a, b, o.size.width, lightAngle, 0.4));
+        ScenePainter::fillShaded(image, &layers, L,
+            ScenePainter::ellipse(a, o.angle, 0.62 * o.size.width, 0.62 * o.size.width), o.colour2,
+            ScenePainter::flatShade(a, lightAngle, 0.6 * o.size.width, 0.35, 0.4));
         break;
     }
     case Kind::Hand: {
         // Palm, four fingers and a thumb pointing along `angle`, with a sleeve behind.
         const double rx = 0.5 * o.size.width, ry = 0.5 * o.size.height;
         const cv::Point2d sleeveEnd = o.centre - u * (9.0 * ry);
-        ScenePainter::fillShaded(image, &layers, L, ScenePainter::capsule(o.centre - u * (1.2 * ry), sleeveEnd, 2.0 * rx), o.colour2,
-                   ScenePainter::barShade(o.centre, sleeveEnd, 2.0 * rx, lightAngle, 0.05));
+        ScenePainter::fillShaded(image, &layers, L,
+            ScenePainter::capsule(o.centre - u * (1.2 * ry), sleeveEnd, 2.0 * rx), o.colour2,
+            ScenePainter::barShade(o.centre, sleeveEnd, 2.0 * rx, lightAngle, 0.05));
         const cv::Scalar skin = o.colour;
-        ScenePainter::fillShaded(image, &layers, L, ScenePainter::ellipse(o.centre, o.angle, rx, ry), skin, ScenePainter::flatShade(o.centre, lightAngle, ry, 0.2, 0.05));
+        ScenePainter::fillShaded(image, &layers, L, ScenePainter::ellipse(o.centre, o.angle, rx, ry), skin,
+            ScenePainter::flatShade(o.centre, lightAngle, ry, 0.2, 0.05));
         const double fw = 0.46 * rx;
         for (int i = 0; i < 4; ++i) {
             const double across = (-0.75 + 0.5 * i) * rx;
@@ -207,11 +229,13 @@ void drawOccluder(cv::Mat &image, cv::Mat &layers, const GripperScene::Occluder 
             const double curl = 0.15 * std::sin(5.0 * i + 11.0 * o.variant);
             const cv::Point2d a = o.centre + r * across + u * (0.6 * ry);
             const cv::Point2d b = a + ScenePainter::rotate(u, curl) * len;
-            ScenePainter::fillShaded(image, &layers, L, ScenePainter::capsule(a, b, fw), SceneColour::scaled(skin, 0.97 + 0.02 * i), ScenePainter::barShade(a, b, fw, lightAngle, 0.05));
+            ScenePainter::fillShaded(image, &layers, L, ScenePainter::capsule(a, b, fw),
+                SceneColour::scaled(skin, 0.97 + 0.02 * i), ScenePainter::barShade(a, b, fw, lightAngle, 0.05));
         }
         const cv::Point2d ta = o.centre - r * (0.8 * rx) - u * (0.1 * ry);
         const cv::Point2d tb = ta + ScenePainter::rotate(u, -0.9 - 0.3 * o.variant) * (0.9 * ry);
-        ScenePainter::fillShaded(image, &layers, L, ScenePainter::capsule(ta, tb, 1.1 * fw), SceneColour::scaled(skin, 0.95), ScenePainter::barShade(ta, tb, fw, lightAngle, 0.05));
+        ScenePainter::fillShaded(image, &layers, L, ScenePainter::capsule(ta, tb, 1.1 * fw),
+            SceneColour::scaled(skin, 0.95), ScenePainter::barShade(ta, tb, fw, lightAngle, 0.05));
         break;
     }
     }
@@ -219,7 +243,9 @@ void drawOccluder(cv::Mat &image, cv::Mat &layers, const GripperScene::Occluder 
 
 } // namespace
 
-GripperScene::GripperScene(cv::Mat background) : m_background(std::move(background)) {}
+GripperScene::GripperScene(cv::Mat background)
+    : m_background(std::move(background))
+{ }
 
 std::array<cv::Point2d, GripperScene::kKeypointsPerGripper> GripperScene::keypoints(const Gripper &g)
 {
@@ -231,7 +257,7 @@ std::array<cv::Point2d, GripperScene::kKeypointsPerGripper> GripperScene::keypoi
     // grippers, so a horizontal flip maps a left gripper's finger 1 onto a right one's.
     const cv::Point2d base1 = centre + r * (g.side * half), base2 = centre - r * (g.side * half);
     const cv::Point2d tip1 = base1 + u * (g.fingerLength * s), tip2 = base2 + u * (g.fingerLength * s);
-    return {g.wrist, g.wrist + u * (kPalmCentre * s), base1, tip1, base2, tip2, (tip1 + tip2) * 0.5};
+    return { g.wrist, g.wrist + u * (kPalmCentre * s), base1, tip1, base2, tip2, (tip1 + tip2) * 0.5 };
 }
 
 cv::Rect2d GripperScene::partsBox(const Robot &robot)
@@ -240,8 +266,8 @@ cv::Rect2d GripperScene::partsBox(const Robot &robot)
     bool first = true;
     for (const Gripper &g : robot.gripper) {
         const GripperParts p = gripperParts(g);
-        for (const Poly *poly : {&p.flange, &p.palm, &p.rail, &p.finger[0], &p.finger[1], &p.carriage[0], &p.carriage[1],
-                                 &p.pad[0], &p.pad[1]})
+        for (const Poly *poly : { &p.flange, &p.palm, &p.rail, &p.finger[0], &p.finger[1], &p.carriage[0],
+                 &p.carriage[1], &p.pad[0], &p.pad[1] })
             extend(&box, &first, *poly);
     }
     return box;
@@ -259,7 +285,7 @@ GripperScene::Rendered GripperScene::render() const
     int next = 1;
     for (size_t i = 0; i < m_robots.size(); ++i) {
         const Robot &robot = m_robots[i];
-        const int order[2] = {robot.rightInFront ? 0 : 1, robot.rightInFront ? 1 : 0};
+        const int order[2] = { robot.rightInFront ? 0 : 1, robot.rightInFront ? 1 : 0 };
         for (int g : order) {
             layerOf[i][size_t(g)] = uchar(std::min(next++, int(kOccluderLayer) - 1));
             drawGripper(out.image, layers, layerOf[i][size_t(g)], robot.gripper[g], robot.look);
@@ -267,7 +293,7 @@ GripperScene::Rendered GripperScene::render() const
     }
     // How much of each gripper (its palm and fingers, not its links) the occluders cover:
     // its visible pixels before and after them.
-    out.covered.resize(m_robots.size(), {0.0, 0.0});
+    out.covered.resize(m_robots.size(), { 0.0, 0.0 });
     std::vector<std::array<cv::Mat, 2>> parts(m_occluders.empty() ? 0 : m_robots.size());
     std::vector<std::array<int, 2>> before(parts.size());
     for (size_t i = 0; i < parts.size(); ++i)
@@ -323,7 +349,7 @@ cv::Mat GripperScene::randomBackground(cv::Size size, Random &rng)
 
 GripperScene::Look GripperScene::randomLook(Random &rng)
 {
-    static constexpr double kPlasticHues[] = {25, 35, 50, 205, 215, 0, 170, 280};
+    static constexpr double kPlasticHues[] = { 25, 35, 50, 205, 215, 0, 170, 280 };
     Look look;
     const bool metallic = rng.chance(0.45);
     auto plastic = [&]() {
@@ -332,7 +358,8 @@ GripperScene::Look GripperScene::randomLook(Random &rng)
             return SceneColour::grey(rng.uniform(200, 240)); // white housings are the most common
         if (u < 0.5)
             return SceneColour::grey(rng.uniform(30, 70));
-        return SceneColour::hsv(kPlasticHues[rng.integer(0, 7)] + rng.normal(0, 6), rng.uniform(0.5, 0.9), rng.uniform(120, 230));
+        return SceneColour::hsv(
+            kPlasticHues[rng.integer(0, 7)] + rng.normal(0, 6), rng.uniform(0.5, 0.9), rng.uniform(120, 230));
     };
     auto metal = [&]() {
         const double v = rng.uniform(120, 215);
@@ -340,10 +367,17 @@ GripperScene::Look GripperScene::randomLook(Random &rng)
     };
     look.palm = SceneColour::jitter(metallic ? metal() : plastic(), 6, rng);
     const double f = rng.uniform();
-    look.finger = SceneColour::jitter(f < 0.45 ? metal() : f < 0.75 ? SceneColour::grey(rng.uniform(25, 60)) : look.palm, 6, rng);
-    look.pad = rng.chance(0.65) ? SceneColour::grey(rng.uniform(20, 50)) : SceneColour::hsv(rng.chance(0.5) ? 20 : 210, 0.8, rng.uniform(120, 200));
+    look.finger = SceneColour::jitter(f < 0.45 ? metal()
+            : f < 0.75                         ? SceneColour::grey(rng.uniform(25, 60))
+                                               : look.palm,
+        6, rng);
+    look.pad = rng.chance(0.65) ? SceneColour::grey(rng.uniform(20, 50))
+                                : SceneColour::hsv(rng.chance(0.5) ? 20 : 210, 0.8, rng.uniform(120, 200));
     const double a = rng.uniform();
-    look.arm = SceneColour::jitter(a < 0.45 ? look.palm : a < 0.75 ? SceneColour::grey(rng.uniform(40, 90)) : metal(), 8, rng);
+    look.arm = SceneColour::jitter(a < 0.45 ? look.palm
+            : a < 0.75                      ? SceneColour::grey(rng.uniform(40, 90))
+                                            : metal(),
+        8, rng);
     look.joint = SceneColour::grey(rng.uniform(40, 95));
     look.accent = SceneColour::hsv(kPlasticHues[rng.integer(0, 7)], rng.uniform(0.7, 1.0), rng.uniform(170, 255));
     look.gloss = metallic ? rng.uniform(0.35, 0.85) : rng.uniform(0.05, 0.35);
@@ -357,7 +391,8 @@ GripperScene::RobotPose GripperScene::randomPose(cv::Size size, double scale, Ra
     RobotPose p;
     // Mostly arms from below (the robot's own camera, or a robot reaching forward), some
     // from above (a robot facing the camera and reaching down).
-    p.angle = rng.chance(0.78) ? std::clamp(rng.normal(0, 0.3), -0.9, 0.9) : kPi + std::clamp(rng.normal(0, 0.35), -1.0, 1.0);
+    p.angle = rng.chance(0.78) ? std::clamp(rng.normal(0, 0.3), -0.9, 0.9)
+                               : kPi + std::clamp(rng.normal(0, 0.35), -1.0, 1.0);
     p.scale = scale;
     // Place the grippers, not the wrists (which trail them by about a palm width); near
     // the border often enough that parts leave the frame.
@@ -405,35 +440,39 @@ GripperScene::Occluder GripperScene::randomOccluder(const Robot &robot, Random &
     const auto kp = keypoints(g);
     const double s = g.scale;
     Occluder o;
-    o.centre = kp[size_t(rng.integer(0, kKeypointsPerGripper - 1))] + cv::Point2d(rng.normal(0, 0.3 * s), rng.normal(0, 0.3 * s));
+    o.centre = kp[size_t(rng.integer(0, kKeypointsPerGripper - 1))]
+        + cv::Point2d(rng.normal(0, 0.3 * s), rng.normal(0, 0.3 * s));
     o.angle = rng.uniform(0, 2 * kPi);
     o.variant = rng.uniform();
     const double u = rng.uniform();
     if (u < 0.3) {
         o.kind = Occluder::Kind::Box;
-        o.size = {s * rng.uniform(0.5, 1.4), s * rng.uniform(0.5, 1.4)};
-        o.colour = rng.chance(0.6) ? SceneColour::hsv(rng.uniform(25, 38), rng.uniform(0.35, 0.6), rng.uniform(120, 200))
-                                   : SceneColour::random(rng, 0.8, 60, 230);
+        o.size = { s * rng.uniform(0.5, 1.4), s * rng.uniform(0.5, 1.4) };
+        o.colour = rng.chance(0.6)
+            ? SceneColour::hsv(rng.uniform(25, 38), rng.uniform(0.35, 0.6), rng.uniform(120, 200))
+            : SceneColour::random(rng, 0.8, 60, 230);
         o.colour2 = rng.chance(0.5) ? SceneColour::hsv(30, 0.3, 210) : SceneColour::grey(rng.uniform(180, 240));
     } else if (u < 0.5) {
         o.kind = Occluder::Kind::Board;
-        o.size = {s * rng.uniform(0.25, 0.7), s * rng.uniform(3, 8)};
+        o.size = { s * rng.uniform(0.25, 0.7), s * rng.uniform(3, 8) };
         o.colour = SceneColour::random(rng, 0.7, 40, 220);
     } else if (u < 0.75) {
         o.kind = Occluder::Kind::Cable;
-        o.size = {std::max(1.5, s * rng.uniform(0.08, 0.2)), 0};
+        o.size = { std::max(1.5, s * rng.uniform(0.08, 0.2)), 0 };
         o.colour = rng.chance(0.6) ? SceneColour::grey(rng.uniform(15, 50)) : SceneColour::random(rng, 0.9, 80, 220);
         o.colour2 = SceneColour::scaled(o.colour, 1.8) + SceneColour::grey(30);
         const double span = s * rng.uniform(2.5, 5);
-        o.path = {{-span, rng.normal(0, 0.5 * s)}, {-span / 3, rng.normal(0, s)}, {span / 3, rng.normal(0, s)},
-                  {span, rng.normal(0, 0.5 * s)}};
+        o.path = { { -span, rng.normal(0, 0.5 * s) }, { -span / 3, rng.normal(0, s) }, { span / 3, rng.normal(0, s) },
+            { span, rng.normal(0, 0.5 * s) } };
     } else {
         o.kind = Occluder::Kind::Hand;
-        o.size = {s * rng.uniform(0.7, 1.0), s * rng.uniform(0.8, 1.15)};
-        static constexpr double kSkin[][3] = {{150, 180, 225}, {120, 150, 200}, {80, 110, 160}, {60, 80, 120}};
+        o.size = { s * rng.uniform(0.7, 1.0), s * rng.uniform(0.8, 1.15) };
+        static constexpr double kSkin[][3]
+            = { { 150, 180, 225 }, { 120, 150, 200 }, { 80, 110, 160 }, { 60, 80, 120 } };
         const auto &k = kSkin[rng.integer(0, 3)];
         // Bare skin or a work glove.
-        o.colour = rng.chance(0.7) ? SceneColour::jitter(cv::Scalar(k[0], k[1], k[2]), 8, rng) : SceneColour::random(rng, 0.8, 40, 200);
+        o.colour = rng.chance(0.7) ? SceneColour::jitter(cv::Scalar(k[0], k[1], k[2]), 8, rng)
+                                   : SceneColour::random(rng, 0.8, 40, 200);
         o.colour2 = SceneColour::random(rng, 0.6, 30, 200);
     }
     return o;
@@ -483,7 +522,7 @@ GripperScene::Camera GripperScene::randomCamera(Random &rng)
     Camera c;
     c.gain = rng.uniform(0.72, 1.28);
     c.bias = rng.normal(0, 10);
-    c.tint = {1 + rng.normal(0, 0.05), 1 + rng.normal(0, 0.03), 1 + rng.normal(0, 0.05)};
+    c.tint = { 1 + rng.normal(0, 0.05), 1 + rng.normal(0, 0.03), 1 + rng.normal(0, 0.05) };
     c.blurSigma = rng.chance(0.45) ? rng.uniform(0.4, 1.4) : 0.0;
     c.motionBlur = rng.chance(0.12) ? rng.integer(3, 9) : 0;
     c.motionAngle = rng.uniform(0, kPi);
@@ -501,8 +540,8 @@ void GripperScene::applyCamera(cv::Mat &image, const Camera &camera, std::uint64
         cv::Mat kernel = cv::Mat::zeros(motion, motion, CV_32F);
         const cv::Point2d d = ScenePainter::direction(camera.motionAngle) * (0.5 * (motion - 1));
         const cv::Point2d c(0.5 * (motion - 1), 0.5 * (motion - 1));
-        cv::line(kernel, cv::Point(cvRound(c.x - d.x), cvRound(c.y - d.y)), cv::Point(cvRound(c.x + d.x), cvRound(c.y + d.y)),
-                 cv::Scalar(1.0));
+        cv::line(kernel, cv::Point(cvRound(c.x - d.x), cvRound(c.y - d.y)),
+            cv::Point(cvRound(c.x + d.x), cvRound(c.y + d.y)), cv::Scalar(1.0));
         kernel /= cv::sum(kernel)[0];
         cv::filter2D(image, image, -1, kernel);
     }

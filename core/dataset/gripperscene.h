@@ -32,37 +32,37 @@ public:
     struct Gripper
     {
         cv::Point2d wrist;
-        double angle = 0.0;        // direction wrist -> fingers, radians; 0 points up, clockwise positive
-        double scale = 40.0;       // palm width in pixels
-        double opening = 0.5;      // 0 closed .. 1 fully open
+        double angle = 0.0; // direction wrist -> fingers, radians; 0 points up, clockwise positive
+        double scale = 40.0; // palm width in pixels
+        double opening = 0.5; // 0 closed .. 1 fully open
         double fingerLength = 1.0; // in palm widths
-        double armLength = 3.0;    // first wrist link, in palm widths
-        double armBend = 0.0;      // first link away from straight behind the palm, outwards positive
-        double elbowBend = 0.0;    // second link relative to the first, outwards positive
-        int side = -1;             // -1: the robot's left gripper, +1: its right one
+        double armLength = 3.0; // first wrist link, in palm widths
+        double armBend = 0.0; // first link away from straight behind the palm, outwards positive
+        double elbowBend = 0.0; // second link relative to the first, outwards positive
+        int side = -1; // -1: the robot's left gripper, +1: its right one
     };
 
     // Colours (BGR) and surface of one robot.
     struct Look
     {
         cv::Scalar palm, finger, pad, arm, joint, accent;
-        double gloss = 0.3;      // 0 matte plastic .. 1 polished metal
+        double gloss = 0.3; // 0 matte plastic .. 1 polished metal
         double lightAngle = 0.0; // direction the light comes from
-        int detail = 0;          // palm decoration variant
+        int detail = 0; // palm decoration variant
     };
 
     // How a robot holds its grippers; randomRobot() samples it, the demo video animates it.
     struct RobotPose
     {
         cv::Point2d centre;
-        double angle = 0.0;   // the whole robot; 0: arms come from below, grippers point up
-        double scale = 40.0;  // palm width in pixels
+        double angle = 0.0; // the whole robot; 0: arms come from below, grippers point up
+        double scale = 40.0; // palm width in pixels
         double spacing = 3.0; // wrist to wrist, in palm widths
-        double tilt[2] = {0.2, 0.2};     // left, right: inwards positive
-        double raise[2] = {0.0, 0.0};    // along the robot's up axis, in palm widths
-        double opening[2] = {0.5, 0.5};
-        double armBend[2] = {0.2, 0.2};
-        double elbowBend[2] = {0.3, 0.3};
+        double tilt[2] = { 0.2, 0.2 }; // left, right: inwards positive
+        double raise[2] = { 0.0, 0.0 }; // along the robot's up axis, in palm widths
+        double opening[2] = { 0.5, 0.5 };
+        double armBend[2] = { 0.2, 0.2 };
+        double elbowBend[2] = { 0.3, 0.3 };
         double armLength = 3.0;
         double fingerLength = 1.0;
         double perspective = 0.0; // relative size difference between the right and left gripper
@@ -82,10 +82,10 @@ public:
         Kind kind = Kind::Box;
         cv::Point2d centre;
         double angle = 0.0;
-        cv::Size2d size;                // box/board: extent; hand: palm; cable: width x sag
-        cv::Scalar colour, colour2;     // main and secondary (tape, sleeve, highlight)
-        std::vector<cv::Point2d> path;  // cable: control points relative to centre
-        double variant = 0.0;           // small shape variations in [0, 1)
+        cv::Size2d size; // box/board: extent; hand: palm; cable: width x sag
+        cv::Scalar colour, colour2; // main and secondary (tape, sleeve, highlight)
+        std::vector<cv::Point2d> path; // cable: control points relative to centre
+        double variant = 0.0; // small shape variations in [0, 1)
     };
 
     // Global image degradation so a model has to generalise: exposure, tint, blur, noise.
@@ -93,9 +93,9 @@ public:
     {
         double gain = 1.0;
         double bias = 0.0;
-        cv::Scalar tint{1.0, 1.0, 1.0};
+        cv::Scalar tint { 1.0, 1.0, 1.0 };
         double blurSigma = 0.0;
-        int motionBlur = 0;    // kernel length in pixels, 0 for none
+        int motionBlur = 0; // kernel length in pixels, 0 for none
         double motionAngle = 0.0;
         double noiseSigma = 0.0;
         double vignette = 0.0; // darkening at the corners, 0..1

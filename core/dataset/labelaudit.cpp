@@ -19,7 +19,7 @@ bool outside(const QRectF &r, double x, double y, double tol)
 double iou(const QRectF &a, const QRectF &b)
 {
     const QRectF x = a.normalized(), y = b.normalized();
-    return gp::boxIou({x.left(), x.top(), x.right(), x.bottom()}, {y.left(), y.top(), y.right(), y.bottom()});
+    return gp::boxIou({ x.left(), x.top(), x.right(), x.bottom() }, { y.left(), y.top(), y.right(), y.bottom() });
 }
 
 } // namespace

@@ -16,8 +16,8 @@ int roundHalfEven(double v)
 
 } // namespace
 
-LetterboxTransform LetterboxTransform::make(int srcWidth, int srcHeight, int dstWidth, int dstHeight, bool scaleUp,
-                                            bool center, int autoStride)
+LetterboxTransform LetterboxTransform::make(
+    int srcWidth, int srcHeight, int dstWidth, int dstHeight, bool scaleUp, bool center, int autoStride)
 {
     LetterboxTransform t;
     t.srcWidth = srcWidth;
@@ -67,7 +67,7 @@ QRectF LetterboxTransform::toSource(const QRectF &dst, bool clip) const
         b.setX(std::clamp(b.x(), 0.0, double(srcWidth)));
         b.setY(std::clamp(b.y(), 0.0, double(srcHeight)));
     }
-    return {a, b};
+    return { a, b };
 }
 
 } // namespace gp

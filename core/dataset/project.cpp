@@ -58,7 +58,7 @@ std::optional<Project> Project::open(const QString &dirOrYaml, QString *error)
 std::optional<Project> Project::create(const QString &dir, const Skeleton &skeleton, QString *error)
 {
     QDir d(dir);
-    for (const char *sub : {"images/train", "images/val", "labels/train", "labels/val", "runs"})
+    for (const char *sub : { "images/train", "images/val", "labels/train", "labels/val", "runs" })
         if (!d.mkpath(QLatin1String(sub))) {
             *error = tr("%1: cannot create folder %2").arg(dir, QLatin1String(sub));
             return std::nullopt;
@@ -66,7 +66,8 @@ std::optional<Project> Project::create(const QString &dir, const Skeleton &skele
     DatasetConfig c;
     c.path = QStringLiteral(".");
     c.applySkeleton(skeleton);
-    if (!c.save(d.filePath(QLatin1String(kDataYaml)), error) || !skeleton.save(d.filePath(QLatin1String(kSkeletonJson)), error))
+    if (!c.save(d.filePath(QLatin1String(kDataYaml)), error)
+        || !skeleton.save(d.filePath(QLatin1String(kSkeletonJson)), error))
         return std::nullopt;
     return open(dir, error);
 }

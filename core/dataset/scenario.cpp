@@ -5,17 +5,21 @@ namespace gp {
 QString Scenarios::name(Scenario scenario)
 {
     switch (scenario) {
-    case Scenario::Occlusion: return QStringLiteral("occlusion");
-    case Scenario::FastMotion: return QStringLiteral("fast_motion");
-    case Scenario::LowLight: return QStringLiteral("low_light");
-    case Scenario::Normal: break;
+    case Scenario::Occlusion:
+        return QStringLiteral("occlusion");
+    case Scenario::FastMotion:
+        return QStringLiteral("fast_motion");
+    case Scenario::LowLight:
+        return QStringLiteral("low_light");
+    case Scenario::Normal:
+        break;
     }
     return QStringLiteral("normal");
 }
 
 std::optional<Scenario> Scenarios::parse(const QString &name)
 {
-    for (Scenario s : {Scenario::Normal, Scenario::Occlusion, Scenario::FastMotion, Scenario::LowLight})
+    for (Scenario s : { Scenario::Normal, Scenario::Occlusion, Scenario::FastMotion, Scenario::LowLight })
         if (name == Scenarios::name(s))
             return s;
     return std::nullopt;
@@ -23,7 +27,7 @@ std::optional<Scenario> Scenarios::parse(const QString &name)
 
 std::vector<Scenario> Scenarios::hard()
 {
-    return {Scenario::Occlusion, Scenario::FastMotion, Scenario::LowLight};
+    return { Scenario::Occlusion, Scenario::FastMotion, Scenario::LowLight };
 }
 
 QStringList Scenarios::hardNames()

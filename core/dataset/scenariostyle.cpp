@@ -30,9 +30,9 @@ ScenarioStyle::LowLight ScenarioStyle::randomLowLight(SceneRandom &rng)
     // Sodium and tungsten light cast orange; moonlight and LEDs blue; some footage is neutral.
     const double u = rng.uniform();
     if (u < 0.4)
-        l.cast = {rng.uniform(0.55, 0.8), rng.uniform(0.85, 0.95), 1.0};
+        l.cast = { rng.uniform(0.55, 0.8), rng.uniform(0.85, 0.95), 1.0 };
     else if (u < 0.7)
-        l.cast = {1.0, rng.uniform(0.85, 0.95), rng.uniform(0.6, 0.85)};
+        l.cast = { 1.0, rng.uniform(0.85, 0.95), rng.uniform(0.6, 0.85) };
     l.shotNoise = rng.uniform(3.0, 9.0);
     l.readNoise = rng.uniform(1.0, 4.0);
     return l;
@@ -65,7 +65,7 @@ cv::Point2d ScenarioStyle::randomDisplacement(cv::Size size, double maxPixelsPer
     const double speed = rng.uniform(0.25, 1.0) * maxPixelsPerFrame * scale;
     const double shutter = rng.uniform(0.3, 1.0);
     const double angle = rng.uniform(0, 2 * kPi);
-    return {std::cos(angle) * speed * shutter, std::sin(angle) * speed * shutter};
+    return { std::cos(angle) * speed * shutter, std::sin(angle) * speed * shutter };
 }
 
 void ScenarioStyle::applyMotionBlur(cv::Mat &bgr, cv::Point2d d, const cv::Mat &mask)
@@ -91,7 +91,7 @@ void ScenarioStyle::applyMotionBlur(cv::Mat &bgr, cv::Point2d d, const cv::Mat &
     cv::Mat image;
     bgr.convertTo(image, CV_32FC3);
     cv::Mat alpha3;
-    cv::merge(std::vector<cv::Mat>{alpha, alpha, alpha}, alpha3);
+    cv::merge(std::vector<cv::Mat> { alpha, alpha, alpha }, alpha3);
     thing = image.mul(alpha3);
     cv::filter2D(thing, smeared, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_CONSTANT);
     cv::filter2D(alpha3, smearedAlpha, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_CONSTANT);
@@ -110,7 +110,7 @@ GripperScene::Occluder ScenarioStyle::heldObject(const GripperScene::Gripper &g,
     o.centre = grasp + cv::Point2d(rng.normal(0, 0.1 * g.scale), rng.normal(0, 0.1 * g.scale));
     o.angle = g.angle + rng.normal(0, 0.2);
     const double side = std::max(0.35 * g.scale, gap * rng.uniform(0.9, 1.5));
-    o.size = {side, side * rng.uniform(0.7, 1.6)};
+    o.size = { side, side * rng.uniform(0.7, 1.6) };
     o.colour = cv::Scalar(rng.uniform(40, 230), rng.uniform(40, 230), rng.uniform(40, 230));
     o.colour2 = cv::Scalar(rng.uniform(150, 240), rng.uniform(150, 240), rng.uniform(150, 240));
     o.variant = rng.uniform();
@@ -125,7 +125,7 @@ GripperScene::Occluder ScenarioStyle::crossingArm(const GripperScene::Gripper &g
     o.centre = kp[size_t(rng.integer(0, 6))] + cv::Point2d(rng.normal(0, 0.3 * g.scale), rng.normal(0, 0.3 * g.scale));
     // Across the gripper rather than along it.
     o.angle = g.angle + 0.5 * kPi + rng.normal(0, 0.5);
-    o.size = {g.scale * rng.uniform(0.45, 0.75), g.scale * rng.uniform(4.0, 7.0)};
+    o.size = { g.scale * rng.uniform(0.45, 0.75), g.scale * rng.uniform(4.0, 7.0) };
     const double grey = rng.uniform(150, 235);
     o.colour = cv::Scalar(grey, grey, grey) + cv::Scalar(rng.normal(0, 10), rng.normal(0, 10), rng.normal(0, 10));
     o.colour2 = cv::Scalar(rng.uniform(40, 90), rng.uniform(40, 90), rng.uniform(40, 90));
@@ -144,16 +144,18 @@ void ScenarioStyle::occlude(GripperScene &scene, SceneRandom &rng, double minCov
         double bestMiss = 2.0;
         for (int attempt = 0; attempt < 12 && bestMiss > 0; ++attempt) {
             const double u = rng.uniform();
-            const GripperScene::Occluder o = u < 0.35   ? heldObject(gripper, rng)
-                                             : u < 0.7 ? crossingArm(gripper, rng)
-                                                       : GripperScene::randomOccluder(robots[i], rng);
+            const GripperScene::Occluder o = u < 0.35 ? heldObject(gripper, rng)
+                : u < 0.7                             ? crossingArm(gripper, rng)
+                                                      : GripperScene::randomOccluder(robots[i], rng);
             GripperScene trial = scene;
             trial.clearOccluders();
             for (const GripperScene::Occluder &c : chosen)
                 trial.addOccluder(c);
             trial.addOccluder(o);
             const double covered = trial.render().covered[i][size_t(g)];
-            const double miss = covered < minCovered ? minCovered - covered : covered > maxCovered ? covered - maxCovered : 0;
+            const double miss = covered < minCovered ? minCovered - covered
+                : covered > maxCovered               ? covered - maxCovered
+                                                     : 0;
             if (miss < bestMiss) {
                 bestMiss = miss;
                 best = o;

@@ -21,11 +21,11 @@ public:
     // (shot noise) on top of a floor (read noise), then quantised back to 8 bits.
     struct LowLight
     {
-        double exposure = 1.0;   // of the linear light kept (0.03 .. 0.25 in the scenario)
-        double gamma = 1.0;      // applied after the exposure; > 1 crushes the shadows
-        cv::Scalar cast{1, 1, 1}; // BGR gains
-        double shotNoise = 0.0;  // standard deviation at full scale, in 8-bit steps
-        double readNoise = 0.0;  // in 8-bit steps
+        double exposure = 1.0; // of the linear light kept (0.03 .. 0.25 in the scenario)
+        double gamma = 1.0; // applied after the exposure; > 1 crushes the shadows
+        cv::Scalar cast { 1, 1, 1 }; // BGR gains
+        double shotNoise = 0.0; // standard deviation at full scale, in 8-bit steps
+        double readNoise = 0.0; // in 8-bit steps
     };
 
     static LowLight randomLowLight(SceneRandom &rng);

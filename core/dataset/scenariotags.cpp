@@ -72,9 +72,10 @@ bool ScenarioTags::save(QString *error) const
     }
     out << YAML::EndMap;
     QSaveFile f(file);
-    const QByteArray text = QByteArrayLiteral("# Scenario tags of this dataset's images and videos (GripperPose Studio):\n"
-                                              "# gripperpose val reports the metrics of each tag.\n")
-                            + QByteArray(out.c_str()) + '\n';
+    const QByteArray text
+        = QByteArrayLiteral("# Scenario tags of this dataset's images and videos (GripperPose Studio):\n"
+                            "# gripperpose val reports the metrics of each tag.\n")
+        + QByteArray(out.c_str()) + '\n';
     if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !f.commit()) {
         *error = tr("%1: cannot write: %2").arg(file, f.errorString());
         return false;

@@ -10,7 +10,9 @@ namespace gp {
 class SceneRandom
 {
 public:
-    explicit SceneRandom(std::uint64_t seed) : m_engine(seed) {}
+    explicit SceneRandom(std::uint64_t seed)
+        : m_engine(seed)
+    { }
     // A well-mixed seed for stream `b` of seed `a` (splitmix64 finaliser).
     static std::uint64_t mix(std::uint64_t a, std::uint64_t b);
 

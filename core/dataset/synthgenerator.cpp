@@ -1,8 +1,8 @@
 #include "synthgenerator.h"
 
 #include "datasetconfig.h"
-#include "gripperscene.h"
 #include "demovideo_p.h"
+#include "gripperscene.h"
 #include "imageconversion_p.h"
 #include "labelfile.h"
 #include "scenariostyle_p.h"
@@ -74,7 +74,8 @@ Still renderStill(const SynthOptions &o, int index, Scenario scenario)
         camera.motionBlur = 0;
         for (size_t k = 0; k < r.layerOf.size(); ++k) {
             const cv::Mat mask = (r.layers == r.layerOf[k][0]) | (r.layers == r.layerOf[k][1]);
-            ScenarioStyle::applyMotionBlur(r.image, ScenarioStyle::randomDisplacement(r.image.size(), 60.0, hard), mask);
+            ScenarioStyle::applyMotionBlur(
+                r.image, ScenarioStyle::randomDisplacement(r.image.size(), 60.0, hard), mask);
         }
     }
     GripperScene::applyCamera(r.image, camera, rng.bits());
@@ -124,7 +125,7 @@ Scenario SynthGenerator::scenarioOf(int index) const
 
 std::vector<Scenario> SynthGenerator::videoScenarios() const
 {
-    return m_options.scenarios.empty() ? std::vector<Scenario>{Scenario::Normal} : m_options.scenarios;
+    return m_options.scenarios.empty() ? std::vector<Scenario> { Scenario::Normal } : m_options.scenarios;
 }
 
 QString SynthGenerator::videoBaseName(Scenario scenario)

@@ -41,8 +41,8 @@ std::optional<VideoTruth> VideoTruth::load(const QString &jsonFile, int keypoint
         t.m_videoFile = QFileInfo(jsonFile).absoluteDir().filePath(QFileInfo(video).fileName());
     for (const QJsonValue &ov : root.value(QLatin1String("occlusions")).toArray()) {
         const QJsonObject o = ov.toObject();
-        t.m_occlusions.push_back({o.value(QLatin1String("track")).toInt(), o.value(QLatin1String("start")).toInt(),
-                                  o.value(QLatin1String("end")).toInt()});
+        t.m_occlusions.push_back({ o.value(QLatin1String("track")).toInt(), o.value(QLatin1String("start")).toInt(),
+            o.value(QLatin1String("end")).toInt() });
     }
     const QJsonArray frames = root.value(QLatin1String("frames")).toArray();
     for (qsizetype fi = 0; fi < frames.size(); ++fi) {

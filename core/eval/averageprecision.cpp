@@ -38,8 +38,8 @@ std::vector<double> smooth(const std::vector<double> &y, double fraction)
 
 } // namespace
 
-double AveragePrecision::interp(double x, const std::vector<double> &xp, const std::vector<double> &fp, double left,
-                                double right)
+double AveragePrecision::interp(
+    double x, const std::vector<double> &xp, const std::vector<double> &fp, double left, double right)
 {
     const size_t n = xp.size();
     if (n == 0)
@@ -56,10 +56,10 @@ double AveragePrecision::interp(double x, const std::vector<double> &xp, const s
     return slope * (x - xp[j]) + fp[j];
 }
 
-double AveragePrecision::computeAp(const std::vector<double> &recall, const std::vector<double> &precision,
-                                   EndSentinel sentinel)
+double AveragePrecision::computeAp(
+    const std::vector<double> &recall, const std::vector<double> &precision, EndSentinel sentinel)
 {
-    std::vector<double> mrec{0.0}, mpre{1.0};
+    std::vector<double> mrec { 0.0 }, mpre { 1.0 };
     mrec.insert(mrec.end(), recall.begin(), recall.end());
     mpre.insert(mpre.end(), precision.begin(), precision.end());
     if (sentinel == EndSentinel::Current) {
@@ -85,8 +85,8 @@ double AveragePrecision::computeAp(const std::vector<double> &recall, const std:
 }
 
 AveragePrecision::Result AveragePrecision::compute(const std::vector<std::vector<bool>> &tp,
-                                                   const std::vector<double> &conf, const std::vector<int> &predClass,
-                                                   const std::vector<int> &targetClass, EndSentinel sentinel)
+    const std::vector<double> &conf, const std::vector<int> &predClass, const std::vector<int> &targetClass,
+    EndSentinel sentinel)
 {
     Result r;
     const size_t nThr = tp.empty() ? 10 : tp.front().size();

@@ -16,8 +16,8 @@ std::vector<double> DetectionMatcher::iouThresholds()
     return t;
 }
 
-DetectionMatcher::Matrix DetectionMatcher::boxIou(const std::vector<EvalObject> &truth,
-                                                  const std::vector<EvalObject> &predictions)
+DetectionMatcher::Matrix DetectionMatcher::boxIou(
+    const std::vector<EvalObject> &truth, const std::vector<EvalObject> &predictions)
 {
     constexpr double kEps = 1e-7;
     Matrix m(truth.size(), std::vector<double>(predictions.size(), 0.0));
@@ -33,9 +33,8 @@ double DetectionMatcher::oksArea(const EvalObject &t)
     return (t.box[2] - t.box[0]) * (t.box[3] - t.box[1]) * 0.53;
 }
 
-DetectionMatcher::Matrix DetectionMatcher::oks(const std::vector<EvalObject> &truth,
-                                               const std::vector<EvalObject> &predictions,
-                                               const std::vector<double> &sigmas)
+DetectionMatcher::Matrix DetectionMatcher::oks(
+    const std::vector<EvalObject> &truth, const std::vector<EvalObject> &predictions, const std::vector<double> &sigmas)
 {
     constexpr double kEps = 1e-7;
     Matrix m(truth.size(), std::vector<double>(predictions.size(), 0.0));
@@ -62,9 +61,7 @@ DetectionMatcher::Matrix DetectionMatcher::oks(const std::vector<EvalObject> &tr
 }
 
 std::vector<std::pair<size_t, size_t>> DetectionMatcher::matchedPairs(const Matrix &scores,
-                                                                     const std::vector<EvalObject> &truth,
-                                                                     const std::vector<EvalObject> &predictions,
-                                                                     double threshold)
+    const std::vector<EvalObject> &truth, const std::vector<EvalObject> &predictions, double threshold)
 {
     struct Pair
     {
@@ -75,7 +72,7 @@ std::vector<std::pair<size_t, size_t>> DetectionMatcher::matchedPairs(const Matr
     for (size_t g = 0; g < truth.size(); ++g)
         for (size_t p = 0; p < predictions.size(); ++p)
             if (truth[g].cls == predictions[p].cls && scores[g][p] >= threshold)
-                pairs.push_back({g, p, scores[g][p]});
+                pairs.push_back({ g, p, scores[g][p] });
     // Best score first; ties keep the (gt, pred) row-major order.
     std::stable_sort(pairs.begin(), pairs.end(), [](const Pair &a, const Pair &b) { return a.score > b.score; });
     // Each prediction keeps its first (best) pair; the survivors are taken by prediction index.
@@ -97,8 +94,7 @@ std::vector<std::pair<size_t, size_t>> DetectionMatcher::matchedPairs(const Matr
 }
 
 std::vector<std::vector<bool>> DetectionMatcher::match(const Matrix &scores, const std::vector<EvalObject> &truth,
-                                                       const std::vector<EvalObject> &predictions,
-                                                       const std::vector<double> &thresholds)
+    const std::vector<EvalObject> &predictions, const std::vector<double> &thresholds)
 {
     std::vector<std::vector<bool>> tp(predictions.size(), std::vector<bool>(thresholds.size(), false));
     for (size_t t = 0; t < thresholds.size(); ++t)

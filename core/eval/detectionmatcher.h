@@ -22,19 +22,17 @@ public:
     // Object keypoint similarity with area = box area × 0.53 and per-keypoint sigmas; a GT
     // without labelled keypoints scores 0.
     static Matrix oks(const std::vector<EvalObject> &truth, const std::vector<EvalObject> &predictions,
-                      const std::vector<double> &sigmas);
+        const std::vector<double> &sigmas);
     static double oksArea(const EvalObject &truth);
 
     // tp[p][t]: prediction p is a true positive at threshold t. For each threshold the
     // pairs with score ≥ t (same class) are ordered by score, each prediction keeps its
     // best pair, then each GT keeps the pair with the lowest prediction index.
     // The matched (truth, prediction) pairs at one threshold, by prediction index.
-    static std::vector<std::pair<std::size_t, std::size_t>> matchedPairs(const Matrix &scores, const std::vector<EvalObject> &truth,
-                                                               const std::vector<EvalObject> &predictions,
-                                                               double threshold);
+    static std::vector<std::pair<std::size_t, std::size_t>> matchedPairs(const Matrix &scores,
+        const std::vector<EvalObject> &truth, const std::vector<EvalObject> &predictions, double threshold);
     static std::vector<std::vector<bool>> match(const Matrix &scores, const std::vector<EvalObject> &truth,
-                                                const std::vector<EvalObject> &predictions,
-                                                const std::vector<double> &thresholds);
+        const std::vector<EvalObject> &predictions, const std::vector<double> &thresholds);
 };
 
 } // namespace gp

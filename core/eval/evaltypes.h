@@ -14,9 +14,9 @@ struct EvalKeypoint
 
 struct EvalObject
 {
-    std::array<double, 4> box{}; // x1, y1, x2, y2
+    std::array<double, 4> box {}; // x1, y1, x2, y2
     int cls = 0;
-    double conf = 1.0;           // predictions only
+    double conf = 1.0; // predictions only
     std::vector<EvalKeypoint> keypoints;
 };
 

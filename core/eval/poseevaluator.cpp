@@ -34,7 +34,7 @@ KeypointErrorStats PoseEvaluator::ErrorSum::stats() const
 {
     if (count == 0)
         return {};
-    return {count, pixel / count, scaled / count, oks / count};
+    return { count, pixel / count, scaled / count, oks / count };
 }
 
 PoseEvaluator::PoseEvaluator(std::vector<double> sigmas, AveragePrecision::EndSentinel sentinel)
@@ -44,8 +44,7 @@ PoseEvaluator::PoseEvaluator(std::vector<double> sigmas, AveragePrecision::EndSe
     , m_perKeypoint(m_sigmas.size())
     , m_perKeypointVisible(m_sigmas.size())
     , m_perKeypointOccluded(m_sigmas.size())
-{
-}
+{ }
 
 void PoseEvaluator::addImage(const EvalImage &image)
 {
@@ -63,7 +62,8 @@ void PoseEvaluator::addImage(const EvalImage &image)
     for (const EvalObject &t : image.truth)
         m_targetClass.push_back(t.cls);
 
-    for (const auto &[g, p] : DetectionMatcher::matchedPairs(oks, image.truth, image.predictions, m_thresholds.front())) {
+    for (const auto &[g, p] :
+        DetectionMatcher::matchedPairs(oks, image.truth, image.predictions, m_thresholds.front())) {
         const EvalObject &gt = image.truth[g];
         const EvalObject &pr = image.predictions[p];
         const double area = DetectionMatcher::oksArea(gt);

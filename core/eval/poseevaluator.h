@@ -35,8 +35,8 @@ struct PoseMetrics
     std::vector<KeypointErrorStats> perKeypoint; // by keypoint index, all labelled GT points
     std::vector<KeypointErrorStats> perKeypointVisible; // by keypoint index, GT visibility 2
     std::vector<KeypointErrorStats> perKeypointOccluded; // by keypoint index, GT visibility 1
-    KeypointErrorStats visible;                  // GT visibility 2
-    KeypointErrorStats occluded;                 // GT visibility 1
+    KeypointErrorStats visible; // GT visibility 2
+    KeypointErrorStats occluded; // GT visibility 1
 };
 
 // Accumulates images and computes the validator's metrics (box IoU and keypoint OKS
@@ -44,8 +44,8 @@ struct PoseMetrics
 class PoseEvaluator
 {
 public:
-    explicit PoseEvaluator(std::vector<double> sigmas,
-                           AveragePrecision::EndSentinel sentinel = AveragePrecision::EndSentinel::Current);
+    explicit PoseEvaluator(
+        std::vector<double> sigmas, AveragePrecision::EndSentinel sentinel = AveragePrecision::EndSentinel::Current);
 
     void addImage(const EvalImage &image);
     PoseMetrics result() const;

@@ -13,14 +13,12 @@ namespace gp {
 // refused, pops drain what is left and then return nothing. cancel() also drops what is
 // queued and wakes everybody at once. pushDropOldest() never blocks: a full queue loses its
 // oldest item instead (latest-only sampling of live sources).
-template <typename T>
-class BoundedQueue
+template<typename T> class BoundedQueue
 {
 public:
     explicit BoundedQueue(std::size_t capacity)
         : m_capacity(capacity < 1 ? 1 : capacity)
-    {
-    }
+    { }
 
     // False when the queue was closed or cancelled (the item is not queued).
     bool push(T item)

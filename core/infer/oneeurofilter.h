@@ -13,8 +13,8 @@ namespace gp {
 struct OneEuroParams
 {
     double minCutoff = 1.0; // Hz
-    double beta = 0.0;      // 1/px: how fast the cutoff rises with speed
-    double dCutoff = 1.0;   // Hz, for the derivative
+    double beta = 0.0; // 1/px: how fast the cutoff rises with speed
+    double dCutoff = 1.0; // Hz, for the derivative
 };
 
 class OneEuroFilter

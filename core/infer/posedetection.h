@@ -49,7 +49,7 @@ struct TrackedKeypoint
 {
     double x = 0.0;
     double y = 0.0;
-    double conf = 0.0;   // the network's confidence this frame (0 when the instance was missed)
+    double conf = 0.0; // the network's confidence this frame (0 when the instance was missed)
     double rawX = 0.0;
     double rawY = 0.0;
     bool inferred = false; // x, y bridged over an occlusion (not seen this frame)
@@ -59,25 +59,25 @@ struct TrackedKeypoint
 struct TrackedPose
 {
     int trackId = -1;
-    PoseBox box;           // smoothed box (raw box while unsmoothed)
+    PoseBox box; // smoothed box (raw box while unsmoothed)
     PoseBox rawBox;
     double score = 0.0;
     int cls = 0;
-    bool bridged = false;  // the network missed the whole instance; everything extrapolated
+    bool bridged = false; // the network missed the whole instance; everything extrapolated
     std::vector<TrackedKeypoint> keypoints;
 };
 
 // Everything about one processed frame.
 struct FramePrediction
 {
-    qint64 frameIndex = 0;   // index in the source (decode order), exact
+    qint64 frameIndex = 0; // index in the source (decode order), exact
     double timestampMs = 0.0;
-    QString sourcePath;      // the image file, for image sources (empty for video)
+    QString sourcePath; // the image file, for image sources (empty for video)
     int width = 0;
     int height = 0;
     std::vector<PoseDetection> detections; // raw network output
-    double latencyMs = 0.0;  // from decoding the frame to handing it to the output (pipeline)
-    bool tracked = false;    // the temporal stage filled `tracks`
+    double latencyMs = 0.0; // from decoding the frame to handing it to the output (pipeline)
+    bool tracked = false; // the temporal stage filled `tracks`
     std::vector<TrackedPose> tracks;
 };
 

@@ -8,8 +8,7 @@ namespace gp {
 
 PoseTracker::PoseTracker(TemporalOptions options)
     : m_options(std::move(options))
-{
-}
+{ }
 
 void PoseTracker::reset()
 {
@@ -19,7 +18,7 @@ void PoseTracker::reset()
 }
 
 double PoseTracker::oks(const std::vector<PoseKeypoint> &a, const std::vector<PoseKeypoint> &b, double area,
-                        const std::vector<double> &sigmas, double minConf)
+    const std::vector<double> &sigmas, double minConf)
 {
     const size_t n = std::min(a.size(), b.size());
     double sum = 0.0;
@@ -55,7 +54,7 @@ std::vector<PoseKeypoint> PoseTracker::predictedKeypoints(const Track &t, qint64
     std::vector<PoseKeypoint> out(t.points.size());
     for (size_t k = 0; k < t.points.size(); ++k) {
         const Point &p = t.points[k];
-        out[k] = {p.x + p.vx * n, p.y + p.vy * n, p.seen ? 1.0 : 0.0};
+        out[k] = { p.x + p.vx * n, p.y + p.vy * n, p.seen ? 1.0 : 0.0 };
     }
     return out;
 }
@@ -65,13 +64,13 @@ double PoseTracker::similarity(const Track &t, const PoseDetection &d, qint64 fr
     if (t.cls != d.cls)
         return 0.0;
     const double iou = predictedBox(t, frame).iou(d.box);
-    const double o = oks(predictedKeypoints(t, frame), d.keypoints, d.box.area(), m_options.sigmas,
-                         m_options.keypointConf);
+    const double o
+        = oks(predictedKeypoints(t, frame), d.keypoints, d.box.area(), m_options.sigmas, m_options.keypointConf);
     return o < 0 ? iou : 0.5 * (iou + o);
 }
 
-std::vector<TrackedPose> PoseTracker::update(qint64 frameIndex, double timestampMs,
-                                             const std::vector<PoseDetection> &detections)
+std::vector<TrackedPose> PoseTracker::update(
+    qint64 frameIndex, double timestampMs, const std::vector<PoseDetection> &detections)
 {
     if (frameIndex <= m_lastFrame)
         reset(); // the source started over (or seeked back)
@@ -120,8 +119,8 @@ std::vector<TrackedPose> PoseTracker::update(qint64 frameIndex, double timestamp
         }
     }
     m_tracks.erase(std::remove_if(m_tracks.begin(), m_tracks.end(),
-                                  [&](const Track &t) { return t.misses > m_options.trackMemory; }),
-                   m_tracks.end());
+                       [&](const Track &t) { return t.misses > m_options.trackMemory; }),
+        m_tracks.end());
     std::sort(out.begin(), out.end(), [](const TrackedPose &a, const TrackedPose &b) { return a.trackId < b.trackId; });
     return out;
 }

@@ -61,8 +61,7 @@ PredictionWriter::PredictionWriter(Skeleton skeleton, OutputOptions options)
     : m_skeleton(std::move(skeleton))
     , m_options(std::move(options))
     , d(std::make_unique<Private>())
-{
-}
+{ }
 
 PredictionWriter::~PredictionWriter()
 {
@@ -98,7 +97,8 @@ bool PredictionWriter::write(const FramePrediction &p, const cv::Mat &image, QSt
     }
     if (m_csv) {
         const int nk = !p.tracks.empty() ? int(p.tracks.front().keypoints.size())
-                       : !p.detections.empty() ? int(p.detections.front().keypoints.size()) : m_skeleton.keypointCount();
+            : !p.detections.empty()      ? int(p.detections.front().keypoints.size())
+                                         : m_skeleton.keypointCount();
         if (!m_csvHeader) {
             m_csv->write(csvHeader(nk));
             m_csvHeader = true;
@@ -111,7 +111,7 @@ bool PredictionWriter::write(const FramePrediction &p, const cv::Mat &image, QSt
             QDir().mkpath(QFileInfo(m_options.videoPath).absolutePath());
             const double fps = m_options.fps > 0 ? m_options.fps : 30.0;
             if (!d->video.open(m_options.videoPath.toStdString(), cv::VideoWriter::fourcc('m', 'p', '4', 'v'), fps,
-                              image.size())) {
+                    image.size())) {
                 m_videoFailed = true;
                 *error = tr("cannot write the video %1 (no MPEG-4 encoder?)").arg(m_options.videoPath);
                 return false;
@@ -123,8 +123,9 @@ bool PredictionWriter::write(const FramePrediction &p, const cv::Mat &image, QSt
     }
     if (!m_options.imageDir.isEmpty() && !image.empty()) {
         QDir().mkpath(m_options.imageDir);
-        const QString name = p.sourcePath.isEmpty() ? QStringLiteral("frame_%1.jpg").arg(p.frameIndex, 6, 10, QLatin1Char('0'))
-                                                    : QFileInfo(p.sourcePath).fileName();
+        const QString name = p.sourcePath.isEmpty()
+            ? QStringLiteral("frame_%1.jpg").arg(p.frameIndex, 6, 10, QLatin1Char('0'))
+            : QFileInfo(p.sourcePath).fileName();
         cv::Mat canvas = image.clone();
         draw(canvas, p, m_skeleton, m_options.showRaw, m_options.drawNames, m_options.keypointConf);
         const QString path = QDir(m_options.imageDir).filePath(name);
@@ -144,59 +145,60 @@ bool PredictionWriter::write(const FramePrediction &p, const cv::Mat &image, QSt
 }
 
 void PredictionWriter::draw(cv::Mat &image, const FramePrediction &p, const Skeleton &skeleton, bool showRaw,
-                            bool drawNames, double keypointConf)
+    bool drawNames, double keypointConf)
 {
     const int thick = std::max(1, int(std::lround(std::max(image.cols, image.rows) / 640.0)));
-    auto drawOne = [&](const PoseBox &box, const std::vector<std::array<double, 4>> &pts, const QString &label,
-                       bool bridged) {
-        const cv::Scalar boxColor = bridged ? cv::Scalar(160, 160, 160) : cv::Scalar(56, 56, 255);
-        cv::rectangle(image, cv::Point(int(box.x1), int(box.y1)), cv::Point(int(box.x2), int(box.y2)), boxColor, thick,
-                      cv::LINE_AA);
-        if (!label.isEmpty())
-            cv::putText(image, label.toStdString(), cv::Point(int(box.x1), std::max(12, int(box.y1) - 4)),
-                        cv::FONT_HERSHEY_SIMPLEX, 0.4 * thick, boxColor, thick, cv::LINE_AA);
-        // pts: x, y, shown (1/0), inferred (1/0)
-        const auto &points = skeleton.points();
-        for (const auto &[a, b] : skeleton.edges()) {
-            if (a >= int(pts.size()) || b >= int(pts.size()) || !pts[size_t(a)][2] || !pts[size_t(b)][2])
-                continue;
-            const Skeleton::Side sa = a < int(points.size()) ? points[size_t(a)].side : Skeleton::Side::Center;
-            const Skeleton::Side sb = b < int(points.size()) ? points[size_t(b)].side : Skeleton::Side::Center;
-            const cv::Scalar c = bgr(skeleton.sideColor(sa == sb ? sa : Skeleton::Side::Center));
-            cv::line(image, cv::Point(int(pts[size_t(a)][0]), int(pts[size_t(a)][1])),
-                     cv::Point(int(pts[size_t(b)][0]), int(pts[size_t(b)][1])), c, thick, cv::LINE_AA);
-        }
-        for (size_t k = 0; k < pts.size(); ++k) {
-            if (!pts[k][2])
-                continue;
-            const cv::Scalar c = k < points.size() ? bgr(skeleton.pointColor(int(k))) : cv::Scalar(255, 255, 255);
-            const cv::Point pt{int(pts[k][0]), int(pts[k][1])};
-            if (pts[k][3])
-                cv::circle(image, pt, 3 * thick, c, 1, cv::LINE_AA); // bridged: hollow
-            else
-                cv::circle(image, pt, 3 * thick, c, cv::FILLED, cv::LINE_AA);
-            if (drawNames && k < points.size())
-                cv::putText(image, points[k].name.toStdString(), pt + cv::Point(4, -4), cv::FONT_HERSHEY_SIMPLEX,
-                            0.35 * thick, c, 1, cv::LINE_AA);
-        }
-    };
+    auto drawOne
+        = [&](const PoseBox &box, const std::vector<std::array<double, 4>> &pts, const QString &label, bool bridged) {
+              const cv::Scalar boxColor = bridged ? cv::Scalar(160, 160, 160) : cv::Scalar(56, 56, 255);
+              cv::rectangle(image, cv::Point(int(box.x1), int(box.y1)), cv::Point(int(box.x2), int(box.y2)), boxColor,
+                  thick, cv::LINE_AA);
+              if (!label.isEmpty())
+                  cv::putText(image, label.toStdString(), cv::Point(int(box.x1), std::max(12, int(box.y1) - 4)),
+                      cv::FONT_HERSHEY_SIMPLEX, 0.4 * thick, boxColor, thick, cv::LINE_AA);
+              // pts: x, y, shown (1/0), inferred (1/0)
+              const auto &points = skeleton.points();
+              for (const auto &[a, b] : skeleton.edges()) {
+                  if (a >= int(pts.size()) || b >= int(pts.size()) || !pts[size_t(a)][2] || !pts[size_t(b)][2])
+                      continue;
+                  const Skeleton::Side sa = a < int(points.size()) ? points[size_t(a)].side : Skeleton::Side::Center;
+                  const Skeleton::Side sb = b < int(points.size()) ? points[size_t(b)].side : Skeleton::Side::Center;
+                  const cv::Scalar c = bgr(skeleton.sideColor(sa == sb ? sa : Skeleton::Side::Center));
+                  cv::line(image, cv::Point(int(pts[size_t(a)][0]), int(pts[size_t(a)][1])),
+                      cv::Point(int(pts[size_t(b)][0]), int(pts[size_t(b)][1])), c, thick, cv::LINE_AA);
+              }
+              for (size_t k = 0; k < pts.size(); ++k) {
+                  if (!pts[k][2])
+                      continue;
+                  const cv::Scalar c = k < points.size() ? bgr(skeleton.pointColor(int(k))) : cv::Scalar(255, 255, 255);
+                  const cv::Point pt { int(pts[k][0]), int(pts[k][1]) };
+                  if (pts[k][3])
+                      cv::circle(image, pt, 3 * thick, c, 1, cv::LINE_AA); // bridged: hollow
+                  else
+                      cv::circle(image, pt, 3 * thick, c, cv::FILLED, cv::LINE_AA);
+                  if (drawNames && k < points.size())
+                      cv::putText(image, points[k].name.toStdString(), pt + cv::Point(4, -4), cv::FONT_HERSHEY_SIMPLEX,
+                          0.35 * thick, c, 1, cv::LINE_AA);
+              }
+          };
     if (p.tracked) {
         for (const TrackedPose &t : p.tracks) {
             std::vector<std::array<double, 4>> pts;
             for (const TrackedKeypoint &k : t.keypoints) {
                 if (showRaw)
-                    pts.push_back({k.rawX, k.rawY, k.conf >= keypointConf ? 1.0 : 0.0, 0.0});
+                    pts.push_back({ k.rawX, k.rawY, k.conf >= keypointConf ? 1.0 : 0.0, 0.0 });
                 else
-                    pts.push_back({k.x, k.y, (k.conf >= keypointConf || k.inferred) ? 1.0 : 0.0, k.inferred ? 1.0 : 0.0});
+                    pts.push_back(
+                        { k.x, k.y, (k.conf >= keypointConf || k.inferred) ? 1.0 : 0.0, k.inferred ? 1.0 : 0.0 });
             }
-            drawOne(showRaw ? t.rawBox : t.box, pts,
-                    QStringLiteral("#%1 %2").arg(t.trackId).arg(t.score, 0, 'f', 2), t.bridged);
+            drawOne(showRaw ? t.rawBox : t.box, pts, QStringLiteral("#%1 %2").arg(t.trackId).arg(t.score, 0, 'f', 2),
+                t.bridged);
         }
     } else {
         for (const PoseDetection &d : p.detections) {
             std::vector<std::array<double, 4>> pts;
             for (const PoseKeypoint &k : d.keypoints)
-                pts.push_back({k.x, k.y, k.conf >= keypointConf ? 1.0 : 0.0, 0.0});
+                pts.push_back({ k.x, k.y, k.conf >= keypointConf ? 1.0 : 0.0, 0.0 });
             drawOne(d.box, pts, QString::number(d.score, 'f', 2), false);
         }
     }
@@ -212,7 +214,7 @@ QByteArray PredictionWriter::toJsonLine(const FramePrediction &p)
     j["width"] = p.width;
     j["height"] = p.height;
     nlohmann::json instances = nlohmann::json::array();
-    auto box = [](const PoseBox &b) { return nlohmann::json::array({r2(b.x1), r2(b.y1), r2(b.x2), r2(b.y2)}); };
+    auto box = [](const PoseBox &b) { return nlohmann::json::array({ r2(b.x1), r2(b.y1), r2(b.x2), r2(b.y2) }); };
     if (p.tracked) {
         for (const TrackedPose &t : p.tracks) {
             nlohmann::json o;
@@ -224,8 +226,8 @@ QByteArray PredictionWriter::toJsonLine(const FramePrediction &p)
             o["bridged"] = t.bridged;
             nlohmann::json k = nlohmann::json::array(), raw = nlohmann::json::array(), inf = nlohmann::json::array();
             for (const TrackedKeypoint &q : t.keypoints) {
-                k.push_back({r2(q.x), r2(q.y), r4(q.conf)});
-                raw.push_back({r2(q.rawX), r2(q.rawY)});
+                k.push_back({ r2(q.x), r2(q.y), r4(q.conf) });
+                raw.push_back({ r2(q.rawX), r2(q.rawY) });
                 inf.push_back(q.inferred);
             }
             o["keypoints"] = k;
@@ -241,7 +243,7 @@ QByteArray PredictionWriter::toJsonLine(const FramePrediction &p)
             o["class"] = d.cls;
             nlohmann::json k = nlohmann::json::array();
             for (const PoseKeypoint &q : d.keypoints)
-                k.push_back({r2(q.x), r2(q.y), r4(q.conf)});
+                k.push_back({ r2(q.x), r2(q.y), r4(q.conf) });
             o["keypoints"] = k;
             instances.push_back(o);
         }
@@ -262,8 +264,8 @@ QByteArray PredictionWriter::toCsvRows(const FramePrediction &p)
 {
     QByteArray out;
     auto row = [&](int track, const PoseBox &b, double score, int cls, const std::vector<TrackedKeypoint> &kp) {
-        QStringList f{QString::number(p.frameIndex), num(p.timestampMs), QString::number(track), num(b.x1), num(b.y1),
-                      num(b.x2), num(b.y2), QString::number(score, 'f', 4), QString::number(cls)};
+        QStringList f { QString::number(p.frameIndex), num(p.timestampMs), QString::number(track), num(b.x1), num(b.y1),
+            num(b.x2), num(b.y2), QString::number(score, 'f', 4), QString::number(cls) };
         for (const TrackedKeypoint &q : kp)
             f << num(q.x) << num(q.y) << QString::number(q.conf, 'f', 4) << num(q.rawX) << num(q.rawY)
               << QString::number(q.inferred ? 1 : 0);
@@ -276,7 +278,7 @@ QByteArray PredictionWriter::toCsvRows(const FramePrediction &p)
         for (const PoseDetection &d : p.detections) {
             std::vector<TrackedKeypoint> kp;
             for (const PoseKeypoint &q : d.keypoints)
-                kp.push_back({q.x, q.y, q.conf, q.x, q.y, false});
+                kp.push_back({ q.x, q.y, q.conf, q.x, q.y, false });
             row(-1, d.box, d.score, d.cls, kp);
         }
     }

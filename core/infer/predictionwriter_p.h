@@ -38,7 +38,7 @@ public:
 
     // Draws boxes, skeleton edges (in the skeleton's side colours), keypoints and track ids.
     static void draw(cv::Mat &image, const FramePrediction &prediction, const Skeleton &skeleton, bool showRaw,
-                     bool drawNames, double keypointConf = 0.5);
+        bool drawNames, double keypointConf = 0.5);
     // One JSON Lines object (no newline).
     static QByteArray toJsonLine(const FramePrediction &prediction);
     static QByteArray csvHeader(int keypoints);

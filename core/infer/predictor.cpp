@@ -14,25 +14,36 @@ struct Predictor::Private
 {
     PredictorOptions options;
     ModelSpec spec;
-    gp::PoseModel model{nullptr};
+    gp::PoseModel model { nullptr };
     // An exported .onnx file runs here instead (OpenCV DNN), with the same decode and NMS.
     std::unique_ptr<gp::OnnxNetwork> onnx;
-    torch::Device device{torch::kCPU};
+    torch::Device device { torch::kCPU };
     bool half = false;
     QString weights;
 };
 
 Predictor::Predictor()
     : d(std::make_unique<Private>())
-{
-}
+{ }
 
 Predictor::~Predictor() = default;
 
-bool Predictor::isLoaded() const { return !d->model.is_empty() || d->onnx; }
-ModelSpec Predictor::spec() const { return d->spec; }
-const PredictorOptions &Predictor::options() const { return d->options; }
-QString Predictor::weightsDescription() const { return d->weights; }
+bool Predictor::isLoaded() const
+{
+    return !d->model.is_empty() || d->onnx;
+}
+ModelSpec Predictor::spec() const
+{
+    return d->spec;
+}
+const PredictorOptions &Predictor::options() const
+{
+    return d->options;
+}
+QString Predictor::weightsDescription() const
+{
+    return d->weights;
+}
 
 QString Predictor::deviceName() const
 {
@@ -102,13 +113,14 @@ bool Predictor::load(const PredictorOptions &options, QString *error)
         d->weights = loaded.description;
         return true;
     } catch (const std::exception &e) {
-        *error = tr("%1: cannot load the model: %2").arg(options.model, QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 0));
+        *error = tr("%1: cannot load the model: %2")
+                     .arg(options.model, QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 0));
         return false;
     }
 }
 
-bool Predictor::predict(const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results,
-                        QString *error)
+bool Predictor::predict(
+    const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results, QString *error)
 {
     results->clear();
     if (!isLoaded()) {
@@ -130,8 +142,7 @@ bool Predictor::predict(const std::vector<cv::Mat> &images, std::vector<std::vec
         transforms.reserve(images.size());
         for (const cv::Mat &m : images) {
             const LetterboxTransform t = LetterboxTransform::make(m.cols, m.rows, imgsz, imgsz, /*scaleUp=*/true,
-                                                                  /*center=*/true,
-                                                                  rect ? 32 : 0);
+                /*center=*/true, rect ? 32 : 0);
             transforms.push_back(t);
             inputs.push_back(gp::letterboxImage(gp::enhanced(m, d->options.enhance), t));
         }
@@ -160,7 +171,7 @@ bool Predictor::predict(const std::vector<cv::Mat> &images, std::vector<std::vec
             out.reserve(size_t(r.size(0)));
             for (int64_t j = 0; j < r.size(0); ++j) {
                 PoseDetection p;
-                p.box = {a[j][0], a[j][1], a[j][2], a[j][3]};
+                p.box = { a[j][0], a[j][1], a[j][2], a[j][3] };
                 p.score = a[j][4];
                 p.cls = int(a[j][5]);
                 p.keypoints.resize(size_t(nk));

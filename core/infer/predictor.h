@@ -22,14 +22,14 @@ struct PredictorOptions
     // TorchScript export; an exported .onnx file (raw layout, run by OpenCV DNN on the CPU); or
     // a model name ("yolov8n-pose") for randomly initialised weights (tests and benchmarks).
     QString model;
-    int imgsz = 640;        // multiple of 32 (an .onnx file uses its own)
+    int imgsz = 640; // multiple of 32 (an .onnx file uses its own)
     double conf = 0.25;
     double iou = 0.7;
     int maxDet = 300;
-    QString device;         // "cpu", "0", ... (empty: the first GPU, else the CPU)
-    bool half = true;       // fp16 on a GPU
-    bool rect = true;       // minimal padding (to a multiple of 32) when a batch's images share one size
-    int threads = 0;        // intra-op CPU threads (0: leave torch's setting)
+    QString device; // "cpu", "0", ... (empty: the first GPU, else the CPU)
+    bool half = true; // fp16 on a GPU
+    bool rect = true; // minimal padding (to a multiple of 32) when a batch's images share one size
+    int threads = 0; // intra-op CPU threads (0: leave torch's setting)
     // A correction of each decoded image before letterboxing (dark footage; enhance=).
     Enhancement enhance = Enhancement::None;
 };
@@ -59,8 +59,7 @@ public:
 
     // One result list per image (BGR 8-bit), in order. False with *error when the forward
     // pass fails (e.g. out of memory); *results is then empty.
-    bool predict(const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results,
-                 QString *error);
+    bool predict(const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results, QString *error);
 
 private:
     struct Private;

@@ -20,11 +20,11 @@ namespace {
 
 struct Counter
 {
-    std::atomic<qint64> in{0};
-    std::atomic<qint64> out{0};
-    std::atomic<qint64> dropped{0};
-    std::atomic<qint64> failed{0};
-    std::atomic<qint64> busyNs{0};
+    std::atomic<qint64> in { 0 };
+    std::atomic<qint64> out { 0 };
+    std::atomic<qint64> dropped { 0 };
+    std::atomic<qint64> failed { 0 };
+    std::atomic<qint64> busyNs { 0 };
 };
 
 struct Item
@@ -39,12 +39,11 @@ public:
     explicit BusyTimer(Counter &c)
         : m_counter(c)
         , m_start(std::chrono::steady_clock::now())
-    {
-    }
+    { }
     ~BusyTimer()
     {
-        m_counter.busyNs += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - m_start)
-                                .count();
+        m_counter.busyNs
+            += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - m_start).count();
     }
 
 private:
@@ -77,9 +76,9 @@ struct VideoPipeline::Private
     std::unique_ptr<BoundedQueue<Item>> q4;
     Counter counters[StageCount];
     std::vector<std::thread> threads;
-    std::atomic<bool> cancelled{false};
-    std::atomic<bool> userCancelled{false};
-    std::atomic<int> running{0};
+    std::atomic<bool> cancelled { false };
+    std::atomic<bool> userCancelled { false };
+    std::atomic<int> running { 0 };
     QElapsedTimer clock;
     double seconds = 0.0;
     double latencySumMs = 0.0; // output thread only until joined
@@ -110,10 +109,10 @@ struct VideoPipeline::Private
     void stopAll()
     {
         cancelled = true;
-        for (auto *q : {q1.get(), q2.get()})
+        for (auto *q : { q1.get(), q2.get() })
             if (q)
                 q->cancel();
-        for (auto *q : {q3.get(), q4.get()})
+        for (auto *q : { q3.get(), q4.get() })
             if (q)
                 q->cancel();
     }
@@ -123,8 +122,7 @@ struct VideoPipeline::Private
     void inferrerLoop();
     void temporalLoop();
     void outputLoop();
-    template <typename F>
-    void guarded(const char *stage, F &&f)
+    template<typename F> void guarded(const char *stage, F &&f)
     {
         try {
             f();
@@ -149,8 +147,9 @@ void VideoPipeline::Private::readerLoop()
             break;
         }
         if (options.paceToSourceFps)
-            std::this_thread::sleep_until(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                      std::chrono::duration<double>(taken * period)));
+            std::this_thread::sleep_until(start
+                + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(taken * period)));
         if (options.maxFrames >= 0 && taken >= options.maxFrames)
             break;
         VideoFrame f;
@@ -176,9 +175,9 @@ void VideoPipeline::Private::readerLoop()
             continue;
         }
         c.failed = reader.failedFrames();
-        f.decodedAtNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                            std::chrono::steady_clock::now().time_since_epoch())
-                            .count();
+        f.decodedAtNs
+            = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+                  .count();
         if (live || options.latestOnly) {
             const int dropped = q1->pushDropOldest(std::move(f));
             if (dropped < 0)
@@ -331,7 +330,7 @@ void VideoPipeline::Private::outputLoop()
         {
             BusyTimer t(c);
             const qint64 now = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                   std::chrono::steady_clock::now().time_since_epoch())
+                std::chrono::steady_clock::now().time_since_epoch())
                                    .count();
             item->prediction.latencyMs = (now - item->frame.decodedAtNs) / 1e6;
             latencySumMs += item->prediction.latencyMs;
@@ -360,8 +359,7 @@ void VideoPipeline::Private::outputLoop()
 
 VideoPipeline::VideoPipeline()
     : d(std::make_unique<Private>())
-{
-}
+{ }
 
 VideoPipeline::~VideoPipeline()
 {
@@ -371,8 +369,8 @@ VideoPipeline::~VideoPipeline()
     }
 }
 
-bool VideoPipeline::start(const PipelineOptions &options, QString *error, const gp::CancelToken &cancel,
-                          const gp::Progress &progress)
+bool VideoPipeline::start(
+    const PipelineOptions &options, QString *error, const gp::CancelToken &cancel, const gp::Progress &progress)
 {
     if (!d->threads.empty()) {
         *error = tr("the pipeline is already running");
@@ -414,7 +412,7 @@ bool VideoPipeline::start(const PipelineOptions &options, QString *error, const 
             return false;
         }
         d->detect = [this](const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results,
-                           QString *message) { return d->predictor.predict(images, results, message); };
+                        QString *message) { return d->predictor.predict(images, results, message); };
     }
     TemporalOptions to = options.temporalOptions;
     if (to.sigmas.empty())
@@ -423,7 +421,8 @@ bool VideoPipeline::start(const PipelineOptions &options, QString *error, const 
     d->tracker.reset();
     OutputOptions oo = options.output;
     if (oo.fps <= 0)
-        oo.fps = (options.targetFps > 0 ? std::min(options.targetFps, d->fps) : d->fps) / std::max(1, options.vidStride);
+        oo.fps
+            = (options.targetFps > 0 ? std::min(options.targetFps, d->fps) : d->fps) / std::max(1, options.vidStride);
     if (!oo.videoPath.isEmpty() || !oo.imageDir.isEmpty() || !oo.jsonPath.isEmpty() || !oo.csvPath.isEmpty()) {
         d->writer = std::make_unique<PredictionWriter>(options.skeleton, oo);
         if (!d->writer->open(error)) {
@@ -454,10 +453,23 @@ bool VideoPipeline::start(const PipelineOptions &options, QString *error, const 
     }
     d->clock.start();
     Private *p = d.get();
-    d->threads.emplace_back([p] { p->guarded("reader", [p] { p->readerLoop(); }); if (p->q1) p->q1->close(); });
-    d->threads.emplace_back([p] { p->guarded("sampler", [p] { p->samplerLoop(); }); p->q2->close(); });
-    d->threads.emplace_back([p] { p->guarded("inferrer", [p] { p->inferrerLoop(); }); p->q3->close(); });
-    d->threads.emplace_back([p] { p->guarded("temporal", [p] { p->temporalLoop(); }); p->q4->close(); });
+    d->threads.emplace_back([p] {
+        p->guarded("reader", [p] { p->readerLoop(); });
+        if (p->q1)
+            p->q1->close();
+    });
+    d->threads.emplace_back([p] {
+        p->guarded("sampler", [p] { p->samplerLoop(); });
+        p->q2->close();
+    });
+    d->threads.emplace_back([p] {
+        p->guarded("inferrer", [p] { p->inferrerLoop(); });
+        p->q3->close();
+    });
+    d->threads.emplace_back([p] {
+        p->guarded("temporal", [p] { p->temporalLoop(); });
+        p->q4->close();
+    });
     d->running = 1;
     d->threads.emplace_back([p] {
         p->guarded("output", [p] { p->outputLoop(); });
@@ -504,7 +516,7 @@ PipelineSummary VideoPipeline::wait()
 }
 
 bool VideoPipeline::run(const PipelineOptions &options, PipelineSummary *summary, QString *error,
-                        const gp::CancelToken &cancel, const gp::Progress &progress)
+    const gp::CancelToken &cancel, const gp::Progress &progress)
 {
     VideoPipeline p;
     if (!p.start(options, error, cancel, progress))
@@ -543,10 +555,22 @@ void VideoPipeline::setTemporalOptions(const TemporalOptions &options)
     d->hasPendingOptions = true;
 }
 
-qint64 VideoPipeline::expectedFrames() const { return d->expected; }
-double VideoPipeline::sourceFps() const { return d->fps; }
-bool VideoPipeline::isLive() const { return d->live; }
-qint64 VideoPipeline::processedFrames() const { return d->counters[Output].out; }
+qint64 VideoPipeline::expectedFrames() const
+{
+    return d->expected;
+}
+double VideoPipeline::sourceFps() const
+{
+    return d->fps;
+}
+bool VideoPipeline::isLive() const
+{
+    return d->live;
+}
+qint64 VideoPipeline::processedFrames() const
+{
+    return d->counters[Output].out;
+}
 
 std::vector<double> VideoPipeline::frameTimestamps() const
 {

@@ -22,32 +22,32 @@ namespace gp {
 struct StageStats
 {
     QString name;
-    qint64 in = 0;       // items taken
-    qint64 out = 0;      // items passed on
-    qint64 dropped = 0;  // skipped on purpose (stride, latest-only)
-    qint64 failed = 0;   // could not be read or processed
+    qint64 in = 0; // items taken
+    qint64 out = 0; // items passed on
+    qint64 dropped = 0; // skipped on purpose (stride, latest-only)
+    qint64 failed = 0; // could not be read or processed
     double busyMs = 0.0; // time spent working (not waiting on a queue)
 };
 
 // Replaces the network (tests, or another runtime): one result list per image.
-using PoseDetector = std::function<bool(const std::vector<cv::Mat> &images,
-                                        std::vector<std::vector<PoseDetection>> *results, QString *error)>;
+using PoseDetector = std::function<bool(
+    const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results, QString *error)>;
 
 struct PipelineOptions
 {
-    QString source;            // see FrameReader
-    int vidStride = 1;         // process every N-th frame
-    double targetFps = 0.0;    // process at most this many frames per second of video (0: off)
-    bool latestOnly = false;   // drop old frames rather than fall behind (always on for live sources)
-    int batch = 1;             // frames per forward pass
-    int queueCapacity = 4;     // frames waiting between two stages
-    qint64 maxFrames = -1;     // stop after reading this many frames (-1: all)
-    qint64 firstFrame = 0;     // video files and image lists: start at this frame (a range)
-    qint64 lastFrame = -1;     // stop after this frame (inclusive; -1: to the end)
+    QString source; // see FrameReader
+    int vidStride = 1; // process every N-th frame
+    double targetFps = 0.0; // process at most this many frames per second of video (0: off)
+    bool latestOnly = false; // drop old frames rather than fall behind (always on for live sources)
+    int batch = 1; // frames per forward pass
+    int queueCapacity = 4; // frames waiting between two stages
+    qint64 maxFrames = -1; // stop after reading this many frames (-1: all)
+    qint64 firstFrame = 0; // video files and image lists: start at this frame (a range)
+    qint64 lastFrame = -1; // stop after this frame (inclusive; -1: to the end)
     bool paceToSourceFps = false; // read a file no faster than its frame rate (simulates a live source)
     PredictorOptions predictor;
-    PoseDetector detector;     // when set, used instead of loading predictor.model
-    bool temporal = true;      // tracking, smoothing and bridging
+    PoseDetector detector; // when set, used instead of loading predictor.model
+    bool temporal = true; // tracking, smoothing and bridging
     TemporalOptions temporalOptions;
     OutputOptions output;
     Skeleton skeleton = Skeleton::defaultGripper();
@@ -58,17 +58,17 @@ struct PipelineOptions
 
 struct PipelineSummary
 {
-    qint64 framesRead = 0;  // decoded by the reader
-    qint64 processed = 0;   // through every stage (lines in the JSON Lines file)
-    qint64 dropped = 0;     // skipped by stride or latest-only sampling
-    qint64 failed = 0;      // unreadable frames and failed inference
+    qint64 framesRead = 0; // decoded by the reader
+    qint64 processed = 0; // through every stage (lines in the JSON Lines file)
+    qint64 dropped = 0; // skipped by stride or latest-only sampling
+    qint64 failed = 0; // unreadable frames and failed inference
     double seconds = 0.0;
-    double meanFps = 0.0;   // processed / seconds
+    double meanFps = 0.0; // processed / seconds
     double meanLatencyMs = 0.0; // decode to output, over processed frames
     double maxLatencyMs = 0.0;
     bool cancelled = false;
-    QString error;          // a stage that stopped the run (empty when none)
-    QStringList problems;   // everything reported on the way
+    QString error; // a stage that stopped the run (empty when none)
+    QStringList problems; // everything reported on the way
     std::vector<StageStats> stages;
 };
 
@@ -88,14 +88,14 @@ public:
     // like cancel(); `progress` counts the frames through the output stage, of the frames
     // the range holds (-1 when unknown), from the output thread.
     bool start(const PipelineOptions &options, QString *error, const gp::CancelToken &cancel = {},
-               const gp::Progress &progress = {});
+        const gp::Progress &progress = {});
     void cancel();
     bool isRunning() const;
     // Blocks until every stage has finished.
     PipelineSummary wait();
     // start + wait.
     static bool run(const PipelineOptions &options, PipelineSummary *summary, QString *error,
-                    const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
+        const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
 
     std::vector<StageStats> stats() const;
     void setTemporalOptions(const TemporalOptions &options); // takes effect at the next frame
@@ -106,7 +106,7 @@ public:
     // The reader's frame→timestamp table (complete after wait()).
     std::vector<double> frameTimestamps() const;
 
-    static constexpr const char *kStageNames[5] = {"reader", "sampler", "inferrer", "temporal", "output"};
+    static constexpr const char *kStageNames[5] = { "reader", "sampler", "inferrer", "temporal", "output" };
 
 private:
     struct Private;

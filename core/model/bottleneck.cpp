@@ -2,7 +2,8 @@
 
 namespace gp {
 
-BottleneckImpl::BottleneckImpl(const BottleneckOptions &opts) : options(opts)
+BottleneckImpl::BottleneckImpl(const BottleneckOptions &opts)
+    : options(opts)
 {
     const int64_t hidden = int64_t(double(options.out_channels()) * options.expansion());
     cv1 = register_module("cv1", Conv(ConvOptions(options.in_channels(), hidden, 3, 1)));

@@ -8,7 +8,10 @@ namespace gp {
 
 struct BottleneckOptions
 {
-    BottleneckOptions(int64_t in, int64_t out) : in_channels_(in), out_channels_(out) {}
+    BottleneckOptions(int64_t in, int64_t out)
+        : in_channels_(in)
+        , out_channels_(out)
+    { }
     TORCH_ARG(int64_t, in_channels);
     TORCH_ARG(int64_t, out_channels);
     TORCH_ARG(bool, shortcut) = true;
@@ -25,8 +28,8 @@ public:
     void fuse();
 
     BottleneckOptions options;
-    Conv cv1{nullptr};
-    Conv cv2{nullptr};
+    Conv cv1 { nullptr };
+    Conv cv2 { nullptr };
 
 private:
     bool m_add = false;

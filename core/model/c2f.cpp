@@ -2,7 +2,8 @@
 
 namespace gp {
 
-C2fImpl::C2fImpl(const C2fOptions &opts) : options(opts)
+C2fImpl::C2fImpl(const C2fOptions &opts)
+    : options(opts)
 {
     m_hidden = options.out_channels() / 2;
     cv1 = register_module("cv1", Conv(ConvOptions(options.in_channels(), 2 * m_hidden, 1, 1)));

@@ -8,7 +8,11 @@ namespace gp {
 
 struct C2fOptions
 {
-    C2fOptions(int64_t in, int64_t out, int64_t n = 1) : in_channels_(in), out_channels_(out), repeats_(n) {}
+    C2fOptions(int64_t in, int64_t out, int64_t n = 1)
+        : in_channels_(in)
+        , out_channels_(out)
+        , repeats_(n)
+    { }
     TORCH_ARG(int64_t, in_channels);
     TORCH_ARG(int64_t, out_channels);
     TORCH_ARG(int64_t, repeats) = 1;
@@ -26,9 +30,9 @@ public:
     void fuse();
 
     C2fOptions options;
-    Conv cv1{nullptr};
-    Conv cv2{nullptr};
-    torch::nn::ModuleList m{nullptr};
+    Conv cv1 { nullptr };
+    Conv cv2 { nullptr };
+    torch::nn::ModuleList m { nullptr };
 
 private:
     int64_t m_hidden = 0;

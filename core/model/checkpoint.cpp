@@ -80,7 +80,10 @@ c10::Dict<std::string, at::Tensor> toDict(const NamedTensors &t)
     return d;
 }
 
-std::string str(const QString &s) { return s.toStdString(); }
+std::string str(const QString &s)
+{
+    return s.toStdString();
+}
 
 [[noreturn]] void fail(const QString &path, const std::string &why)
 {
@@ -183,14 +186,16 @@ CheckpointData parse(const QString &path, const c10::IValue &root, bool withTens
         bool tensorsOnly = true;
         for (const auto &e : d)
             tensorsOnly = tensorsOnly && e.value().isTensor();
-        fail(path, tensorsOnly ? "not a GripperPose checkpoint but a plain state dict; bring it in with "
-                                 "`gripperpose import weights=FILE out=CKPT`"
-                               : "not a GripperPose checkpoint (no 'format' entry)");
+        fail(path,
+            tensorsOnly ? "not a GripperPose checkpoint but a plain state dict; bring it in with "
+                          "`gripperpose import weights=FILE out=CKPT`"
+                        : "not a GripperPose checkpoint (no 'format' entry)");
     }
     const int64_t version = intField(d, "version", 0);
     if (version < 1 || version > CheckpointInfo::kFormatVersion)
-        fail(path, "format version " + std::to_string(version) + " is not supported (this program reads up to "
-                       + std::to_string(CheckpointInfo::kFormatVersion) + "); update GripperPose Studio");
+        fail(path,
+            "format version " + std::to_string(version) + " is not supported (this program reads up to "
+                + std::to_string(CheckpointInfo::kFormatVersion) + "); update GripperPose Studio");
     CheckpointData data;
     CheckpointInfo &info = data.info;
     const auto scale = ModelSpec::parseScale(stringField(d, "scale"));
@@ -294,7 +299,7 @@ void restoreState(torch::nn::Module &module, const NamedTensors &state, const st
             throw CheckpointError(what + " weights lack '" + t.first + "'");
         if (!it->second.sizes().equals(t.second.sizes()))
             throw CheckpointError(what + " weights: '" + t.first + "' has shape " + shapeText(it->second.sizes())
-                                  + ", the model expects " + shapeText(t.second.sizes()));
+                + ", the model expects " + shapeText(t.second.sizes()));
     }
     if (src.size() != targets.size()) {
         std::set<std::string> names;
@@ -320,7 +325,7 @@ void saveCheckpoint(const QString &path, const CheckpointData &data)
     d.insert(std::string("scale"), str(ModelSpec::scaleName(info.spec.scale)));
     d.insert(std::string("model_name"), str(info.spec.name()));
     d.insert(std::string("nc"), int64_t(info.spec.numClasses));
-    d.insert(std::string("kpt_shape"), c10::List<int64_t>({info.spec.numKeypoints, info.spec.keypointDims}));
+    d.insert(std::string("kpt_shape"), c10::List<int64_t>({ info.spec.numKeypoints, info.spec.keypointDims }));
     d.insert(std::string("epoch"), int64_t(info.epoch));
     d.insert(std::string("best_fitness"), info.bestFitness);
     d.insert(std::string("train_args"), str(info.trainingConfig));
@@ -329,16 +334,16 @@ void saveCheckpoint(const QString &path, const CheckpointData &data)
     d.insert(std::string("skeleton"), str(info.skeletonJson));
     d.insert(std::string("source"), str(info.source));
     d.insert(std::string("date"),
-             str(info.createdAt.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : info.createdAt));
+        str(info.createdAt.isEmpty() ? QDateTime::currentDateTimeUtc().toString(Qt::ISODate) : info.createdAt));
     d.insert(std::string("program_version"),
-             str(info.programVersion.isEmpty() ? QStringLiteral(GP_MODEL_VERSION) : info.programVersion));
+        str(info.programVersion.isEmpty() ? QStringLiteral(GP_MODEL_VERSION) : info.programVersion));
     d.insert(std::string("ema_updates"), int64_t(info.emaUpdates));
     d.insert(std::string("fused"), int64_t(info.fused ? 1 : 0));
     d.insert(std::string("model"), toDict(data.model));
     if (!data.ema.empty())
         d.insert(std::string("ema"), toDict(data.ema));
     if (!data.optimizerState.empty()) {
-        torch::Tensor opt = torch::empty({int64_t(data.optimizerState.size())}, torch::kUInt8);
+        torch::Tensor opt = torch::empty({ int64_t(data.optimizerState.size()) }, torch::kUInt8);
         std::memcpy(opt.data_ptr(), data.optimizerState.data(), data.optimizerState.size());
         d.insert(std::string("optimizer"), opt);
     }
@@ -360,7 +365,10 @@ void saveCheckpoint(const QString &path, const CheckpointData &data)
     writeAtomically(path, bytes);
 }
 
-CheckpointData loadCheckpoint(const QString &path) { return read(path, true); }
+CheckpointData loadCheckpoint(const QString &path)
+{
+    return read(path, true);
+}
 
 CheckpointData loadCheckpoint(const QString &path, const ModelSpec &expected)
 {
@@ -408,7 +416,9 @@ QString checkpointMismatch(const CheckpointInfo &info, const ModelSpec &spec)
     if (info.spec.scale != spec.scale)
         diffs << QStringLiteral("model scale %1 (checkpoint) vs %2 (expected)").arg(info.spec.name(), spec.name());
     if (info.spec.numClasses != spec.numClasses)
-        diffs << QStringLiteral("%1 classes (checkpoint) vs %2 (expected)").arg(info.spec.numClasses).arg(spec.numClasses);
+        diffs << QStringLiteral("%1 classes (checkpoint) vs %2 (expected)")
+                     .arg(info.spec.numClasses)
+                     .arg(spec.numClasses);
     if (info.spec.numKeypoints != spec.numKeypoints || info.spec.keypointDims != spec.keypointDims)
         diffs << QStringLiteral("kpt_shape [%1, %2] (checkpoint) vs [%3, %4] (expected)")
                      .arg(info.spec.numKeypoints)

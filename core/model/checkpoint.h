@@ -17,19 +17,19 @@ struct CheckpointInfo
     static constexpr int kFormatVersion = 1;
 
     ModelSpec spec;
-    int epoch = -1;            // last completed epoch (0-based); -1 when none (imported weights)
+    int epoch = -1; // last completed epoch (0-based); -1 when none (imported weights)
     double bestFitness = 0.0;
-    QString trainingConfig;    // YAML/JSON text of the run's arguments
-    QString metricsHistory;    // results.csv text
-    QString trainerState;      // JSON: position inside an interrupted epoch, patience counters
+    QString trainingConfig; // YAML/JSON text of the run's arguments
+    QString metricsHistory; // results.csv text
+    QString trainerState; // JSON: position inside an interrupted epoch, patience counters
     QString skeletonJson;
-    QString source;            // where the weights came from ("import: FILE", "train: NAME")
-    QString createdAt;         // ISO 8601, UTC
+    QString source; // where the weights came from ("import: FILE", "train: NAME")
+    QString createdAt; // ISO 8601, UTC
     QString programVersion;
     bool hasEma = false;
     long long emaUpdates = 0;
     bool hasOptimizer = false;
-    bool fused = false;        // weights are Conv+BN folded (inference only)
+    bool fused = false; // weights are Conv+BN folded (inference only)
 };
 
 // Reads and verifies a checkpoint's metadata and checksums; false with *error naming the

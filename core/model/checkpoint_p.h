@@ -18,7 +18,7 @@ struct CheckpointData
 {
     CheckpointInfo info;
     NamedTensors model; // state dict of the model
-    NamedTensors ema;   // state dict of the EMA model (empty when none)
+    NamedTensors ema; // state dict of the EMA model (empty when none)
     std::string optimizerState; // serialized optimizer (serializeOptimizer), empty when none
     // Gradients accumulated since the last optimizer step, one flat buffer per rank ("rank0",
     // "rank1", ...; parameter order): a run stopped inside an accumulation resumes with them

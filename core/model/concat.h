@@ -11,7 +11,9 @@ namespace gp {
 class ConcatImpl : public torch::nn::Module
 {
 public:
-    explicit ConcatImpl(int64_t dim = 1) : m_dim(dim) {}
+    explicit ConcatImpl(int64_t dim = 1)
+        : m_dim(dim)
+    { }
     torch::Tensor forward(const std::vector<torch::Tensor> &xs) { return torch::cat(xs, m_dim); }
 
 private:

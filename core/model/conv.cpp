@@ -2,16 +2,16 @@
 
 namespace gp {
 
-ConvImpl::ConvImpl(const ConvOptions &opts) : options(opts)
+ConvImpl::ConvImpl(const ConvOptions &opts)
+    : options(opts)
 {
     conv = register_module("conv",
-                           torch::nn::Conv2d(torch::nn::Conv2dOptions(options.in_channels(), options.out_channels(),
-                                                                      options.kernel_size())
-                                                 .stride(options.stride())
-                                                 .padding(options.kernel_size() / 2)
-                                                 .bias(false)));
-    bn = register_module("bn", torch::nn::BatchNorm2d(
-                                   torch::nn::BatchNorm2dOptions(options.out_channels()).eps(1e-3).momentum(0.03)));
+        torch::nn::Conv2d(torch::nn::Conv2dOptions(options.in_channels(), options.out_channels(), options.kernel_size())
+                              .stride(options.stride())
+                              .padding(options.kernel_size() / 2)
+                              .bias(false)));
+    bn = register_module(
+        "bn", torch::nn::BatchNorm2d(torch::nn::BatchNorm2dOptions(options.out_channels()).eps(1e-3).momentum(0.03)));
 }
 
 torch::Tensor ConvImpl::forward(const torch::Tensor &x)
@@ -29,14 +29,14 @@ void ConvImpl::fuse()
     torch::NoGradGuard noGrad;
     const torch::Tensor w = conv->weight;
     const torch::Tensor scale = bn->weight / torch::sqrt(bn->running_var + bn->options.eps());
-    const torch::Tensor fusedW = w * scale.view({-1, 1, 1, 1});
+    const torch::Tensor fusedW = w * scale.view({ -1, 1, 1, 1 });
     const torch::Tensor fusedB = bn->bias - bn->running_mean * scale;
 
-    auto fused = torch::nn::Conv2d(torch::nn::Conv2dOptions(options.in_channels(), options.out_channels(),
-                                                           options.kernel_size())
-                                       .stride(options.stride())
-                                       .padding(options.kernel_size() / 2)
-                                       .bias(true));
+    auto fused = torch::nn::Conv2d(
+        torch::nn::Conv2dOptions(options.in_channels(), options.out_channels(), options.kernel_size())
+            .stride(options.stride())
+            .padding(options.kernel_size() / 2)
+            .bias(true));
     fused->to(w.device(), w.scalar_type());
     fused->weight.copy_(fusedW);
     fused->bias.copy_(fusedB);

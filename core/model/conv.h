@@ -10,9 +10,11 @@ namespace gp {
 struct ConvOptions
 {
     ConvOptions(int64_t in, int64_t out, int64_t kernel = 1, int64_t stride = 1)
-        : in_channels_(in), out_channels_(out), kernel_size_(kernel), stride_(stride)
-    {
-    }
+        : in_channels_(in)
+        , out_channels_(out)
+        , kernel_size_(kernel)
+        , stride_(stride)
+    { }
     TORCH_ARG(int64_t, in_channels);
     TORCH_ARG(int64_t, out_channels);
     TORCH_ARG(int64_t, kernel_size) = 1;
@@ -34,8 +36,8 @@ public:
     bool isFused() const { return m_fused; }
 
     ConvOptions options;
-    torch::nn::Conv2d conv{nullptr};
-    torch::nn::BatchNorm2d bn{nullptr};
+    torch::nn::Conv2d conv { nullptr };
+    torch::nn::BatchNorm2d bn { nullptr };
 
 private:
     bool m_fused = false;

@@ -12,7 +12,8 @@ namespace gp {
 class DflImpl : public torch::nn::Module
 {
 public:
-    explicit DflImpl(int64_t regMax = 16) : m_regMax(regMax)
+    explicit DflImpl(int64_t regMax = 16)
+        : m_regMax(regMax)
     {
         conv = register_module("conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(regMax, 1, 1).bias(false)));
         resetWeights();
@@ -20,14 +21,14 @@ public:
     void resetWeights()
     {
         torch::NoGradGuard noGrad;
-        conv->weight.copy_(torch::arange(m_regMax, conv->weight.options()).view({1, m_regMax, 1, 1}));
+        conv->weight.copy_(torch::arange(m_regMax, conv->weight.options()).view({ 1, m_regMax, 1, 1 }));
         conv->weight.set_requires_grad(false);
     }
     // The bin values, [reg_max].
-    torch::Tensor bins() const { return conv->weight.reshape({m_regMax}); }
+    torch::Tensor bins() const { return conv->weight.reshape({ m_regMax }); }
     int64_t regMax() const { return m_regMax; }
 
-    torch::nn::Conv2d conv{nullptr};
+    torch::nn::Conv2d conv { nullptr };
 
 private:
     int64_t m_regMax;

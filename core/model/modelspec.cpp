@@ -26,29 +26,29 @@ const std::vector<YamlRow> &yamlRows()
 {
     using K = LayerRow::Kind;
     static const std::vector<YamlRow> rows = {
-        {{-1}, K::Conv, 1, 64, 3, 2, false},          // 0 P1/2
-        {{-1}, K::Conv, 1, 128, 3, 2, false},         // 1 P2/4
-        {{-1}, K::C2f, 3, 128, 1, 1, true},           // 2
-        {{-1}, K::Conv, 1, 256, 3, 2, false},         // 3 P3/8
-        {{-1}, K::C2f, 6, 256, 1, 1, true},           // 4
-        {{-1}, K::Conv, 1, 512, 3, 2, false},         // 5 P4/16
-        {{-1}, K::C2f, 6, 512, 1, 1, true},           // 6
-        {{-1}, K::Conv, 1, 1024, 3, 2, false},        // 7 P5/32
-        {{-1}, K::C2f, 3, 1024, 1, 1, true},          // 8
-        {{-1}, K::Sppf, 1, 1024, 5, 1, false},        // 9
-        {{-1}, K::Upsample, 1, 0, 1, 1, false},       // 10
-        {{-1, 6}, K::Concat, 1, 0, 1, 1, false},      // 11
-        {{-1}, K::C2f, 3, 512, 1, 1, false},          // 12
-        {{-1}, K::Upsample, 1, 0, 1, 1, false},       // 13
-        {{-1, 4}, K::Concat, 1, 0, 1, 1, false},      // 14
-        {{-1}, K::C2f, 3, 256, 1, 1, false},          // 15 P3 out
-        {{-1}, K::Conv, 1, 256, 3, 2, false},         // 16
-        {{-1, 12}, K::Concat, 1, 0, 1, 1, false},     // 17
-        {{-1}, K::C2f, 3, 512, 1, 1, false},          // 18 P4 out
-        {{-1}, K::Conv, 1, 512, 3, 2, false},         // 19
-        {{-1, 9}, K::Concat, 1, 0, 1, 1, false},      // 20
-        {{-1}, K::C2f, 3, 1024, 1, 1, false},         // 21 P5 out
-        {{15, 18, 21}, K::Pose, 1, 0, 1, 1, false},   // 22
+        { { -1 }, K::Conv, 1, 64, 3, 2, false }, // 0 P1/2
+        { { -1 }, K::Conv, 1, 128, 3, 2, false }, // 1 P2/4
+        { { -1 }, K::C2f, 3, 128, 1, 1, true }, // 2
+        { { -1 }, K::Conv, 1, 256, 3, 2, false }, // 3 P3/8
+        { { -1 }, K::C2f, 6, 256, 1, 1, true }, // 4
+        { { -1 }, K::Conv, 1, 512, 3, 2, false }, // 5 P4/16
+        { { -1 }, K::C2f, 6, 512, 1, 1, true }, // 6
+        { { -1 }, K::Conv, 1, 1024, 3, 2, false }, // 7 P5/32
+        { { -1 }, K::C2f, 3, 1024, 1, 1, true }, // 8
+        { { -1 }, K::Sppf, 1, 1024, 5, 1, false }, // 9
+        { { -1 }, K::Upsample, 1, 0, 1, 1, false }, // 10
+        { { -1, 6 }, K::Concat, 1, 0, 1, 1, false }, // 11
+        { { -1 }, K::C2f, 3, 512, 1, 1, false }, // 12
+        { { -1 }, K::Upsample, 1, 0, 1, 1, false }, // 13
+        { { -1, 4 }, K::Concat, 1, 0, 1, 1, false }, // 14
+        { { -1 }, K::C2f, 3, 256, 1, 1, false }, // 15 P3 out
+        { { -1 }, K::Conv, 1, 256, 3, 2, false }, // 16
+        { { -1, 12 }, K::Concat, 1, 0, 1, 1, false }, // 17
+        { { -1 }, K::C2f, 3, 512, 1, 1, false }, // 18 P4 out
+        { { -1 }, K::Conv, 1, 512, 3, 2, false }, // 19
+        { { -1, 9 }, K::Concat, 1, 0, 1, 1, false }, // 20
+        { { -1 }, K::C2f, 3, 1024, 1, 1, false }, // 21 P5 out
+        { { 15, 18, 21 }, K::Pose, 1, 0, 1, 1, false }, // 22
     };
     return rows;
 }
@@ -130,11 +130,16 @@ QString grouped(long long v)
 ScaleConstants ModelSpec::constants() const
 {
     switch (scale) {
-    case ModelScale::N: return {0.33, 0.25, 1024};
-    case ModelScale::S: return {0.33, 0.50, 1024};
-    case ModelScale::M: return {0.67, 0.75, 768};
-    case ModelScale::L: return {1.00, 1.00, 512};
-    case ModelScale::X: return {1.00, 1.25, 512};
+    case ModelScale::N:
+        return { 0.33, 0.25, 1024 };
+    case ModelScale::S:
+        return { 0.33, 0.50, 1024 };
+    case ModelScale::M:
+        return { 0.67, 0.75, 768 };
+    case ModelScale::L:
+        return { 1.00, 1.00, 512 };
+    case ModelScale::X:
+        return { 1.00, 1.25, 512 };
     }
     return {};
 }
@@ -157,11 +162,16 @@ int ModelSpec::repeats(int n) const
 QString ModelSpec::scaleName(ModelScale s)
 {
     switch (s) {
-    case ModelScale::N: return QStringLiteral("n");
-    case ModelScale::S: return QStringLiteral("s");
-    case ModelScale::M: return QStringLiteral("m");
-    case ModelScale::L: return QStringLiteral("l");
-    case ModelScale::X: return QStringLiteral("x");
+    case ModelScale::N:
+        return QStringLiteral("n");
+    case ModelScale::S:
+        return QStringLiteral("s");
+    case ModelScale::M:
+        return QStringLiteral("m");
+    case ModelScale::L:
+        return QStringLiteral("l");
+    case ModelScale::X:
+        return QStringLiteral("x");
     }
     return {};
 }
@@ -173,8 +183,7 @@ QString ModelSpec::name() const
 
 std::optional<ModelScale> ModelSpec::parseScale(const QString &text, QString *error)
 {
-    static const QRegularExpression re(
-        QStringLiteral("^(?:.*/)?(?:yolov8)?([nsmlx])(?:-pose)?(?:\\.(?:ya?ml|pt))?$"),
+    static const QRegularExpression re(QStringLiteral("^(?:.*/)?(?:yolov8)?([nsmlx])(?:-pose)?(?:\\.(?:ya?ml|pt))?$"),
         QRegularExpression::CaseInsensitiveOption);
     const QRegularExpressionMatch m = re.match(text.trimmed());
     if (!m.hasMatch()) {
@@ -186,11 +195,16 @@ std::optional<ModelScale> ModelSpec::parseScale(const QString &text, QString *er
     }
     const QChar c = m.captured(1).at(0).toLower();
     switch (c.toLatin1()) {
-    case 'n': return ModelScale::N;
-    case 's': return ModelScale::S;
-    case 'm': return ModelScale::M;
-    case 'l': return ModelScale::L;
-    default: return ModelScale::X;
+    case 'n':
+        return ModelScale::N;
+    case 's':
+        return ModelScale::S;
+    case 'm':
+        return ModelScale::M;
+    case 'l':
+        return ModelScale::L;
+    default:
+        return ModelScale::X;
     }
 }
 
@@ -228,12 +242,18 @@ QString ModelSpec::validate() const
 QString LayerRow::moduleName() const
 {
     switch (kind) {
-    case Kind::Conv: return QStringLiteral("Conv");
-    case Kind::C2f: return QStringLiteral("C2f");
-    case Kind::Sppf: return QStringLiteral("SPPF");
-    case Kind::Upsample: return QStringLiteral("Upsample");
-    case Kind::Concat: return QStringLiteral("Concat");
-    case Kind::Pose: return QStringLiteral("Pose");
+    case Kind::Conv:
+        return QStringLiteral("Conv");
+    case Kind::C2f:
+        return QStringLiteral("C2f");
+    case Kind::Sppf:
+        return QStringLiteral("SPPF");
+    case Kind::Upsample:
+        return QStringLiteral("Upsample");
+    case Kind::Concat:
+        return QStringLiteral("Concat");
+    case Kind::Pose:
+        return QStringLiteral("Pose");
     }
     return {};
 }
@@ -241,17 +261,22 @@ QString LayerRow::moduleName() const
 QString LayerRow::arguments() const
 {
     switch (kind) {
-    case Kind::Conv: return QStringLiteral("[%1, %2, %3, %4]").arg(inChannels).arg(outChannels).arg(kernel).arg(stride);
+    case Kind::Conv:
+        return QStringLiteral("[%1, %2, %3, %4]").arg(inChannels).arg(outChannels).arg(kernel).arg(stride);
     case Kind::C2f:
         return QStringLiteral("[%1, %2, %3%4]")
             .arg(inChannels)
             .arg(outChannels)
             .arg(repeats)
             .arg(shortcut ? QStringLiteral(", True") : QString());
-    case Kind::Sppf: return QStringLiteral("[%1, %2, %3]").arg(inChannels).arg(outChannels).arg(kernel);
-    case Kind::Upsample: return QStringLiteral("[None, 2, 'nearest']");
-    case Kind::Concat: return QStringLiteral("[1]");
-    case Kind::Pose: return {};
+    case Kind::Sppf:
+        return QStringLiteral("[%1, %2, %3]").arg(inChannels).arg(outChannels).arg(kernel);
+    case Kind::Upsample:
+        return QStringLiteral("[None, 2, 'nearest']");
+    case Kind::Concat:
+        return QStringLiteral("[1]");
+    case Kind::Pose:
+        return {};
     }
     return {};
 }
@@ -323,7 +348,7 @@ ModelSummary describeModel(const ModelSpec &spec, int imgsz)
                 ch.push_back(outC[size_t(f)]);
             s.headChannels = ch;
             const int nk = spec.keypointChannels();
-            const int c2 = std::max({16, ch[0] / 4, ModelSpec::kRegMax * 4});
+            const int c2 = std::max({ 16, ch[0] / 4, ModelSpec::kRegMax * 4 });
             const int c3 = std::max(ch[0], std::min(spec.numClasses, 100));
             const int c4 = std::max(ch[0] / 4, nk);
             s.boxChannels = c2;
@@ -391,10 +416,13 @@ QString formatLayerTable(const ModelSummary &s)
         QStringList from;
         for (int f : r.from)
             from << QString::number(f);
-        const QString fromText = r.from.size() == 1 ? from.first() : QStringLiteral("[%1]").arg(from.join(QStringLiteral(", ")));
+        const QString fromText
+            = r.from.size() == 1 ? from.first() : QStringLiteral("[%1]").arg(from.join(QStringLiteral(", ")));
         QString shape;
         if (r.kind == LayerRow::Kind::Pose) {
-            shape = QStringLiteral("%1 anchors x %2").arg(s.numAnchors).arg(4 + s.spec.numClasses + s.spec.keypointChannels());
+            shape = QStringLiteral("%1 anchors x %2")
+                        .arg(s.numAnchors)
+                        .arg(4 + s.spec.numClasses + s.spec.keypointChannels());
         } else {
             shape = QStringLiteral("%1,%2,%3").arg(r.outChannels).arg(r.outH).arg(r.outW);
         }
@@ -418,7 +446,8 @@ QString formatLayerTable(const ModelSummary &s)
                    .arg(args, -22)
                    .arg(shape);
     }
-    out += QStringLiteral("%1 summary: %2 layers, %3 parameters, %4 gradients, %5 GFLOPs @%6 (fused: %7 parameters, %8 GFLOPs)\n")
+    out += QStringLiteral(
+        "%1 summary: %2 layers, %3 parameters, %4 gradients, %5 GFLOPs @%6 (fused: %7 parameters, %8 GFLOPs)\n")
                .arg(s.spec.name())
                .arg(s.layers.size())
                .arg(grouped(s.parameters))

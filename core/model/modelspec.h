@@ -63,8 +63,8 @@ struct LayerRow
     int index = 0;
     std::vector<int> from; // -1 = previous layer
     Kind kind = Kind::Conv;
-    int repeats = 1;     // bottlenecks in a C2f
-    int inChannels = 0;  // of the first input (Pose: of P3)
+    int repeats = 1; // bottlenecks in a C2f
+    int inChannels = 0; // of the first input (Pose: of P3)
     int outChannels = 0; // Pose: 0
     int kernel = 1;
     int stride = 1;
@@ -91,9 +91,9 @@ struct ModelSummary
     double fusedGflops = 0.0;
     int numAnchors = 0;
     std::vector<int> headChannels; // P3, P4, P5 input channels
-    int boxChannels = 0;           // c2 of the head
-    int classChannels = 0;         // c3
-    int keypointHidden = 0;        // c4
+    int boxChannels = 0; // c2 of the head
+    int classChannels = 0; // c3
+    int keypointHidden = 0; // c4
 };
 
 // The layer table, parameter counts and GFLOPs for an imgsz x imgsz input

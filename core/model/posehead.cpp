@@ -10,7 +10,7 @@ namespace {
 torch::nn::Sequential branch(int64_t in, int64_t hidden, int64_t out)
 {
     return torch::nn::Sequential(Conv(ConvOptions(in, hidden, 3, 1)), Conv(ConvOptions(hidden, hidden, 3, 1)),
-                                 torch::nn::Conv2d(torch::nn::Conv2dOptions(hidden, out, 1).bias(true)));
+        torch::nn::Conv2d(torch::nn::Conv2dOptions(hidden, out, 1).bias(true)));
 }
 
 void fuseBranch(torch::nn::Sequential &seq)
@@ -26,13 +26,14 @@ torch::nn::Conv2dImpl *lastConv(torch::nn::Sequential &seq)
 
 } // namespace
 
-PoseHeadImpl::PoseHeadImpl(const PoseHeadOptions &opts) : options(opts)
+PoseHeadImpl::PoseHeadImpl(const PoseHeadOptions &opts)
+    : options(opts)
 {
     const std::vector<int64_t> &ch = options.channels();
     const int64_t regMax = options.reg_max();
     const int64_t nc = options.num_classes();
     const int64_t nk = options.num_keypoints() * options.keypoint_dims();
-    const int64_t c2 = std::max({int64_t(16), ch[0] / 4, regMax * 4});
+    const int64_t c2 = std::max({ int64_t(16), ch[0] / 4, regMax * 4 });
     const int64_t c3 = std::max(ch[0], std::min(nc, int64_t(100)));
     const int64_t c4 = std::max(ch[0] / 4, nk);
     // Registration order = the reference state-dict order: cv2, cv3, dfl (Detect), then cv4 (Pose).
@@ -56,7 +57,7 @@ RawHeadOutput PoseHeadImpl::forward(const std::vector<torch::Tensor> &feats)
     std::vector<torch::Tensor> boxes, scores, kpts;
     for (size_t i = 0; i < feats.size(); ++i) {
         const torch::Tensor &x = feats[i];
-        out.grids.push_back({x.size(2), x.size(3)});
+        out.grids.push_back({ x.size(2), x.size(3) });
         boxes.push_back(m_box[i]->forward(x).flatten(2));
         scores.push_back(m_cls[i]->forward(x).flatten(2));
         kpts.push_back(m_kpt[i]->forward(x).flatten(2));

@@ -11,19 +11,21 @@ namespace gp {
 // row-major, y outer), and the head inputs.
 struct RawHeadOutput
 {
-    torch::Tensor boxes;  // [B, 4 * reg_max, N] DFL logits; channel = side * reg_max + bin (l, t, r, b)
+    torch::Tensor boxes; // [B, 4 * reg_max, N] DFL logits; channel = side * reg_max + bin (l, t, r, b)
     torch::Tensor scores; // [B, nc, N] class logits
-    torch::Tensor kpts;   // [B, K * dims, N] raw keypoint values (x, y[, visibility logit]) per keypoint
-    std::vector<torch::Tensor> feats;           // head inputs (outputs of layers 15, 18, 21)
-    std::vector<std::array<int64_t, 2>> grids;  // (h, w) per level
+    torch::Tensor kpts; // [B, K * dims, N] raw keypoint values (x, y[, visibility logit]) per keypoint
+    std::vector<torch::Tensor> feats; // head inputs (outputs of layers 15, 18, 21)
+    std::vector<std::array<int64_t, 2>> grids; // (h, w) per level
 };
 
 struct PoseHeadOptions
 {
     PoseHeadOptions(int64_t nc, int64_t numKeypoints, int64_t keypointDims, std::vector<int64_t> channels)
-        : num_classes_(nc), num_keypoints_(numKeypoints), keypoint_dims_(keypointDims), channels_(std::move(channels))
-    {
-    }
+        : num_classes_(nc)
+        , num_keypoints_(numKeypoints)
+        , keypoint_dims_(keypointDims)
+        , channels_(std::move(channels))
+    { }
     TORCH_ARG(int64_t, num_classes);
     TORCH_ARG(int64_t, num_keypoints);
     TORCH_ARG(int64_t, keypoint_dims);
@@ -46,10 +48,10 @@ public:
     void resetKeypointOutputs();
 
     PoseHeadOptions options;
-    torch::nn::ModuleList cv2{nullptr};
-    torch::nn::ModuleList cv3{nullptr};
-    torch::nn::ModuleList cv4{nullptr};
-    Dfl dfl{nullptr};
+    torch::nn::ModuleList cv2 { nullptr };
+    torch::nn::ModuleList cv3 { nullptr };
+    torch::nn::ModuleList cv4 { nullptr };
+    Dfl dfl { nullptr };
 
 private:
     std::vector<torch::nn::Sequential> m_box;

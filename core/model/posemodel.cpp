@@ -6,7 +6,8 @@
 
 namespace gp {
 
-PoseModelImpl::PoseModelImpl(const ModelSpec &spec) : m_spec(spec)
+PoseModelImpl::PoseModelImpl(const ModelSpec &spec)
+    : m_spec(spec)
 {
     const QString problem = spec.validate();
     if (!problem.isEmpty())
@@ -42,13 +43,14 @@ PoseModelImpl::PoseModelImpl(const ModelSpec &spec) : m_spec(spec)
         }
         case LayerRow::Kind::Upsample:
             model->push_back(torch::nn::Upsample(
-                torch::nn::UpsampleOptions().scale_factor(std::vector<double>{2.0, 2.0}).mode(torch::kNearest)));
+                torch::nn::UpsampleOptions().scale_factor(std::vector<double> { 2.0, 2.0 }).mode(torch::kNearest)));
             break;
-        case LayerRow::Kind::Concat: model->push_back(Concat(1)); break;
+        case LayerRow::Kind::Concat:
+            model->push_back(Concat(1));
+            break;
         case LayerRow::Kind::Pose: {
             m_head = PoseHead(PoseHeadOptions(spec.numClasses, spec.numKeypoints, spec.keypointDims,
-                                              std::vector<int64_t>(summary.headChannels.begin(),
-                                                                   summary.headChannels.end())));
+                std::vector<int64_t>(summary.headChannels.begin(), summary.headChannels.end())));
             model->push_back(m_head);
             break;
         }
@@ -65,11 +67,17 @@ RawHeadOutput PoseModelImpl::forwardRaw(const torch::Tensor &x, std::vector<torc
     for (size_t i = 0; i + 1 < m_layers.size(); ++i) {
         const Layer &layer = m_layers[i];
         switch (layer.row.kind) {
-        case LayerRow::Kind::Conv: y = layer.conv->forward(y); break;
-        case LayerRow::Kind::C2f: y = layer.c2f->forward(y); break;
-        case LayerRow::Kind::Sppf: y = layer.sppf->forward(y); break;
+        case LayerRow::Kind::Conv:
+            y = layer.conv->forward(y);
+            break;
+        case LayerRow::Kind::C2f:
+            y = layer.c2f->forward(y);
+            break;
+        case LayerRow::Kind::Sppf:
+            y = layer.sppf->forward(y);
+            break;
         case LayerRow::Kind::Upsample:
-            y = torch::upsample_nearest2d(y, {y.size(2) * 2, y.size(3) * 2});
+            y = torch::upsample_nearest2d(y, { y.size(2) * 2, y.size(3) * 2 });
             break;
         case LayerRow::Kind::Concat: {
             std::vector<torch::Tensor> parts;
@@ -78,7 +86,8 @@ RawHeadOutput PoseModelImpl::forwardRaw(const torch::Tensor &x, std::vector<torc
             y = torch::cat(parts, 1);
             break;
         }
-        case LayerRow::Kind::Pose: break;
+        case LayerRow::Kind::Pose:
+            break;
         }
         if (m_saved[i] || layerOutputs)
             outputs[i] = y;
@@ -134,15 +143,15 @@ std::vector<std::pair<std::string, torch::Tensor>> modelState(const torch::nn::M
     std::vector<std::pair<std::string, torch::Tensor>> state;
     // Module::named_parameters/buffers list each module's own entries before its
     // children's, which gives the state_dict order of the reference.
-    std::function<void(const torch::nn::Module &, const std::string &)> visit = [&](const torch::nn::Module &m,
-                                                                                       const std::string &prefix) {
-        for (const auto &p : m.named_parameters(false))
-            state.emplace_back(prefix + p.key(), p.value());
-        for (const auto &b : m.named_buffers(false))
-            state.emplace_back(prefix + b.key(), b.value());
-        for (const auto &c : m.named_children())
-            visit(*c.value(), prefix + c.key() + ".");
-    };
+    std::function<void(const torch::nn::Module &, const std::string &)> visit
+        = [&](const torch::nn::Module &m, const std::string &prefix) {
+              for (const auto &p : m.named_parameters(false))
+                  state.emplace_back(prefix + p.key(), p.value());
+              for (const auto &b : m.named_buffers(false))
+                  state.emplace_back(prefix + b.key(), b.value());
+              for (const auto &c : m.named_children())
+                  visit(*c.value(), prefix + c.key() + ".");
+          };
     visit(module, "");
     return state;
 }

@@ -42,7 +42,7 @@ public:
     const std::vector<double> &strides() const { return m_strides; }
     PoseHead head() const { return m_head; }
 
-    torch::nn::ModuleList model{nullptr};
+    torch::nn::ModuleList model { nullptr };
 
 private:
     struct Layer
@@ -53,10 +53,10 @@ private:
         SppfImpl *sppf = nullptr;
     };
     ModelSpec m_spec;
-    std::vector<double> m_strides{8.0, 16.0, 32.0};
+    std::vector<double> m_strides { 8.0, 16.0, 32.0 };
     std::vector<Layer> m_layers;
     std::vector<bool> m_saved; // layer outputs that later layers read
-    PoseHead m_head{nullptr};
+    PoseHead m_head { nullptr };
     bool m_fused = false;
 };
 TORCH_MODULE(PoseModel);

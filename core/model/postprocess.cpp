@@ -9,7 +9,7 @@
 namespace gp {
 
 AnchorGrid makeAnchors(const std::vector<std::array<int64_t, 2>> &grids, const std::vector<double> &strides,
-                       const torch::TensorOptions &options, double offset)
+    const torch::TensorOptions &options, double offset)
 {
     std::vector<torch::Tensor> points, strideParts;
     for (size_t i = 0; i < grids.size(); ++i) {
@@ -17,11 +17,11 @@ AnchorGrid makeAnchors(const std::vector<std::array<int64_t, 2>> &grids, const s
         const int64_t w = grids[i][1];
         torch::Tensor sx = torch::arange(w, options) + offset;
         torch::Tensor sy = torch::arange(h, options) + offset;
-        std::vector<torch::Tensor> mesh = torch::meshgrid({sy, sx}, "ij");
-        points.push_back(torch::stack({mesh[1].reshape({-1}), mesh[0].reshape({-1})}, 0));
-        strideParts.push_back(torch::full({1, h * w}, strides[i], options));
+        std::vector<torch::Tensor> mesh = torch::meshgrid({ sy, sx }, "ij");
+        points.push_back(torch::stack({ mesh[1].reshape({ -1 }), mesh[0].reshape({ -1 }) }, 0));
+        strideParts.push_back(torch::full({ 1, h * w }, strides[i], options));
     }
-    return {torch::cat(points, 1), torch::cat(strideParts, 1)};
+    return { torch::cat(points, 1), torch::cat(strideParts, 1) };
 }
 
 torch::Tensor dflExpectation(const torch::Tensor &rawBoxes, const torch::Tensor &bins)
@@ -29,9 +29,9 @@ torch::Tensor dflExpectation(const torch::Tensor &rawBoxes, const torch::Tensor 
     const int64_t b = rawBoxes.size(0);
     const int64_t n = rawBoxes.size(2);
     const int64_t regMax = rawBoxes.size(1) / 4;
-    torch::Tensor p = rawBoxes.reshape({b, 4, regMax, n}).softmax(2);
+    torch::Tensor p = rawBoxes.reshape({ b, 4, regMax, n }).softmax(2);
     torch::Tensor w = bins.defined() ? bins.to(p.options()) : torch::arange(regMax, p.options());
-    return (p * w.view({1, 1, regMax, 1})).sum(2);
+    return (p * w.view({ 1, 1, regMax, 1 })).sum(2);
 }
 
 torch::Tensor distanceToBox(const torch::Tensor &distances, const torch::Tensor &anchors, bool xywh)
@@ -41,8 +41,8 @@ torch::Tensor distanceToBox(const torch::Tensor &distances, const torch::Tensor 
     torch::Tensor x1y1 = a - ltrb[0];
     torch::Tensor x2y2 = a + ltrb[1];
     if (xywh)
-        return torch::cat({(x1y1 + x2y2) / 2, x2y2 - x1y1}, 1);
-    return torch::cat({x1y1, x2y2}, 1);
+        return torch::cat({ (x1y1 + x2y2) / 2, x2y2 - x1y1 }, 1);
+    return torch::cat({ x1y1, x2y2 }, 1);
 }
 
 torch::Tensor decodeKeypoints(const torch::Tensor &rawKpts, const AnchorGrid &anchors, int64_t dims)
@@ -50,28 +50,28 @@ torch::Tensor decodeKeypoints(const torch::Tensor &rawKpts, const AnchorGrid &an
     const int64_t b = rawKpts.size(0);
     const int64_t n = rawKpts.size(2);
     const int64_t k = rawKpts.size(1) / dims;
-    torch::Tensor v = rawKpts.reshape({b, k, dims, n});
-    torch::Tensor grid = (anchors.points - 0.5).view({1, 1, 2, n});
-    torch::Tensor xy = (v.slice(2, 0, 2) * 2.0 + grid) * anchors.strides.view({1, 1, 1, n});
-    torch::Tensor out = dims == 3 ? torch::cat({xy, v.slice(2, 2, 3).sigmoid()}, 2) : xy;
-    return out.reshape({b, k * dims, n});
+    torch::Tensor v = rawKpts.reshape({ b, k, dims, n });
+    torch::Tensor grid = (anchors.points - 0.5).view({ 1, 1, 2, n });
+    torch::Tensor xy = (v.slice(2, 0, 2) * 2.0 + grid) * anchors.strides.view({ 1, 1, 1, n });
+    torch::Tensor out = dims == 3 ? torch::cat({ xy, v.slice(2, 2, 3).sigmoid() }, 2) : xy;
+    return out.reshape({ b, k * dims, n });
 }
 
 torch::Tensor decodeHead(const RawHeadOutput &raw, const std::vector<double> &strides, int64_t numKeypoints,
-                         int64_t keypointDims, const torch::Tensor &bins)
+    int64_t keypointDims, const torch::Tensor &bins)
 {
     (void)numKeypoints;
     const AnchorGrid anchors = makeAnchors(raw.grids, strides, raw.boxes.options());
     torch::Tensor dist = dflExpectation(raw.boxes, bins);
     torch::Tensor boxes = distanceToBox(dist, anchors.points, true) * anchors.strides;
-    return torch::cat({boxes, raw.scores.sigmoid(), decodeKeypoints(raw.kpts, anchors, keypointDims)}, 1);
+    return torch::cat({ boxes, raw.scores.sigmoid(), decodeKeypoints(raw.kpts, anchors, keypointDims) }, 1);
 }
 
 torch::Tensor nms(const torch::Tensor &boxesIn, const torch::Tensor &scoresIn, double iouThreshold)
 {
     const int64_t n = boxesIn.size(0);
     if (n == 0)
-        return torch::empty({0}, torch::kLong);
+        return torch::empty({ 0 }, torch::kLong);
     const torch::Tensor boxes = boxesIn.to(torch::kCPU, torch::kFloat).contiguous();
     const torch::Tensor scores = scoresIn.to(torch::kCPU, torch::kFloat).contiguous();
     const float *bx = boxes.data_ptr<float>();
@@ -111,8 +111,8 @@ torch::Tensor nms(const torch::Tensor &boxesIn, const torch::Tensor &scoresIn, d
     return torch::tensor(keep, torch::kLong);
 }
 
-std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor &decoded, int64_t numClasses,
-                                             const NmsOptions &options)
+std::vector<torch::Tensor> nonMaxSuppression(
+    const torch::Tensor &decoded, int64_t numClasses, const NmsOptions &options)
 {
     torch::NoGradGuard noGrad;
     const int64_t b = decoded.size(0);
@@ -125,28 +125,28 @@ std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor &decoded, int64
         torch::Tensor x = pred[i];
         torch::Tensor cls = x.slice(1, 4, 4 + numClasses);
         const torch::Tensor candidate = std::get<0>(cls.max(1)) > options.conf;
-        x = x.index({candidate});
+        x = x.index({ candidate });
         if (x.size(0) == 0) {
-            out.push_back(torch::empty({0, 6 + nm}, decoded.options()));
+            out.push_back(torch::empty({ 0, 6 + nm }, decoded.options()));
             continue;
         }
         torch::Tensor xywh = x.slice(1, 0, 4);
         torch::Tensor xy = xywh.slice(1, 0, 2);
         torch::Tensor halfWh = xywh.slice(1, 2, 4) / 2;
-        torch::Tensor box = torch::cat({xy - halfWh, xy + halfWh}, 1);
+        torch::Tensor box = torch::cat({ xy - halfWh, xy + halfWh }, 1);
         auto [conf, j] = x.slice(1, 4, 4 + numClasses).max(1, true);
-        torch::Tensor rows = torch::cat({box, conf, j.to(x.scalar_type()), x.slice(1, 4 + numClasses)}, 1);
-        rows = rows.index({conf.view(-1) > options.conf});
+        torch::Tensor rows = torch::cat({ box, conf, j.to(x.scalar_type()), x.slice(1, 4 + numClasses) }, 1);
+        rows = rows.index({ conf.view(-1) > options.conf });
         if (!options.classes.empty()) {
             torch::Tensor wanted = torch::tensor(options.classes, rows.options());
-            rows = rows.index({(rows.slice(1, 5, 6) == wanted.view({1, -1})).any(1)});
+            rows = rows.index({ (rows.slice(1, 5, 6) == wanted.view({ 1, -1 })).any(1) });
         }
         if (rows.size(0) == 0) {
-            out.push_back(torch::empty({0, 6 + nm}, decoded.options()));
+            out.push_back(torch::empty({ 0, 6 + nm }, decoded.options()));
             continue;
         }
         if (rows.size(0) > options.maxNms)
-            rows = rows.index({rows.select(1, 4).argsort(0, true).slice(0, 0, options.maxNms)});
+            rows = rows.index({ rows.select(1, 4).argsort(0, true).slice(0, 0, options.maxNms) });
         torch::Tensor offset = rows.slice(1, 5, 6) * (options.agnostic ? 0.0 : options.maxWh);
         torch::Tensor keep = nms(rows.slice(1, 0, 4) + offset, rows.select(1, 4), options.iou);
         keep = keep.slice(0, 0, options.maxDet).to(rows.device());
@@ -167,7 +167,7 @@ void rowsToSource(torch::Tensor &rows, const LetterboxTransform &t, int64_t keyp
     boxes.select(1, 1).sub_(t.padTop).div_(g).clamp_(0, t.srcHeight);
     boxes.select(1, 3).sub_(t.padTop).div_(g).clamp_(0, t.srcHeight);
     const int64_t nk = (rows.size(1) - 6) / keypointDims;
-    torch::Tensor k = rows.slice(1, 6).view({rows.size(0), nk, keypointDims});
+    torch::Tensor k = rows.slice(1, 6).view({ rows.size(0), nk, keypointDims });
     k.select(2, 0).sub_(t.padLeft).div_(g).clamp_(0, t.srcWidth);
     k.select(2, 1).sub_(t.padTop).div_(g).clamp_(0, t.srcHeight);
 }
@@ -180,8 +180,8 @@ torch::Tensor letterboxImage(const cv::Mat &bgr, const LetterboxTransform &t)
     else
         resized = bgr;
     cv::Mat padded;
-    cv::copyMakeBorder(resized, padded, t.padTop, t.padBottom, t.padLeft, t.padRight, cv::BORDER_CONSTANT,
-                       cv::Scalar(114, 114, 114));
+    cv::copyMakeBorder(
+        resized, padded, t.padTop, t.padBottom, t.padLeft, t.padRight, cv::BORDER_CONSTANT, cv::Scalar(114, 114, 114));
     cv::Mat rgb;
     if (padded.channels() == 1)
         cv::cvtColor(padded, rgb, cv::COLOR_GRAY2RGB);
@@ -189,8 +189,9 @@ torch::Tensor letterboxImage(const cv::Mat &bgr, const LetterboxTransform &t)
         cv::cvtColor(padded, rgb, cv::COLOR_BGRA2RGB);
     else
         cv::cvtColor(padded, rgb, cv::COLOR_BGR2RGB);
-    torch::Tensor hwc = torch::from_blob(rgb.data, {rgb.rows, rgb.cols, 3}, {int64_t(rgb.step[0]), 3, 1}, torch::kUInt8);
-    return hwc.permute({2, 0, 1}).to(torch::kFloat).div_(255.0).contiguous();
+    torch::Tensor hwc
+        = torch::from_blob(rgb.data, { rgb.rows, rgb.cols, 3 }, { int64_t(rgb.step[0]), 3, 1 }, torch::kUInt8);
+    return hwc.permute({ 2, 0, 1 }).to(torch::kFloat).div_(255.0).contiguous();
 }
 
 } // namespace gp

@@ -8,7 +8,11 @@ namespace gp {
 
 struct SppfOptions
 {
-    SppfOptions(int64_t in, int64_t out, int64_t kernel = 5) : in_channels_(in), out_channels_(out), kernel_size_(kernel) {}
+    SppfOptions(int64_t in, int64_t out, int64_t kernel = 5)
+        : in_channels_(in)
+        , out_channels_(out)
+        , kernel_size_(kernel)
+    { }
     TORCH_ARG(int64_t, in_channels);
     TORCH_ARG(int64_t, out_channels);
     TORCH_ARG(int64_t, kernel_size) = 5;
@@ -25,9 +29,9 @@ public:
     void fuse();
 
     SppfOptions options;
-    Conv cv1{nullptr};
-    Conv cv2{nullptr};
-    torch::nn::MaxPool2d m{nullptr};
+    Conv cv1 { nullptr };
+    Conv cv2 { nullptr };
+    torch::nn::MaxPool2d m { nullptr };
 };
 TORCH_MODULE(Sppf);
 

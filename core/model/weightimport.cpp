@@ -66,7 +66,7 @@ NamedTensors fromPickle(const c10::IValue &root, const std::string &path, QStrin
             *format = QStringLiteral("state dict");
         return flat;
     }
-    for (const char *key : {"ema", "model", "state_dict", "model_state_dict"}) {
+    for (const char *key : { "ema", "model", "state_dict", "model_state_dict" }) {
         NamedTensors nested;
         if (collectTensorDict(get(key), &nested)) {
             if (format)
@@ -91,7 +91,7 @@ void stripPrefixes(NamedTensors &t)
 {
     if (hasModelNames(t))
         return;
-    for (const char *prefix : {"module.", "_orig_mod."}) {
+    for (const char *prefix : { "module.", "_orig_mod." }) {
         const std::string p(prefix);
         bool all = !t.empty();
         for (const auto &e : t)
@@ -123,12 +123,15 @@ c10::IValue loadOrderedDictPickle(const std::string &path)
     const std::string head = std::string("\x80\x02", 2) + global + std::string("q\x00)Rq\x01", 6);
     if (pk.compare(0, head.size(), head) != 0)
         throw WeightFileError("unsupported pickle layout");
-    const std::string replacement = "(" + global + std::string("q\x00K\x00" "d", 5);
+    const std::string replacement = "(" + global
+        + std::string("q\x00K\x00"
+                      "d",
+            5);
     pk.replace(2, head.size() - 2, replacement);
     const std::string meta = std::string("X\x09\x00\x00\x00", 5) + "_metadata";
     const size_t m = pk.rfind(meta);
     if (m != std::string::npos) {
-        for (size_t memo : {size_t(0), size_t(2), size_t(5)}) {
+        for (size_t memo : { size_t(0), size_t(2), size_t(5) }) {
             if (m >= memo + 2 && pk[m - memo - 1] == '}' && (pk[m - memo - 2] == 'u' || pk[m - memo - 2] == 's')) {
                 pk[m - memo - 1] = '.'; // STOP: the dict of tensors is complete here
                 break;
@@ -175,13 +178,15 @@ NamedTensors readWeightFile(const std::string &path, QString *format)
     if (bytes.size() < 4 || !(bytes[0] == 'P' && bytes[1] == 'K' && bytes[2] == 3 && bytes[3] == 4)) {
         if (!bytes.empty() && (unsigned char)bytes[0] == 0x80)
             throw WeightFileError("'" + path
-                                  + "' is a legacy (pre-1.6) torch pickle file; re-save it with a recent torch "
-                                    "(torch.save(model.state_dict(), FILE))");
+                + "' is a legacy (pre-1.6) torch pickle file; re-save it with a recent torch "
+                  "(torch.save(model.state_dict(), FILE))");
         if (contains(bytes, "onnx") || contains(bytes, "ONNX"))
-            throw WeightFileError("'" + path + "' looks like an ONNX model; import needs a .pt state dict or a "
-                                               "TorchScript export");
-        throw WeightFileError("'" + path + "' is not a torch file (no zip archive): expected a .pt state dict, a "
-                                           "TorchScript export or a GripperPose checkpoint");
+            throw WeightFileError("'" + path
+                + "' looks like an ONNX model; import needs a .pt state dict or a "
+                  "TorchScript export");
+        throw WeightFileError("'" + path
+            + "' is not a torch file (no zip archive): expected a .pt state dict, a "
+              "TorchScript export or a GripperPose checkpoint");
     }
     NamedTensors tensors;
     std::string pickleError;
@@ -215,15 +220,14 @@ NamedTensors readWeightFile(const std::string &path, QString *format)
                 *format = QStringLiteral("TorchScript");
         } catch (const std::exception &e) {
             if (contains(bytes, "ultralytics.nn") || contains(bytes, "ultralytics/nn"))
-                throw WeightFileError(
-                    "'" + path
+                throw WeightFileError("'" + path
                     + "' is an Ultralytics training checkpoint (pickled Python objects), which only Python can "
                       "read: export it with `yolo export model=FILE format=torchscript`, or save "
                       "model.state_dict() with torch.save");
             std::string first = pickleError.substr(0, pickleError.find('\n'));
             std::string second = std::string(e.what()).substr(0, std::string(e.what()).find('\n'));
             throw WeightFileError("'" + path + "' is not a model this program can read (as a state dict: " + first
-                                  + "; as TorchScript: " + second + ")");
+                + "; as TorchScript: " + second + ")");
         }
         if (tensors.empty())
             throw WeightFileError("'" + path + "' is a TorchScript module without parameters");
@@ -237,7 +241,7 @@ std::optional<ModelSpec> inferModelSpec(const NamedTensors &tensors)
     std::map<std::string, torch::Tensor> byName(tensors.begin(), tensors.end());
     auto shapeOf = [&](const std::string &n) -> std::vector<int64_t> {
         auto it = byName.find(n);
-        return it == byName.end() ? std::vector<int64_t>{} : it->second.sizes().vec();
+        return it == byName.end() ? std::vector<int64_t> {} : it->second.sizes().vec();
     };
     const auto first = shapeOf("model.0.conv.weight");
     const auto cls = shapeOf("model.22.cv3.0.2.weight");
@@ -248,7 +252,7 @@ std::optional<ModelSpec> inferModelSpec(const NamedTensors &tensors)
     int repeats4 = 0;
     while (byName.count("model.4.m." + std::to_string(repeats4) + ".cv1.conv.weight"))
         ++repeats4;
-    for (ModelScale s : {ModelScale::N, ModelScale::S, ModelScale::M, ModelScale::L, ModelScale::X}) {
+    for (ModelScale s : { ModelScale::N, ModelScale::S, ModelScale::M, ModelScale::L, ModelScale::X }) {
         ModelSpec spec;
         spec.scale = s;
         if (spec.channels(64) == first[0] && spec.repeats(6) == repeats4) {
@@ -304,8 +308,8 @@ WeightImportSummary applyWeights(torch::nn::Module &module, const NamedTensors &
         target[base + ".bn.running_var"].fill_(1.0 - eps);
         target[base + ".bn.num_batches_tracked"].zero_();
         summary.copied += 4; // bn weight, mean, var, num_batches_tracked set too
-        for (const char *s : {".conv.weight", ".bn.weight", ".bn.bias", ".bn.running_mean", ".bn.running_var",
-                              ".bn.num_batches_tracked"})
+        for (const char *s : { ".conv.weight", ".bn.weight", ".bn.bias", ".bn.running_mean", ".bn.running_var",
+                 ".bn.num_batches_tracked" })
             handled.insert(base + s);
         used.insert(base + ".conv.weight");
         used.insert(base + ".conv.bias");
@@ -327,9 +331,9 @@ WeightImportSummary applyWeights(torch::nn::Module &module, const NamedTensors &
         auto it = file.find(name);
         if (it != file.end() && mismatchedModules.count(moduleOf(name))) {
             used.insert(name);
-            summary.shapeMismatches.push_back({QString::fromStdString(name),
-                                               QString::fromStdString(shapeText(it->second.sizes())),
-                                               QString::fromStdString(shapeText(t.second.sizes()))});
+            summary.shapeMismatches.push_back(
+                { QString::fromStdString(name), QString::fromStdString(shapeText(it->second.sizes())),
+                    QString::fromStdString(shapeText(t.second.sizes())) });
             continue;
         }
         if (it == file.end()) {
@@ -339,9 +343,9 @@ WeightImportSummary applyWeights(torch::nn::Module &module, const NamedTensors &
         used.insert(name);
         torch::Tensor dst = t.second;
         if (!it->second.sizes().equals(dst.sizes())) {
-            summary.shapeMismatches.push_back({QString::fromStdString(name),
-                                               QString::fromStdString(shapeText(it->second.sizes())),
-                                               QString::fromStdString(shapeText(dst.sizes()))});
+            summary.shapeMismatches.push_back(
+                { QString::fromStdString(name), QString::fromStdString(shapeText(it->second.sizes())),
+                    QString::fromStdString(shapeText(dst.sizes())) });
             continue;
         }
         copyInto(dst, it->second);
@@ -363,7 +367,7 @@ WeightImportSummary importWeights(PoseModelImpl &model, const std::string &path)
     summary.spec = model.spec();
     if (summary.copied == 0)
         throw WeightFileError("'" + path + "' has no tensor that fits " + model.spec().name().toStdString()
-                              + " (are these YOLOv8-pose weights with Ultralytics names?)");
+            + " (are these YOLOv8-pose weights with Ultralytics names?)");
     return summary;
 }
 
@@ -384,9 +388,13 @@ QString WeightImportSummary::toText() const
             t += QStringLiteral("    %1: file %2, model %3\n").arg(m.name, m.fileShape, m.modelShape);
     }
     if (!missing.isEmpty())
-        t += QStringLiteral("  not in the file (left initialised), %1: %2\n").arg(missing.size()).arg(missing.join(QStringLiteral(", ")));
+        t += QStringLiteral("  not in the file (left initialised), %1: %2\n")
+                 .arg(missing.size())
+                 .arg(missing.join(QStringLiteral(", ")));
     if (!unexpected.isEmpty())
-        t += QStringLiteral("  in the file but not used, %1: %2\n").arg(unexpected.size()).arg(unexpected.join(QStringLiteral(", ")));
+        t += QStringLiteral("  in the file but not used, %1: %2\n")
+                 .arg(unexpected.size())
+                 .arg(unexpected.join(QStringLiteral(", ")));
     return t;
 }
 
@@ -399,7 +407,8 @@ std::optional<WeightFileInfo> inspectWeightFile(const QString &path, QString *er
         bool hasBn = false, hasConvBias = false;
         for (const auto &e : t) {
             hasBn = hasBn || e.first.find(".bn.") != std::string::npos;
-            hasConvBias = hasConvBias || (e.first.size() > 10 && e.first.compare(e.first.size() - 10, 10, ".conv.bias") == 0);
+            hasConvBias
+                = hasConvBias || (e.first.size() > 10 && e.first.compare(e.first.size() - 10, 10, ".conv.bias") == 0);
         }
         info.fused = hasConvBias && !hasBn;
         info.spec = gp::inferModelSpec(t);
@@ -412,7 +421,7 @@ std::optional<WeightFileInfo> inspectWeightFile(const QString &path, QString *er
 }
 
 bool importWeightsToCheckpoint(const QString &weightsPath, const QString &checkpointPath,
-                               const std::optional<ModelSpec> &specIn, WeightImportSummary *summaryOut, QString *error)
+    const std::optional<ModelSpec> &specIn, WeightImportSummary *summaryOut, QString *error)
 {
     try {
         QString format;
@@ -420,15 +429,15 @@ bool importWeightsToCheckpoint(const QString &weightsPath, const QString &checkp
         std::optional<ModelSpec> spec = specIn ? specIn : gp::inferModelSpec(tensors);
         if (!spec)
             throw gp::WeightFileError("cannot tell the model scale from '" + weightsPath.toStdString()
-                                      + "': give model=yolov8X-pose and kpt_shape=K,D");
+                + "': give model=yolov8X-pose and kpt_shape=K,D");
         gp::PoseModel model(*spec);
         WeightImportSummary summary = gp::applyWeights(*model, tensors);
         summary.file = weightsPath;
         summary.format = format;
         summary.spec = *spec;
         if (summary.copied == 0)
-            throw gp::WeightFileError("'" + weightsPath.toStdString() + "' has no tensor that fits "
-                                      + spec->name().toStdString());
+            throw gp::WeightFileError(
+                "'" + weightsPath.toStdString() + "' has no tensor that fits " + spec->name().toStdString());
         gp::CheckpointData data;
         data.info.spec = *spec;
         data.info.epoch = -1;

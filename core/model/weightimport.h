@@ -19,20 +19,20 @@ struct WeightImportSummary
     struct Mismatch
     {
         QString name;
-        QString fileShape;  // "[42, 64, 1, 1]"
+        QString fileShape; // "[42, 64, 1, 1]"
         QString modelShape; // "[51, 64, 1, 1]"
     };
 
     QString file;
     QString format; // "state dict", "TorchScript", "GripperPose checkpoint"
     ModelSpec spec; // of the model the weights went into
-    int copied = 0;           // model tensors filled from the file
+    int copied = 0; // model tensors filled from the file
     long long copiedElements = 0;
-    int modelTensors = 0;     // parameters and buffers of the model
-    int unfusedConvs = 0;     // fused Conv (weight + bias) entries split back into conv + BatchNorm
+    int modelTensors = 0; // parameters and buffers of the model
+    int unfusedConvs = 0; // fused Conv (weight + bias) entries split back into conv + BatchNorm
     std::vector<Mismatch> shapeMismatches; // kept at their initial values (re-initialised)
-    QStringList missing;     // model tensors the file does not have (left initialised)
-    QStringList unexpected;  // file tensors the model has no place for (ignored)
+    QStringList missing; // model tensors the file does not have (left initialised)
+    QStringList unexpected; // file tensors the model has no place for (ignored)
 
     bool isComplete() const { return shapeMismatches.empty() && missing.isEmpty() && unexpected.isEmpty(); }
     // A multi-line human-readable report.
@@ -57,6 +57,6 @@ std::optional<WeightFileInfo> inspectWeightFile(const QString &path, QString *er
 // the file), copies what fits, and writes a checkpoint (epoch -1, no optimizer state).
 // Returns false with *error on failure (nothing is written then).
 bool importWeightsToCheckpoint(const QString &weightsPath, const QString &checkpointPath,
-                               const std::optional<ModelSpec> &spec, WeightImportSummary *summary, QString *error);
+    const std::optional<ModelSpec> &spec, WeightImportSummary *summary, QString *error);
 
 } // namespace gp

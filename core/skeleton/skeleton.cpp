@@ -56,7 +56,7 @@ QJsonArray writePairs(const std::vector<std::pair<int, int>> &pairs)
 {
     QJsonArray a;
     for (const auto &[i, j] : pairs)
-        a.append(QJsonArray{i, j});
+        a.append(QJsonArray { i, j });
     return a;
 }
 
@@ -119,7 +119,7 @@ std::optional<Skeleton> Skeleton::fromJson(const QByteArray &json, QString *erro
         return std::nullopt;
     }
     const QJsonObject colors = o.value(QLatin1String("colors")).toObject();
-    for (Side side : {Side::Left, Side::Right, Side::Center}) {
+    for (Side side : { Side::Left, Side::Right, Side::Center }) {
         const QString c = colors.value(sideKey(side)).toString();
         if (c.isEmpty())
             continue;
@@ -161,16 +161,14 @@ QByteArray Skeleton::toJson() const
         o.insert(QLatin1String("description"), m_description);
     QJsonArray kps;
     for (const Point &p : m_points)
-        kps.append(QJsonObject{{QLatin1String("name"), p.name},
-                               {QLatin1String("side"), sideKey(p.side)},
-                               {QLatin1String("sigma"), p.sigma}});
+        kps.append(QJsonObject { { QLatin1String("name"), p.name }, { QLatin1String("side"), sideKey(p.side) },
+            { QLatin1String("sigma"), p.sigma } });
     o.insert(QLatin1String("keypoints"), kps);
     o.insert(QLatin1String("flip_pairs"), writePairs(m_flipPairs));
     o.insert(QLatin1String("edges"), writePairs(m_edges));
     o.insert(QLatin1String("colors"),
-             QJsonObject{{QLatin1String("left"), m_left.name()},
-                         {QLatin1String("right"), m_right.name()},
-                         {QLatin1String("center"), m_center.name()}});
+        QJsonObject { { QLatin1String("left"), m_left.name() }, { QLatin1String("right"), m_right.name() },
+            { QLatin1String("center"), m_center.name() } });
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
@@ -217,7 +215,7 @@ QStringList Skeleton::validate() const
             problems << tr("edge [%1, %2] refers to a keypoint outside 0..%3").arg(i).arg(j).arg(n - 1);
         else if (i == j)
             problems << tr("edge [%1, %2] joins a keypoint to itself").arg(i).arg(j);
-        else if (!edgeSet.insert({std::min(i, j), std::max(i, j)}).second)
+        else if (!edgeSet.insert({ std::min(i, j), std::max(i, j) }).second)
             problems << tr("edge [%1, %2] is listed twice").arg(i).arg(j);
     }
     return problems;
@@ -287,7 +285,7 @@ bool Skeleton::operator==(const Skeleton &o) const
         return true;
     };
     return m_name == o.m_name && samePoints() && m_edges == o.m_edges && m_flipPairs == o.m_flipPairs
-           && m_left == o.m_left && m_right == o.m_right && m_center == o.m_center;
+        && m_left == o.m_left && m_right == o.m_right && m_center == o.m_center;
 }
 
 } // namespace gp

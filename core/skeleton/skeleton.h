@@ -67,9 +67,9 @@ private:
     std::vector<Point> m_points;
     std::vector<std::pair<int, int>> m_edges;
     std::vector<std::pair<int, int>> m_flipPairs;
-    QColor m_left{0x1e, 0x90, 0xff};
-    QColor m_right{0xff, 0x8c, 0x00};
-    QColor m_center{0x2e, 0xcc, 0x71};
+    QColor m_left { 0x1e, 0x90, 0xff };
+    QColor m_right { 0xff, 0x8c, 0x00 };
+    QColor m_center { 0x2e, 0xcc, 0x71 };
 };
 
 } // namespace gp

@@ -4,9 +4,9 @@
 #include "rocmsmibackend.h"
 #include "telemetrysources.h"
 
+#include <ATen/detail/CUDAHooksInterface.h>
 #include <torch/torch.h>
 #include <torch/version.h>
-#include <ATen/detail/CUDAHooksInterface.h>
 
 #include <opencv2/core/version.hpp>
 
@@ -51,7 +51,9 @@ RuntimeInfo queryRuntimeInfo()
 
     // ROCm builds of LibTorch present HIP devices through the CUDA API.
     const bool rocm = at::detail::getCUDAHooks().hasROCM();
-    info.torchBackend = rocm ? QStringLiteral("ROCm") : torch::cuda::is_available() ? QStringLiteral("CUDA") : QStringLiteral("CPU");
+    info.torchBackend = rocm          ? QStringLiteral("ROCm")
+        : torch::cuda::is_available() ? QStringLiteral("CUDA")
+                                      : QStringLiteral("CPU");
     if (!torch::cuda::is_available())
         return info;
     const std::vector<GpuSample> names = vendorDevices(rocm);

@@ -12,7 +12,7 @@ struct ComputeDevice
 {
     enum class Kind { Cpu, Cuda, Rocm };
     Kind kind = Kind::Cpu;
-    int index = -1;       // torch device index (-1 for the CPU)
+    int index = -1; // torch device index (-1 for the CPU)
     QString name;
     qint64 memoryBytes = 0; // 0 when unknown
     QString torchDevice() const; // "cpu", "cuda:0", ...
@@ -22,7 +22,7 @@ struct RuntimeInfo
 {
     QString torchVersion;
     QString opencvVersion;
-    QString torchBackend;  // "CPU", "CUDA 12.1", "ROCm 6.2", ...
+    QString torchBackend; // "CPU", "CUDA 12.1", "ROCm 6.2", ...
     int cpuThreads = 0;
     std::vector<ComputeDevice> devices; // CPU first
 };

@@ -15,7 +15,7 @@ class HostStatsReader
 {
 public:
     // A load over less than this is mostly noise (the counters tick every 10 ms).
-    static constexpr std::chrono::milliseconds kMinimumCpuWindow{100};
+    static constexpr std::chrono::milliseconds kMinimumCpuWindow { 100 };
 
     explicit HostStatsReader(QString procRoot, std::chrono::milliseconds minimumCpuWindow = kMinimumCpuWindow);
 

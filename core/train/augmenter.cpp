@@ -20,7 +20,7 @@ QPointF apply(const cv::Mat &m, double x, double y, bool perspective)
     const double X = r0[0] * x + r0[1] * y + r0[2];
     const double Y = r1[0] * x + r1[1] * y + r1[2];
     const double W = perspective ? r2[0] * x + r2[1] * y + r2[2] : 1.0;
-    return {X / W, Y / W};
+    return { X / W, Y / W };
 }
 
 // Points outside [0, w] × [0, h] are no longer labelled; coordinates are clipped.
@@ -44,8 +44,8 @@ QRectF clipBox(const QRectF &b, double w, double h)
 void scaleInstances(std::vector<PoseInstance> &instances, double sx, double sy, double dx = 0, double dy = 0)
 {
     for (PoseInstance &inst : instances) {
-        inst.box = QRectF(inst.box.left() * sx + dx, inst.box.top() * sy + dy, inst.box.width() * sx,
-                          inst.box.height() * sy);
+        inst.box = QRectF(
+            inst.box.left() * sx + dx, inst.box.top() * sy + dy, inst.box.width() * sx, inst.box.height() * sy);
         for (Keypoint &k : inst.keypoints) {
             k.x = k.x * sx + dx;
             k.y = k.y * sy + dy;
@@ -58,8 +58,7 @@ void scaleInstances(std::vector<PoseInstance> &instances, double sx, double sy, 
 Augmenter::Augmenter(const TrainingConfig &config, std::vector<int> flipIdx)
     : m_config(config)
     , m_flipIdx(std::move(flipIdx))
-{
-}
+{ }
 
 TrainSample Augmenter::resizeLongSide(const TrainSample &s, int imgsz)
 {
@@ -84,10 +83,11 @@ TrainSample Augmenter::letterbox(const TrainSample &s, int width, int height, bo
         cv::resize(s.image, resized, cv::Size(t.resizedWidth, t.resizedHeight), 0, 0, cv::INTER_LINEAR);
     else
         resized = s.image;
-    cv::copyMakeBorder(resized, out.image, t.padTop, t.padBottom, t.padLeft, t.padRight, cv::BORDER_CONSTANT, kPadColor);
+    cv::copyMakeBorder(
+        resized, out.image, t.padTop, t.padBottom, t.padLeft, t.padRight, cv::BORDER_CONSTANT, kPadColor);
     out.instances = s.instances;
     scaleInstances(out.instances, double(t.resizedWidth) / s.image.cols, double(t.resizedHeight) / s.image.rows,
-                   t.padLeft, t.padTop);
+        t.padLeft, t.padTop);
     return out;
 }
 
@@ -130,7 +130,8 @@ TrainSample Augmenter::warp(const TrainSample &s, const cv::Mat &m, cv::Size out
     for (const PoseInstance &inst : s.instances) {
         PoseInstance n = inst;
         double x1 = 1e18, y1 = 1e18, x2 = -1e18, y2 = -1e18;
-        for (const QPointF &c : {inst.box.topLeft(), inst.box.topRight(), inst.box.bottomLeft(), inst.box.bottomRight()}) {
+        for (const QPointF &c :
+            { inst.box.topLeft(), inst.box.topRight(), inst.box.bottomLeft(), inst.box.bottomRight() }) {
             const QPointF p = apply(m, c.x(), c.y(), perspective);
             x1 = std::min(x1, p.x());
             y1 = std::min(y1, p.y());
@@ -179,7 +180,8 @@ TrainSample Augmenter::mosaic(const std::array<TrainSample, 4> &samples, Augment
             x1b = 0, y1b = 0, x2b = std::min(w, x2a - x1a), y2b = std::min(y2a - y1a, h);
         }
         if (x2a > x1a && y2a > y1a)
-            t.image(cv::Rect(x1b, y1b, x2b - x1b, y2b - y1b)).copyTo(canvas.image(cv::Rect(x1a, y1a, x2a - x1a, y2a - y1a)));
+            t.image(cv::Rect(x1b, y1b, x2b - x1b, y2b - y1b))
+                .copyTo(canvas.image(cv::Rect(x1a, y1a, x2a - x1a, y2a - y1a)));
         std::vector<PoseInstance> moved = t.instances;
         scaleInstances(moved, 1, 1, x1a - x1b, y1a - y1b);
         for (PoseInstance &inst : moved) {
@@ -246,13 +248,14 @@ void Augmenter::flipHorizontal(TrainSample &s, const std::vector<int> &flipIdx)
     cv::flip(s.image, s.image, 1);
     const double w = s.image.cols;
     for (PoseInstance &inst : s.instances) {
-        inst.box = QRectF(QPointF(w - inst.box.right(), inst.box.top()), QPointF(w - inst.box.left(), inst.box.bottom()));
+        inst.box
+            = QRectF(QPointF(w - inst.box.right(), inst.box.top()), QPointF(w - inst.box.left(), inst.box.bottom()));
         const size_t n = inst.keypoints.size();
         // The dataset check refuses a flip_idx that is not a permutation of the keypoints;
         // one that still does not fit here leaves every point at its index rather than read
         // out of bounds.
         const bool fits = flipIdx.size() == n
-                          && std::all_of(flipIdx.begin(), flipIdx.end(), [&](int i) { return i >= 0 && size_t(i) < n; });
+            && std::all_of(flipIdx.begin(), flipIdx.end(), [&](int i) { return i >= 0 && size_t(i) < n; });
         std::vector<Keypoint> flipped(n);
         for (size_t k = 0; k < n; ++k) {
             Keypoint p = inst.keypoints[fits ? size_t(flipIdx[k]) : k];
@@ -268,7 +271,8 @@ void Augmenter::flipVertical(TrainSample &s)
     cv::flip(s.image, s.image, 0);
     const double h = s.image.rows;
     for (PoseInstance &inst : s.instances) {
-        inst.box = QRectF(QPointF(inst.box.left(), h - inst.box.bottom()), QPointF(inst.box.right(), h - inst.box.top()));
+        inst.box
+            = QRectF(QPointF(inst.box.left(), h - inst.box.bottom()), QPointF(inst.box.right(), h - inst.box.top()));
         for (Keypoint &k : inst.keypoints)
             k.y = h - k.y;
     }

@@ -39,10 +39,22 @@ public:
 private:
     // LibTorch 2.4 made the autocast API device-generic and deprecated the per-device calls.
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
-    bool isEnabled() const { return at::autocast::is_autocast_enabled(m_device); }
-    void setEnabled(bool on) const { at::autocast::set_autocast_enabled(m_device, on); }
-    at::ScalarType dtype_() const { return at::autocast::get_autocast_dtype(m_device); }
-    void setDtype(at::ScalarType t) const { at::autocast::set_autocast_dtype(m_device, t); }
+    bool isEnabled() const
+    {
+        return at::autocast::is_autocast_enabled(m_device);
+    }
+    void setEnabled(bool on) const
+    {
+        at::autocast::set_autocast_enabled(m_device, on);
+    }
+    at::ScalarType dtype_() const
+    {
+        return at::autocast::get_autocast_dtype(m_device);
+    }
+    void setDtype(at::ScalarType t) const
+    {
+        at::autocast::set_autocast_dtype(m_device, t);
+    }
 #else
     bool isEnabled() const
     {
@@ -59,7 +71,8 @@ private:
     }
     void setDtype(at::ScalarType t) const
     {
-        m_device == c10::DeviceType::CPU ? at::autocast::set_autocast_cpu_dtype(t) : at::autocast::set_autocast_gpu_dtype(t);
+        m_device == c10::DeviceType::CPU ? at::autocast::set_autocast_cpu_dtype(t)
+                                         : at::autocast::set_autocast_gpu_dtype(t);
     }
 #endif
 

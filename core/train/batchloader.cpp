@@ -5,15 +5,14 @@
 
 namespace gp {
 
-BatchLoader::BatchLoader(const TrainDataset &dataset, const Augmenter &augmenter, const TrainingConfig &config,
-                         Options options)
+BatchLoader::BatchLoader(
+    const TrainDataset &dataset, const Augmenter &augmenter, const TrainingConfig &config, Options options)
     : m_dataset(dataset)
     , m_augmenter(augmenter)
     , m_config(config)
     , m_scenarios(config)
     , m_options(options)
-{
-}
+{ }
 
 BatchLoader::~BatchLoader()
 {
@@ -136,7 +135,8 @@ void BatchLoader::workerLoop()
         int index;
         {
             std::unique_lock lock(m_mutex);
-            m_cv.wait(lock, [&] { return m_stopping || m_nextToBuild >= total || m_nextToBuild < m_nextToDeliver + ahead; });
+            m_cv.wait(
+                lock, [&] { return m_stopping || m_nextToBuild >= total || m_nextToBuild < m_nextToDeliver + ahead; });
             if (m_stopping || m_nextToBuild >= total)
                 return;
             index = m_nextToBuild++;

@@ -34,13 +34,13 @@ public:
     struct Options
     {
         int batch = 16;
-        int workers = 4;      // 0: build in the calling thread
-        int prefetch = 2;     // batches ready ahead, per worker
+        int workers = 4; // 0: build in the calling thread
+        int prefetch = 2; // batches ready ahead, per worker
         uint64_t seed = 0;
         bool shuffle = true;
         double fraction = 1.0;
         int rank = 0;
-        int worldSize = 1;    // batch must be a multiple of it
+        int worldSize = 1; // batch must be a multiple of it
     };
 
     struct Batch
@@ -48,7 +48,7 @@ public:
         int index = 0;
         std::vector<TrainSample> samples;
         std::vector<size_t> images; // dataset indices
-        QStringList problems;       // images that failed to decode
+        QStringList problems; // images that failed to decode
     };
 
     BatchLoader(const TrainDataset &dataset, const Augmenter &augmenter, const TrainingConfig &config, Options options);

@@ -42,14 +42,14 @@ torch::Tensor completeIou(const torch::Tensor &box1, const torch::Tensor &box2, 
 torch::Tensor xyxyToXywh(const torch::Tensor &xyxy)
 {
     const std::vector<torch::Tensor> c = xyxy.chunk(4, -1);
-    return torch::cat({(c[0] + c[2]) / 2, (c[1] + c[3]) / 2, c[2] - c[0], c[3] - c[1]}, -1);
+    return torch::cat({ (c[0] + c[2]) / 2, (c[1] + c[3]) / 2, c[2] - c[0], c[3] - c[1] }, -1);
 }
 
 torch::Tensor xywhToXyxy(const torch::Tensor &xywh)
 {
     const torch::Tensor xy = xywh.slice(-1, 0, 2);
     const torch::Tensor half = xywh.slice(-1, 2, 4) / 2;
-    return torch::cat({xy - half, xy + half}, -1);
+    return torch::cat({ xy - half, xy + half }, -1);
 }
 
 } // namespace gp

@@ -21,8 +21,7 @@ struct Communicator::Private
 
 Communicator::Communicator()
     : d(std::make_unique<Private>())
-{
-}
+{ }
 
 Communicator::~Communicator() = default;
 
@@ -36,8 +35,8 @@ int Communicator::worldSize() const
     return d->world;
 }
 
-std::unique_ptr<Communicator> Communicator::connect(const DistributedEnv &env, std::chrono::seconds rendezvous,
-                                                    std::chrono::seconds collective, QString *error)
+std::unique_ptr<Communicator> Communicator::connect(
+    const DistributedEnv &env, std::chrono::seconds rendezvous, std::chrono::seconds collective, QString *error)
 {
 #ifdef GP_WITH_GLOO
     std::unique_ptr<Communicator> c(new Communicator);
@@ -57,12 +56,12 @@ std::unique_ptr<Communicator> Communicator::connect(const DistributedEnv &env, s
         if (!ifname.isEmpty())
             options->devices.push_back(c10d::ProcessGroupGloo::createDeviceForInterface(ifname.toStdString()));
         else if (env.masterAddr.startsWith(QLatin1String("127.")) || env.masterAddr == QLatin1String("localhost")
-                 || env.masterAddr == QLatin1String("::1"))
+            || env.masterAddr == QLatin1String("::1"))
             options->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1"));
         else
             options->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
-        c->d->group = c10::make_intrusive<c10d::ProcessGroupGloo>(c10::make_intrusive<c10d::PrefixStore>("gp", store),
-                                                                 env.rank, env.worldSize, options);
+        c->d->group = c10::make_intrusive<c10d::ProcessGroupGloo>(
+            c10::make_intrusive<c10d::PrefixStore>("gp", store), env.rank, env.worldSize, options);
     } catch (const std::exception &e) {
         *error = tr("rank %1 of %2 could not join the run at %3:%4 within %5 s: %6")
                      .arg(env.rank)
@@ -78,7 +77,8 @@ std::unique_ptr<Communicator> Communicator::connect(const DistributedEnv &env, s
     Q_UNUSED(env);
     Q_UNUSED(rendezvous);
     Q_UNUSED(collective);
-    *error = tr("this build cannot train on several devices: it was built without Gloo (install libgloo-dev and rebuild)");
+    *error
+        = tr("this build cannot train on several devices: it was built without Gloo (install libgloo-dev and rebuild)");
     return nullptr;
 #endif
 }
@@ -86,8 +86,7 @@ std::unique_ptr<Communicator> Communicator::connect(const DistributedEnv &env, s
 namespace {
 
 // Gloo reduces host memory: GPU tensors go through a CPU copy and come back.
-template <typename Op>
-void onHost(std::vector<torch::Tensor> &tensors, Op op)
+template<typename Op> void onHost(std::vector<torch::Tensor> &tensors, Op op)
 {
     std::vector<torch::Tensor> host;
     host.reserve(tensors.size());
@@ -131,7 +130,7 @@ void Communicator::allReduceSum(torch::Tensor &tensor)
 {
 #ifdef GP_WITH_GLOO
     try {
-        std::vector<torch::Tensor> one{tensor};
+        std::vector<torch::Tensor> one { tensor };
         onHost(one, [&](std::vector<torch::Tensor> &host) { d->group->allreduce(host)->wait(); });
     } catch (const std::exception &e) {
         lost(d->rank, e);
@@ -154,7 +153,7 @@ void Communicator::barrier()
 
 bool Communicator::any(bool local)
 {
-    torch::Tensor flag = torch::full({1}, local ? 1 : 0, torch::kInt);
+    torch::Tensor flag = torch::full({ 1 }, local ? 1 : 0, torch::kInt);
     allReduceSum(flag);
     return flag.item<int>() > 0;
 }
@@ -169,7 +168,7 @@ void Communicator::broadcastModule(torch::nn::Module &module)
         tensors.push_back(b);
     // One broadcast per tensor keeps dtypes apart (BatchNorm counts are int64); this runs once.
     for (torch::Tensor &t : tensors) {
-        std::vector<torch::Tensor> one{t};
+        std::vector<torch::Tensor> one { t };
         broadcast(one);
     }
 }
@@ -180,7 +179,7 @@ std::vector<torch::Tensor> Communicator::gatherOnRankZero(const torch::Tensor &m
     // when a run stops inside an accumulation).
     std::vector<torch::Tensor> out;
     for (int r = 0; r < d->world; ++r) {
-        std::vector<torch::Tensor> one{r == d->rank ? mine.contiguous() : torch::empty_like(mine)};
+        std::vector<torch::Tensor> one { r == d->rank ? mine.contiguous() : torch::empty_like(mine) };
         broadcast(one, r);
         if (d->rank == 0)
             out.push_back(one[0]);
@@ -203,12 +202,12 @@ bool Communicator::parametersAgree(const std::vector<torch::Tensor> &parameters)
     torch::NoGradGuard noGrad;
     std::vector<torch::Tensor> parts;
     for (const torch::Tensor &p : parameters)
-        parts.push_back(p.detach().to(torch::kCPU, torch::kDouble).reshape({-1}));
+        parts.push_back(p.detach().to(torch::kCPU, torch::kDouble).reshape({ -1 }));
     const torch::Tensor all = torch::cat(parts);
     // Two checksums: the plain sum and one weighted by position, so that swapped values count.
     const torch::Tensor weights = torch::arange(all.numel(), all.options()).fmod(9973).add_(1);
-    std::vector<torch::Tensor> mine{torch::stack({all.sum(), (all * weights).sum()})};
-    std::vector<torch::Tensor> root{mine[0].clone()};
+    std::vector<torch::Tensor> mine { torch::stack({ all.sum(), (all * weights).sum() }) };
+    std::vector<torch::Tensor> root { mine[0].clone() };
     broadcast(root);
     return !any(!torch::equal(mine[0], root[0]));
 }
@@ -219,9 +218,9 @@ torch::Tensor flattenGradients(const std::vector<torch::Tensor> &parameters)
     std::vector<torch::Tensor> flat;
     for (const torch::Tensor &p : parameters)
         if (p.requires_grad())
-            flat.push_back(p.grad().defined() ? p.grad().reshape({-1}).to(torch::kFloat)
-                                              : torch::zeros({p.numel()}, p.options().dtype(torch::kFloat)));
-    return flat.empty() ? torch::empty({0}) : torch::cat(flat);
+            flat.push_back(p.grad().defined() ? p.grad().reshape({ -1 }).to(torch::kFloat)
+                                              : torch::zeros({ p.numel() }, p.options().dtype(torch::kFloat)));
+    return flat.empty() ? torch::empty({ 0 }) : torch::cat(flat);
 }
 
 void assignGradients(const std::vector<torch::Tensor> &parameters, const torch::Tensor &flat)
@@ -244,8 +243,7 @@ void assignGradients(const std::vector<torch::Tensor> &parameters, const torch::
 }
 
 QString restoreRankGradients(const std::vector<torch::Tensor> &parameters,
-                             const std::vector<std::pair<std::string, torch::Tensor>> &saved,
-                             const DistributedEnv &dist)
+    const std::vector<std::pair<std::string, torch::Tensor>> &saved, const DistributedEnv &dist)
 {
     if (saved.empty())
         return QString();

@@ -23,8 +23,8 @@ public:
     // Collectives wait up to `collective` for the slowest rank (the others wait while rank 0
     // validates); a rank that dies closes its sockets, which fails the others at once.
     // Nothing and *error when the run cannot be joined or this build has no Gloo.
-    static std::unique_ptr<Communicator> connect(const DistributedEnv &env, std::chrono::seconds rendezvous,
-                                                 std::chrono::seconds collective, QString *error);
+    static std::unique_ptr<Communicator> connect(
+        const DistributedEnv &env, std::chrono::seconds rendezvous, std::chrono::seconds collective, QString *error);
     ~Communicator();
 
     int rank() const;
@@ -62,7 +62,6 @@ void assignGradients(const std::vector<torch::Tensor> &parameters, const torch::
 // flat buffer per rank, "rank0", "rank1", ...). Resumed with another number of processes,
 // rank 0 takes their sum: the same step up to rounding, which the returned warning says.
 QString restoreRankGradients(const std::vector<torch::Tensor> &parameters,
-                             const std::vector<std::pair<std::string, torch::Tensor>> &saved,
-                             const DistributedEnv &dist);
+    const std::vector<std::pair<std::string, torch::Tensor>> &saved, const DistributedEnv &dist);
 
 } // namespace gp

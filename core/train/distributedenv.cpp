@@ -19,8 +19,9 @@ std::optional<DistributedEnv> DistributedEnv::fromEnvironment(const QProcessEnvi
             *error = tr("%1=%2 is not a number").arg(key, env.value(key));
         return ok;
     };
-    if (!number("WORLD_SIZE", 1, &d.worldSize) || !number("RANK", 0, &d.rank) || !number("LOCAL_RANK", d.rank, &d.localRank)
-        || !number("LOCAL_WORLD_SIZE", d.worldSize, &d.localWorldSize) || !number("MASTER_PORT", 29500, &d.masterPort))
+    if (!number("WORLD_SIZE", 1, &d.worldSize) || !number("RANK", 0, &d.rank)
+        || !number("LOCAL_RANK", d.rank, &d.localRank) || !number("LOCAL_WORLD_SIZE", d.worldSize, &d.localWorldSize)
+        || !number("MASTER_PORT", 29500, &d.masterPort))
         return std::nullopt;
     d.masterAddr = env.value(QStringLiteral("MASTER_ADDR"), d.masterAddr);
     if (d.worldSize < 1 || d.rank < 0 || d.rank >= d.worldSize) {

@@ -19,7 +19,7 @@ struct DistributedEnv
 public:
     int rank = 0;
     int worldSize = 1;
-    int localRank = 0;      // index of this process among those on this machine
+    int localRank = 0; // index of this process among those on this machine
     int localWorldSize = 1; // processes on this machine (they share its cores)
     QString masterAddr = QStringLiteral("127.0.0.1");
     int masterPort = 29500;

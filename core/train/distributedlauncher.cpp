@@ -23,7 +23,7 @@ int DistributedLauncher::freePort()
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0)
         return 29500;
-    sockaddr_in a{};
+    sockaddr_in a {};
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     a.sin_port = 0;
@@ -38,7 +38,7 @@ int DistributedLauncher::freePort()
 
 bool DistributedLauncher::start(const QString &program, const QStringList &arguments, int worldSize, QString *error)
 {
-    m_env = DistributedEnv{};
+    m_env = DistributedEnv {};
     m_env.worldSize = worldSize;
     m_env.localWorldSize = worldSize;
     m_env.masterAddr = QStringLiteral("127.0.0.1");

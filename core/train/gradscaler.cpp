@@ -9,14 +9,14 @@ GradScaler::GradScaler(torch::Device device, Options options)
     // The fused kernels exist for CUDA/HIP; CPU kernels arrived in LibTorch 2.3.
     , m_fused(device.is_cuda()
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
-              || device.is_cpu()
+          || device.is_cpu()
 #endif
       )
 {
     const auto f = torch::TensorOptions().device(device).dtype(torch::kFloat);
-    m_scale = torch::full({1}, options.initScale, f);
-    m_growthTracker = torch::zeros({1}, f.dtype(torch::kInt));
-    m_foundInf = torch::zeros({1}, f);
+    m_scale = torch::full({ 1 }, options.initScale, f);
+    m_growthTracker = torch::zeros({ 1 }, f.dtype(torch::kInt));
+    m_foundInf = torch::zeros({ 1 }, f);
 }
 
 torch::Tensor GradScaler::scale(const torch::Tensor &loss) const
@@ -68,7 +68,7 @@ void GradScaler::update()
     m_unscaled = false;
     if (m_fused) {
         at::_amp_update_scale_(m_scale, m_growthTracker, m_foundInf, m_options.growthFactor, m_options.backoffFactor,
-                               m_options.growthInterval);
+            m_options.growthInterval);
         return;
     }
     if (m_foundInf.item<float>() != 0.0f) {
@@ -87,7 +87,7 @@ double GradScaler::currentScale() const
 
 std::pair<double, int> GradScaler::state() const
 {
-    return {m_scale.item<double>(), m_growthTracker.item<int>()};
+    return { m_scale.item<double>(), m_growthTracker.item<int>() };
 }
 
 void GradScaler::setState(double scale, int growthTracker)

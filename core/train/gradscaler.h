@@ -40,9 +40,9 @@ public:
 private:
     Options m_options;
     bool m_fused;
-    torch::Tensor m_scale;         // [1] float
+    torch::Tensor m_scale; // [1] float
     torch::Tensor m_growthTracker; // [1] int
-    torch::Tensor m_foundInf;      // [1] float
+    torch::Tensor m_foundInf; // [1] float
     bool m_unscaled = false;
 };
 

@@ -12,8 +12,7 @@ namespace {
 
 // The optimizer state's key for a parameter: its TensorImpl's address as text in LibTorch
 // 1.13, the address itself in later releases.
-template <typename Key>
-Key stateKey(c10::TensorImpl *impl)
+template<typename Key> Key stateKey(c10::TensorImpl *impl)
 {
     if constexpr (std::is_same_v<Key, std::string>) {
         std::ostringstream s;
@@ -28,8 +27,7 @@ Key stateKey(c10::TensorImpl *impl)
 
 MuSGDOptions::MuSGDOptions(double lr)
     : lr_(lr)
-{
-}
+{ }
 
 void MuSGDOptions::serialize(torch::serialize::OutputArchive &archive) const
 {
@@ -61,13 +59,12 @@ void MuSGDParamState::serialize(torch::serialize::InputArchive &archive)
     _TORCH_OPTIM_DESERIALIZE_TORCH_ARG(torch::Tensor, sgd_momentum_buffer);
 }
 
-MuSGD::MuSGD(std::vector<torch::optim::OptimizerParamGroup> groups, MuSGDOptions defaults, double muonScale,
-             double sgdScale)
+MuSGD::MuSGD(
+    std::vector<torch::optim::OptimizerParamGroup> groups, MuSGDOptions defaults, double muonScale, double sgdScale)
     : Optimizer(std::move(groups), std::make_unique<MuSGDOptions>(defaults))
     , m_muonScale(muonScale)
     , m_sgdScale(sgdScale)
-{
-}
+{ }
 
 torch::Tensor MuSGD::orthogonalize(const torch::Tensor &g)
 {
@@ -124,7 +121,7 @@ torch::Tensor MuSGD::step(LossClosure closure)
                 m.lerp_(grad, 1 - o.momentum());
                 torch::Tensor update = o.nesterov() ? grad.lerp(m, o.momentum()) : m;
                 if (update.dim() == 4)
-                    update = update.reshape({update.size(0), -1});
+                    update = update.reshape({ update.size(0), -1 });
                 update = orthogonalize(update);
                 // Wide-or-square factor as Ultralytics computes it: from the last two
                 // dimensions of the gradient (1 for 3×3 and 1×1 convolution filters).

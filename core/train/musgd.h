@@ -30,7 +30,7 @@ public:
 
 struct MuSGDParamState : public torch::optim::OptimizerCloneableParamState<MuSGDParamState>
 {
-    TORCH_ARG(torch::Tensor, momentum_buffer);     // Muon's in use_muon groups, else SGD's
+    TORCH_ARG(torch::Tensor, momentum_buffer); // Muon's in use_muon groups, else SGD's
     TORCH_ARG(torch::Tensor, sgd_momentum_buffer); // the SGD step's in use_muon groups
 
 public:
@@ -42,7 +42,7 @@ class MuSGD : public torch::optim::Optimizer
 {
 public:
     MuSGD(std::vector<torch::optim::OptimizerParamGroup> groups, MuSGDOptions defaults, double muonScale = 0.2,
-          double sgdScale = 1.0);
+        double sgdScale = 1.0);
 
     torch::Tensor step(LossClosure closure = nullptr) override;
     void save(torch::serialize::OutputArchive &archive) const override;

@@ -19,9 +19,9 @@ struct PoseLossOptions
 {
     int64_t numClasses = 1;
     int64_t regMax = 16;
-    std::vector<double> strides{8.0, 16.0, 32.0}; // per level, P3 first
+    std::vector<double> strides { 8.0, 16.0, 32.0 }; // per level, P3 first
     PoseLossGains gains;
-    TaskAlignedAssignerOptions assigner;          // numClasses is taken from above
+    TaskAlignedAssignerOptions assigner; // numClasses is taken from above
     // OKS sigma per keypoint; empty: the 17 COCO sigmas when there are 17 keypoints,
     // otherwise 1/K for every keypoint.
     std::vector<double> sigmas;
@@ -30,9 +30,9 @@ struct PoseLossOptions
 // The batch's labels in the data loader's layout (n instances over the batch).
 struct PoseBatchTargets
 {
-    torch::Tensor batchIdx;  // [n] image index per instance (any numeric type)
-    torch::Tensor cls;       // [n] or [n, 1] class per instance
-    torch::Tensor bboxes;    // [n, 4] normalised cx, cy, w, h
+    torch::Tensor batchIdx; // [n] image index per instance (any numeric type)
+    torch::Tensor cls; // [n] or [n, 1] class per instance
+    torch::Tensor bboxes; // [n, 4] normalised cx, cy, w, h
     torch::Tensor keypoints; // [n, K, dims] normalised x, y (and visibility 0/1/2 when dims == 3)
 };
 
@@ -61,9 +61,9 @@ public:
     // rawBoxes [B, 4 * reg_max, N], rawScores [B, nc, N], rawKpts [B, K * dims, N].
     // grids: (h, w) of each level's feature map. imageHw: the network input (h, w) in
     // pixels; {0, 0} means grids[0] times the first stride.
-    PoseLossResult compute(const torch::Tensor &rawBoxes, const torch::Tensor &rawScores,
-                           const torch::Tensor &rawKpts, const std::vector<std::array<int64_t, 2>> &grids,
-                           const PoseBatchTargets &targets, std::array<double, 2> imageHw = {0.0, 0.0}) const;
+    PoseLossResult compute(const torch::Tensor &rawBoxes, const torch::Tensor &rawScores, const torch::Tensor &rawKpts,
+        const std::vector<std::array<int64_t, 2>> &grids, const PoseBatchTargets &targets,
+        std::array<double, 2> imageHw = { 0.0, 0.0 }) const;
     // The same on the model's head output (its grids).
     PoseLossResult compute(const RawHeadOutput &raw, const PoseBatchTargets &targets) const;
 

@@ -35,7 +35,7 @@ struct PoseLossItems
         dfl += o.dfl;
         return *this;
     }
-    PoseLossItems operator*(double f) const { return {box * f, pose * f, kobj * f, cls * f, dfl * f}; }
+    PoseLossItems operator*(double f) const { return { box * f, pose * f, kobj * f, cls * f, dfl * f }; }
 };
 
 } // namespace gp

@@ -26,8 +26,7 @@ uint64_t stepSeed(AugmentRng &rng)
 
 ScenarioAugmenter::ScenarioAugmenter(const TrainingConfig &config)
     : m_config(config)
-{
-}
+{ }
 
 void ScenarioAugmenter::apply(TrainSample &s, AugmentRng &rng) const
 {
@@ -99,7 +98,7 @@ int ScenarioAugmenter::occlude(TrainSample &s, size_t instance, double coverage,
             labelled.push_back(&k);
     const QPointF c = labelled.empty() ? target.box.center()
                                        : QPointF(labelled[size_t(r.integer(0, int(labelled.size()) - 1))]->x,
-                                             labelled[size_t(r.integer(0, int(labelled.size()) - 1))]->y);
+                                           labelled[size_t(r.integer(0, int(labelled.size()) - 1))]->y);
     const double area = std::max(4.0, coverage * target.box.width() * target.box.height());
     const double angle = r.uniform(0, 180);
     cv::Mat mask = cv::Mat::zeros(s.image.size(), CV_8U);
@@ -107,14 +106,15 @@ int ScenarioAugmenter::occlude(TrainSample &s, size_t instance, double coverage,
         // A held object or a hand: an ellipse.
         const double aspect = r.uniform(0.4, 1.0);
         const double a = std::sqrt(area / (kPi * aspect));
-        cv::ellipse(mask, cv::RotatedRect(cv::Point2f(float(c.x()), float(c.y())),
-                              cv::Size2f(float(2 * a), float(2 * a * aspect)), float(angle)),
+        cv::ellipse(mask,
+            cv::RotatedRect(
+                cv::Point2f(float(c.x()), float(c.y())), cv::Size2f(float(2 * a), float(2 * a * aspect)), float(angle)),
             cv::Scalar(255), cv::FILLED);
     } else {
         // An arm or a cable crossing: a bar.
         const double width = std::sqrt(area) * r.uniform(0.3, 0.6);
-        const cv::RotatedRect bar(cv::Point2f(float(c.x()), float(c.y())), cv::Size2f(float(area / width), float(width)),
-            float(angle));
+        const cv::RotatedRect bar(
+            cv::Point2f(float(c.x()), float(c.y())), cv::Size2f(float(area / width), float(width)), float(angle));
         cv::Point2f corners[4];
         bar.points(corners);
         std::vector<cv::Point> poly;

@@ -8,8 +8,7 @@ namespace gp {
 
 TrainDataset::TrainDataset(std::vector<ImageAnnotation> images)
     : m_images(std::move(images))
-{
-}
+{ }
 
 TrainSample TrainDataset::load(size_t i, int imgsz, QString *error, Enhancement enhance) const
 {
@@ -29,7 +28,8 @@ TrainSample TrainDataset::load(size_t i, int imgsz, QString *error, Enhancement 
     // Labels were read for the size the scan decoded; scale if the decode differs now.
     if (s.image.cols != a.imageSize.width() || s.image.rows != a.imageSize.height())
         for (PoseInstance &inst : s.instances) {
-            const double sx = double(s.image.cols) / a.imageSize.width(), sy = double(s.image.rows) / a.imageSize.height();
+            const double sx = double(s.image.cols) / a.imageSize.width(),
+                         sy = double(s.image.rows) / a.imageSize.height();
             inst.box = QRectF(inst.box.left() * sx, inst.box.top() * sy, inst.box.width() * sx, inst.box.height() * sy);
             for (Keypoint &k : inst.keypoints) {
                 k.x *= sx;

@@ -19,14 +19,14 @@ struct TrainingConfig
     Q_DECLARE_TR_FUNCTIONS(TrainingConfig)
 
 public:
-    QString data;                           // data.yaml
-    QString cacheDir;                       // label cache folder (empty: .gripperpose-cache beside data.yaml)
+    QString data; // data.yaml
+    QString cacheDir; // label cache folder (empty: .gripperpose-cache beside data.yaml)
     QString model = QStringLiteral("yolov8s-pose"); // scale name, a checkpoint or an imported weight file
     QString project = QStringLiteral("runs/pose");
     QString name = QStringLiteral("train");
     bool existOk = false;
-    QString resume;                          // checkpoint to resume from
-    QString device = QStringLiteral("");     // "" auto, "cpu", "0", "0,1"
+    QString resume; // checkpoint to resume from
+    QString device = QStringLiteral(""); // "" auto, "cpu", "0", "0,1"
     int epochs = 100;
     int patience = 20;
     int batch = 16;
@@ -44,7 +44,7 @@ public:
     double warmupBiasLr = 0.1;
     bool cosLr = true;
     int nbs = 64;
-    QString amp = QStringLiteral("auto");    // auto (GPU: fp16; CPU: bf16 where native, else fp32), off, fp16, bf16
+    QString amp = QStringLiteral("auto"); // auto (GPU: fp16; CPU: bf16 where native, else fp32), off, fp16, bf16
     bool ema = true;
     double clipGrad = 10.0;
     // Loss gains.
@@ -62,8 +62,8 @@ public:
     bool val = true;
     double conf = 0.001, iou = 0.7;
     int maxDet = 300;
-    double fraction = 1.0;                   // use this fraction of the train images
-    int savePeriod = -1;                     // also keep weights/epochN every N epochs
+    double fraction = 1.0; // use this fraction of the train images
+    int savePeriod = -1; // also keep weights/epochN every N epochs
 
     // One settable key: its name, help and how to read and print it.
     struct Key

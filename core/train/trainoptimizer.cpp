@@ -29,7 +29,8 @@ int roundHalfEven(double x)
 
 } // namespace
 
-TrainOptimizer::TrainOptimizer(PoseModelImpl &model, const TrainingConfig &config, int iterationsPerEpoch, int trainImages)
+TrainOptimizer::TrainOptimizer(
+    PoseModelImpl &model, const TrainingConfig &config, int iterationsPerEpoch, int trainImages)
     : m_config(config)
 {
     m_accumulate = std::max(roundHalfEven(double(config.nbs) / config.batch), 1);
@@ -43,8 +44,8 @@ TrainOptimizer::TrainOptimizer(PoseModelImpl &model, const TrainingConfig &confi
         // Ultralytics' choice: AdamW with a class-count-fitted lr for short runs, MuSGD
         // otherwise (8.4; 8.3 took plain SGD).
         const int nc = model.spec().numClasses;
-        const long long iterations =
-            (long long)std::ceil(double(trainImages) / std::max(config.batch, config.nbs)) * config.epochs;
+        const long long iterations
+            = (long long)std::ceil(double(trainImages) / std::max(config.batch, config.nbs)) * config.epochs;
         if (iterations > 10000) {
             m_name = QStringLiteral("MuSGD");
             m_lr0 = 0.01;
@@ -69,17 +70,17 @@ TrainOptimizer::TrainOptimizer(PoseModelImpl &model, const TrainingConfig &confi
             if (!p.value().requires_grad())
                 continue; // the fixed DFL bins
             const int64_t dims = p.value().dim();
-            const GroupKind kind = muon && (dims == 2 || dims == 4)             ? GroupKind::Muon
-                                   : p.key().find("bias") != std::string::npos ? GroupKind::Bias
-                                   : isNorm                                    ? GroupKind::Norm
-                                                                               : GroupKind::Weight;
-            members[{kind, boosted}].push_back(p.value());
+            const GroupKind kind = muon && (dims == 2 || dims == 4) ? GroupKind::Muon
+                : p.key().find("bias") != std::string::npos         ? GroupKind::Bias
+                : isNorm                                            ? GroupKind::Norm
+                                                                    : GroupKind::Weight;
+            members[{ kind, boosted }].push_back(p.value());
         }
     }
     std::vector<torch::optim::OptimizerParamGroup> groups;
-    for (const bool boosted : {false, true})
-        for (const GroupKind kind : {GroupKind::Bias, GroupKind::Weight, GroupKind::Norm, GroupKind::Muon}) {
-            auto it = members.find({kind, boosted});
+    for (const bool boosted : { false, true })
+        for (const GroupKind kind : { GroupKind::Bias, GroupKind::Weight, GroupKind::Norm, GroupKind::Muon }) {
+            auto it = members.find({ kind, boosted });
             // The three plain groups always exist (results.csv reports lr/pg0..2).
             if ((it == members.end() || it->second.empty()) && (boosted || kind == GroupKind::Muon))
                 continue;
@@ -89,16 +90,19 @@ TrainOptimizer::TrainOptimizer(PoseModelImpl &model, const TrainingConfig &confi
                 o = std::make_unique<torch::optim::SGDOptions>(
                     torch::optim::SGDOptions(m_lr0).momentum(m_momentum).nesterov(true).weight_decay(wd));
             else if (muon)
-                o = std::make_unique<MuSGDOptions>(
-                    MuSGDOptions(m_lr0).momentum(m_momentum).nesterov(true).weight_decay(wd).use_muon(kind == GroupKind::Muon));
+                o = std::make_unique<MuSGDOptions>(MuSGDOptions(m_lr0)
+                                                       .momentum(m_momentum)
+                                                       .nesterov(true)
+                                                       .weight_decay(wd)
+                                                       .use_muon(kind == GroupKind::Muon));
             else if (m_name == QLatin1String("Adam"))
                 o = std::make_unique<torch::optim::AdamOptions>(
-                    torch::optim::AdamOptions(m_lr0).betas({m_momentum, 0.999}).weight_decay(wd));
+                    torch::optim::AdamOptions(m_lr0).betas({ m_momentum, 0.999 }).weight_decay(wd));
             else
                 o = std::make_unique<torch::optim::AdamWOptions>(
-                    torch::optim::AdamWOptions(m_lr0).betas({m_momentum, 0.999}).weight_decay(wd));
-            groups.emplace_back(it == members.end() ? std::vector<torch::Tensor>{} : it->second, std::move(o));
-            m_groups.push_back({kind, boosted ? 3.0 : 1.0});
+                    torch::optim::AdamWOptions(m_lr0).betas({ m_momentum, 0.999 }).weight_decay(wd));
+            groups.emplace_back(it == members.end() ? std::vector<torch::Tensor> {} : it->second, std::move(o));
+            m_groups.push_back({ kind, boosted ? 3.0 : 1.0 });
         }
     if (m_name == QLatin1String("SGD"))
         m_optimizer = std::make_unique<torch::optim::SGD>(std::move(groups), torch::optim::SGDOptions(m_lr0));
@@ -146,8 +150,9 @@ int TrainOptimizer::schedule(int ni, int epoch)
     }
     const double w = m_warmupIterations;
     for (size_t g = 0; g < m_groups.size(); ++g)
-        setGroup(g, interp(ni, 0, w, m_groups[g].kind == GroupKind::Bias ? m_warmupBiasLr : 0.0, target * m_groups[g].lrScale),
-                 interp(ni, 0, w, m_config.warmupMomentum, m_momentum));
+        setGroup(g,
+            interp(ni, 0, w, m_groups[g].kind == GroupKind::Bias ? m_warmupBiasLr : 0.0, target * m_groups[g].lrScale),
+            interp(ni, 0, w, m_config.warmupMomentum, m_momentum));
     return std::max(1, roundHalfEven(interp(ni, 0, w, 1, double(m_config.nbs) / m_config.batch)));
 }
 
@@ -164,7 +169,7 @@ std::vector<TrainOptimizer::GroupInfo> TrainOptimizer::groups() const
     std::vector<GroupInfo> out;
     for (size_t g = 0; g < m_groups.size(); ++g) {
         const auto &group = m_optimizer->param_groups()[g];
-        out.push_back({m_groups[g].kind, m_groups[g].lrScale, group.params(), group.options().get_lr()});
+        out.push_back({ m_groups[g].kind, m_groups[g].lrScale, group.params(), group.options().get_lr() });
     }
     return out;
 }

@@ -23,7 +23,7 @@ public:
     struct GroupInfo
     {
         GroupKind kind;
-        double lrScale;                  // 3 for the head's class branch under MuSGD, else 1
+        double lrScale; // 3 for the head's class branch under MuSGD, else 1
         std::vector<torch::Tensor> params;
         double lr;
     };

@@ -62,7 +62,8 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             PoseLossOptions lo;
             lo.numClasses = spec.numClasses;
             const PoseLoss loss(lo);
-            ValOptions vo = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, torch::kCPU, cancel);
+            ValOptions vo
+                = ValOptions::make(req.conf, req.iou, req.maxDet, loss, spec.numKeypoints, torch::kCPU, cancel);
             vo.loss = nullptr;
             vo.progress = progress;
             vo.imageTags = tags;

@@ -174,15 +174,15 @@ namespace {
 using BatchForward = std::function<torch::Tensor(const BatchTensors &batch)>;
 
 ValOutcome validateBatches(const ModelSpec &spec, const BatchForward &forward, const TrainDataset &dataset,
-                           const std::vector<ValBatch> &batches, int imgsz, const ValOptions &options)
+    const std::vector<ValBatch> &batches, int imgsz, const ValOptions &options)
 {
     ValOutcome outcome;
     PoseEvaluator evaluator(options.sigmas);
     // One evaluator per scenario tag: an image counts in each of its tags, untagged ones as
     // "normal", so each hard scenario can be set against the easy footage.
     std::map<QString, PoseEvaluator> scenarios;
-    const bool tagged = std::any_of(options.imageTags.begin(), options.imageTags.end(),
-                                    [](const QStringList &t) { return !t.isEmpty(); });
+    const bool tagged = std::any_of(
+        options.imageTags.begin(), options.imageTags.end(), [](const QStringList &t) { return !t.isEmpty(); });
     const QStringList untagged { Scenarios::name(Scenario::Normal) };
     // Decode the next batch while the network runs on this one.
     std::future<LoadedBatch> next;
@@ -253,7 +253,7 @@ std::vector<ValBatch> squareBatches(const TrainDataset &dataset, int imgsz, int 
 }
 
 ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std::vector<ValBatch> &batches, int imgsz,
-                    const ValOptions &options)
+    const ValOptions &options)
 {
     model.eval();
     PoseLossItems lossSum;
@@ -287,7 +287,7 @@ ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std
 }
 
 ValOutcome validate(const ModelSpec &spec, const DecodedForward &forward, const TrainDataset &dataset,
-                    const std::vector<ValBatch> &batches, int imgsz, const ValOptions &options)
+    const std::vector<ValBatch> &batches, int imgsz, const ValOptions &options)
 {
     const BatchForward batchForward = [&](const BatchTensors &t) { return forward(t.images); };
     return validateBatches(spec, batchForward, dataset, batches, imgsz, options);

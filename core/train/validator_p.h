@@ -86,6 +86,6 @@ ValOutcome validate(PoseModelImpl &model, const TrainDataset &dataset, const std
 // [B, 4 + nc + K*dims, N] (float). No loss (options.loss is ignored).
 using DecodedForward = std::function<torch::Tensor(const torch::Tensor &images)>;
 ValOutcome validate(const ModelSpec &spec, const DecodedForward &forward, const TrainDataset &dataset,
-                    const std::vector<ValBatch> &batches, int imgsz, const ValOptions &options);
+    const std::vector<ValBatch> &batches, int imgsz, const ValOptions &options);
 
 } // namespace gp

@@ -6,8 +6,7 @@ namespace gp {
 
 FrameCache::FrameCache(qint64 budgetBytes)
     : m_budget(budgetBytes)
-{
-}
+{ }
 
 void FrameCache::setBudget(qint64 bytes)
 {

@@ -111,8 +111,8 @@ bool VideoDecoder::decodeTo(qint64 index, QImage *image, QString *error)
     // Frames just before the target are converted and kept (a step back then decodes
     // nothing), so a far seek asks the container for the first of them; earlier frames on
     // the way are only decoded.
-    const int keep = m_lastImage.isNull() ? kKeepBehind
-                                          : std::min(kKeepBehind, std::max(0, m_cache.capacityFor(m_lastImage) / 2));
+    const int keep
+        = m_lastImage.isNull() ? kKeepBehind : std::min(kKeepBehind, std::max(0, m_cache.capacityFor(m_lastImage) / 2));
     const qint64 pos = m_reader->position();
     const bool ahead = index >= pos && index - pos <= FrameReader::kSequentialSeekLimit;
     if (!m_reader->seekNear(ahead ? index : std::max<qint64>(0, index - keep), error))

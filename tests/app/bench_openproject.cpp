@@ -40,7 +40,7 @@ struct Stall
 {
     double openCallMs = 0; // openProject() itself, on the GUI thread
     double longestGapMs = 0; // between two passes of the event loop until the list is read
-    double totalMs = 0;    // until the list is read
+    double totalMs = 0; // until the list is read
 };
 
 // Opens `dir` in `w` and runs the event loop until the Label workspace has listed it.
@@ -102,8 +102,8 @@ private Q_SLOTS:
             const QString labels = DatasetConfig::labelFileFor(image);
             QVERIFY(::link(QFile::encodeName(source).constData(), QFile::encodeName(image).constData()) == 0);
             QVERIFY(::link(QFile::encodeName(DatasetConfig::labelFileFor(source)).constData(),
-                           QFile::encodeName(labels).constData())
-                    == 0);
+                        QFile::encodeName(labels).constData())
+                == 0);
         }
     }
 
@@ -131,9 +131,9 @@ private Q_SLOTS:
         QCOMPARE(int(listed), kImages);
 
         qInfo("%d images, no label cache: openProject() %.1f ms, longest event-loop gap %.1f ms, listed after %.0f ms",
-              kImages, cold.openCallMs, cold.longestGapMs, cold.totalMs);
+            kImages, cold.openCallMs, cold.longestGapMs, cold.totalMs);
         qInfo("%d images, label cache:    openProject() %.1f ms, longest event-loop gap %.1f ms, listed after %.0f ms",
-              kImages, warm.openCallMs, warm.longestGapMs, warm.totalMs);
+            kImages, warm.openCallMs, warm.longestGapMs, warm.totalMs);
         qInfo("the same listing (label cache) on the GUI thread: %.0f ms", onGuiThreadMs);
     }
 

@@ -19,12 +19,13 @@ void TestRecentProjects::added_data()
     QTest::addColumn<QStringList>("list");
     QTest::addColumn<QString>("dir");
     QTest::addColumn<QStringList>("expected");
-    QTest::newRow("empty") << QStringList() << "/p/a" << QStringList{"/p/a"};
-    QTest::newRow("new goes first") << QStringList{"/p/a", "/p/b"} << "/p/c" << QStringList{"/p/c", "/p/a", "/p/b"};
-    QTest::newRow("existing moves first") << QStringList{"/p/a", "/p/b", "/p/c"} << "/p/c"
-                                          << QStringList{"/p/c", "/p/a", "/p/b"};
-    QTest::newRow("same folder spelled differently") << QStringList{"/p/a", "/p/b"} << "/p/x/../b/"
-                                                     << QStringList{"/p/b", "/p/a"};
+    QTest::newRow("empty") << QStringList() << "/p/a" << QStringList { "/p/a" };
+    QTest::newRow("new goes first") << QStringList { "/p/a", "/p/b" } << "/p/c"
+                                    << QStringList { "/p/c", "/p/a", "/p/b" };
+    QTest::newRow("existing moves first")
+        << QStringList { "/p/a", "/p/b", "/p/c" } << "/p/c" << QStringList { "/p/c", "/p/a", "/p/b" };
+    QTest::newRow("same folder spelled differently")
+        << QStringList { "/p/a", "/p/b" } << "/p/x/../b/" << QStringList { "/p/b", "/p/a" };
     QStringList eight;
     for (int i = 0; i < 8; ++i)
         eight << QStringLiteral("/p/%1").arg(i);
@@ -44,8 +45,8 @@ void TestRecentProjects::added()
 
 void TestRecentProjects::removed()
 {
-    QCOMPARE(RecentProjects::removed({"/p/a", "/p/b", "/p/a"}, "/p/b"), QStringList{"/p/a"});
-    QCOMPARE(RecentProjects::removed({"/p/a", ""}, "/p/z"), QStringList{"/p/a"});
+    QCOMPARE(RecentProjects::removed({ "/p/a", "/p/b", "/p/a" }, "/p/b"), QStringList { "/p/a" });
+    QCOMPARE(RecentProjects::removed({ "/p/a", "" }, "/p/z"), QStringList { "/p/a" });
 }
 
 QTEST_GUILESS_MAIN(TestRecentProjects)

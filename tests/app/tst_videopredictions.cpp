@@ -27,8 +27,8 @@
 #include "worstframespanel.h"
 
 #include <QCheckBox>
-#include <QDir>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QListWidget>
@@ -266,7 +266,8 @@ void TestVideoPredictions::smoothingSliderChangesPointsAndJitter()
     // Raw points drawn: what the network gave, whatever the smoothing.
     ws.overlayPanel()->pointsBox()->setCurrentIndex(1);
     const auto &t = ws.predictions()->tracksAt(20);
-    QCOMPARE(ws.imageView()->drawnPoints().front(), QPointF(t.front().keypoints.front().rawX, t.front().keypoints.front().rawY));
+    QCOMPARE(ws.imageView()->drawnPoints().front(),
+        QPointF(t.front().keypoints.front().rawX, t.front().keypoints.front().rawY));
 }
 
 void TestVideoPredictions::enhancementShowsTheCorrectedFrameAndKeysTheCache()
@@ -330,8 +331,8 @@ void TestVideoPredictions::worstFramesRankInjectedJumpFirst()
     QVERIFY(panel->selectedCount() > at20);
     panel->setThreshold(20.0);
     // A click shows the frame.
-    QTest::mouseClick(panel->list()->viewport(), Qt::LeftButton, {},
-        panel->list()->visualItemRect(panel->list()->item(0)).center());
+    QTest::mouseClick(
+        panel->list()->viewport(), Qt::LeftButton, {}, panel->list()->visualItemRect(panel->list()->item(0)).center());
     QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), kJumpFrame, kSlowMachineMs);
 }
 
@@ -492,7 +493,8 @@ void TestVideoPredictions::enhancementReachesTheNetworkLiveAndInTheAnalysis()
     // Live: the frame on screen, inferred on the worker, is the corrected frame.
     ws.seek(1);
     QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), 1, kSlowMachineMs);
-    QTest::mouseClick(ws.modelPanel()->liveBox(), Qt::LeftButton, {}, QPoint(8, ws.modelPanel()->liveBox()->height() / 2));
+    QTest::mouseClick(
+        ws.modelPanel()->liveBox(), Qt::LeftButton, {}, QPoint(8, ws.modelPanel()->liveBox()->height() / 2));
     QVERIFY(ws.modelPanel()->liveBox()->isChecked());
     QTRY_VERIFY_WITH_TIMEOUT(ws.imageView()->statusText().contains(QStringLiteral("live")), kSlowMachineMs);
     std::vector<PoseDetection> live;
@@ -504,9 +506,11 @@ void TestVideoPredictions::enhancementReachesTheNetworkLiveAndInTheAnalysis()
             d.keypoints.push_back({ k.rawX, k.rawY, k.conf });
         live.push_back(d);
     }
-    QVERIFY2(largestDifference(live, onCorrected[1]) < 1e-3, qPrintable(QString::number(largestDifference(live, onCorrected[1]))));
+    QVERIFY2(largestDifference(live, onCorrected[1]) < 1e-3,
+        qPrintable(QString::number(largestDifference(live, onCorrected[1]))));
     QVERIFY(largestDifference(live, onDark[1]) > 1e-2);
-    QTest::mouseClick(ws.modelPanel()->liveBox(), Qt::LeftButton, {}, QPoint(8, ws.modelPanel()->liveBox()->height() / 2));
+    QTest::mouseClick(
+        ws.modelPanel()->liveBox(), Qt::LeftButton, {}, QPoint(8, ws.modelPanel()->liveBox()->height() / 2));
     QVERIFY(!ws.modelPanel()->liveBox()->isChecked());
 
     // The analysis pass: every cached frame is what the network gives on the corrected frame.

@@ -12,8 +12,8 @@
 #include "videoworkspace.h"
 
 #include <QCheckBox>
-#include <QProcess>
 #include <QDir>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>

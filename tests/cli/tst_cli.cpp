@@ -26,8 +26,8 @@ Run gripperpose(const QStringList &args, const QProcessEnvironment &extra = {})
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(GP_BINARY_DIR "/app/cli/gripperpose"), args);
     p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+        QString::fromUtf8(p.readAllStandardError()) };
 }
 
 QByteArray readAll(const QString &path)
@@ -82,16 +82,16 @@ private:
 void TestCli::initTestCase()
 {
     m_data = m_dir.filePath(QStringLiteral("synth"));
-    const Run r = gripperpose({QStringLiteral("synth"), QStringLiteral("out=") + m_data, QStringLiteral("n=12"),
-                               QStringLiteral("imgsz=192,128"), QStringLiteral("seed=3"),
-                               QStringLiteral("video_frames=6")});
+    const Run r = gripperpose({ QStringLiteral("synth"), QStringLiteral("out=") + m_data, QStringLiteral("n=12"),
+        QStringLiteral("imgsz=192,128"), QStringLiteral("seed=3"), QStringLiteral("video_frames=6") });
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY(QFileInfo::exists(m_data + QStringLiteral("/data.yaml")));
 }
 
 void TestCli::synthThenCheckIsClean()
 {
-    const Run r = gripperpose({QStringLiteral("check"), QStringLiteral("data=") + m_data + QStringLiteral("/data.yaml")});
+    const Run r
+        = gripperpose({ QStringLiteral("check"), QStringLiteral("data=") + m_data + QStringLiteral("/data.yaml") });
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY(r.out.contains(QStringLiteral("No problems found.")));
     QVERIFY(r.out.contains(QStringLiteral("train: ")));
@@ -102,7 +102,8 @@ void TestCli::corruptedCopyReportsEachProblem()
 {
     const QString bad = m_dir.filePath(QStringLiteral("bad"));
     copyTree(m_data, bad);
-    const QStringList labels = QDir(bad + QStringLiteral("/labels/train")).entryList({QStringLiteral("*.txt")}, QDir::Files, QDir::Name);
+    const QStringList labels
+        = QDir(bad + QStringLiteral("/labels/train")).entryList({ QStringLiteral("*.txt") }, QDir::Files, QDir::Name);
     const QStringList images = QDir(bad + QStringLiteral("/images/train")).entryList(QDir::Files, QDir::Name);
     QVERIFY(labels.size() >= 4 && images.size() >= 4);
     // 1. a line with 17 keypoints' columns, 2. a coordinate out of range, 3. an unknown
@@ -121,14 +122,17 @@ void TestCli::corruptedCopyReportsEachProblem()
     writeAll(bad + QStringLiteral("/images/train/") + images.last(), "garbage");
     writeAll(bad + QStringLiteral("/labels/train/orphan.txt"), "");
 
-    const Run r = gripperpose({QStringLiteral("check"), QStringLiteral("data=") + bad + QStringLiteral("/data.yaml")});
+    const Run r
+        = gripperpose({ QStringLiteral("check"), QStringLiteral("data=") + bad + QStringLiteral("/data.yaml") });
     QCOMPARE(r.code, 1);
     QVERIFY2(r.out.contains(QStringLiteral("labels/train/") + labels[1] + QLatin1Char(':')), qPrintable(r.out));
-    QVERIFY2(r.out.contains(QStringLiteral("expected 47 columns")) && r.out.contains(QStringLiteral("found 56")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("expected 47 columns")) && r.out.contains(QStringLiteral("found 56")),
+        qPrintable(r.out));
     QVERIFY(r.out.contains(QStringLiteral("box value 4 is 1.2")));
     QVERIFY(r.out.contains(QStringLiteral("class 4 is not one of the 1 classes")));
-    QVERIFY2(r.out.contains(QStringLiteral("images/train/") + images.last() + QStringLiteral(": not an image the trainer reads")),
-             qPrintable(r.out));
+    QVERIFY2(r.out.contains(
+                 QStringLiteral("images/train/") + images.last() + QStringLiteral(": not an image the trainer reads")),
+        qPrintable(r.out));
     QVERIFY(r.out.contains(QStringLiteral("labels/train/orphan.txt: no image with this name")));
     QVERIFY(r.out.contains(QStringLiteral("Problems by kind:")));
     QVERIFY(r.out.contains(QStringLiteral("  wrong column count: 1")));
@@ -143,32 +147,37 @@ void TestCli::cocoRoundTripThroughTheCli()
 {
     const QString json = m_dir.filePath(QStringLiteral("val.json"));
     const QString back = m_dir.filePath(QStringLiteral("fromcoco"));
-    Run r = gripperpose({QStringLiteral("yolo2coco"), QStringLiteral("data=") + m_data + QStringLiteral("/data.yaml"),
-                         QStringLiteral("split=val"), QStringLiteral("out=") + json});
+    Run r = gripperpose({ QStringLiteral("yolo2coco"), QStringLiteral("data=") + m_data + QStringLiteral("/data.yaml"),
+        QStringLiteral("split=val"), QStringLiteral("out=") + json });
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    r = gripperpose({QStringLiteral("coco2yolo"), QStringLiteral("json=") + json, QStringLiteral("images=") + m_data,
-                     QStringLiteral("out=") + back, QStringLiteral("split=val")});
+    r = gripperpose({ QStringLiteral("coco2yolo"), QStringLiteral("json=") + json, QStringLiteral("images=") + m_data,
+        QStringLiteral("out=") + back, QStringLiteral("split=val") });
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-    r = gripperpose({QStringLiteral("check"), QStringLiteral("data=") + back + QStringLiteral("/data.yaml")});
+    r = gripperpose({ QStringLiteral("check"), QStringLiteral("data=") + back + QStringLiteral("/data.yaml") });
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     // Every val label file comes back with the same bytes.
-    const QStringList labels = QDir(m_data + QStringLiteral("/labels/val")).entryList({QStringLiteral("*.txt")}, QDir::Files);
+    const QStringList labels
+        = QDir(m_data + QStringLiteral("/labels/val")).entryList({ QStringLiteral("*.txt") }, QDir::Files);
     QVERIFY(!labels.isEmpty());
     for (const QString &l : labels)
-        QCOMPARE(readAll(back + QStringLiteral("/labels/val/") + l), readAll(m_data + QStringLiteral("/labels/val/") + l));
+        QCOMPARE(
+            readAll(back + QStringLiteral("/labels/val/") + l), readAll(m_data + QStringLiteral("/labels/val/") + l));
 }
 
 void TestCli::rejectsUnknownKeys_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown key") << QStringList{QStringLiteral("synth"), QStringLiteral("out=x"), QStringLiteral("epochs=3")}
+    QTest::newRow("unknown key") << QStringList { QStringLiteral("synth"), QStringLiteral("out=x"),
+        QStringLiteral("epochs=3") }
                                  << "unknown key \"epochs\"; valid keys: out, n, imgsz, seed, val, video_frames, fps";
-    QTest::newRow("missing key") << QStringList{QStringLiteral("check")} << "missing required key data=";
-    QTest::newRow("not key=value") << QStringList{QStringLiteral("check"), QStringLiteral("data")} << "not of the form key=value";
-    QTest::newRow("bad number") << QStringList{QStringLiteral("synth"), QStringLiteral("out=x"), QStringLiteral("n=many")}
+    QTest::newRow("missing key") << QStringList { QStringLiteral("check") } << "missing required key data=";
+    QTest::newRow("not key=value") << QStringList { QStringLiteral("check"), QStringLiteral("data") }
+                                   << "not of the form key=value";
+    QTest::newRow("bad number") << QStringList { QStringLiteral("synth"), QStringLiteral("out=x"),
+        QStringLiteral("n=many") }
                                 << "n=many is not a whole number";
-    QTest::newRow("unknown command") << QStringList{QStringLiteral("fly")} << "unknown command \"fly\"";
+    QTest::newRow("unknown command") << QStringList { QStringLiteral("fly") } << "unknown command \"fly\"";
 }
 
 void TestCli::rejectsUnknownKeys()
@@ -184,11 +193,16 @@ void TestCli::helpForEachCommand_data()
 {
     QTest::addColumn<QString>("command");
     QTest::addColumn<QString>("key");
-    QTest::newRow("synth") << "synth" << "imgsz=";
-    QTest::newRow("check") << "check" << "data=";
-    QTest::newRow("coco2yolo") << "coco2yolo" << "json=";
-    QTest::newRow("yolo2coco") << "yolo2coco" << "split=";
-    QTest::newRow("info") << "info" << "usage: gripperpose info";
+    QTest::newRow("synth") << "synth"
+                           << "imgsz=";
+    QTest::newRow("check") << "check"
+                           << "data=";
+    QTest::newRow("coco2yolo") << "coco2yolo"
+                               << "json=";
+    QTest::newRow("yolo2coco") << "yolo2coco"
+                               << "split=";
+    QTest::newRow("info") << "info"
+                          << "usage: gripperpose info";
     QTest::newRow("monitor") << "monitor"
                              << "interval=";
 }
@@ -197,14 +211,14 @@ void TestCli::helpForEachCommand()
 {
     QFETCH(QString, command);
     QFETCH(QString, key);
-    const Run r = gripperpose({command, QStringLiteral("--help")});
+    const Run r = gripperpose({ command, QStringLiteral("--help") });
     QCOMPARE(r.code, 0);
     QVERIFY2(r.out.contains(key), qPrintable(r.out));
 }
 
 void TestCli::info()
 {
-    const Run r = gripperpose({QStringLiteral("info")});
+    const Run r = gripperpose({ QStringLiteral("info") });
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(QStringLiteral("LibTorch")));
     QVERIFY(r.out.contains(QStringLiteral("  cpu  CPU")));

@@ -64,9 +64,9 @@ void TestAnnotationDocument::placesInOrderAndTheBoxFollows()
 {
     AnnotationDocument doc(Skeleton::defaultGripper());
     doc.load(blank(), QString());
-    doc.placeNext({100, 200});
-    doc.placeNext({300, 150});
-    doc.placeNext({250, 260});
+    doc.placeNext({ 100, 200 });
+    doc.placeNext({ 300, 150 });
+    doc.placeNext({ 250, 260 });
     QCOMPARE(doc.instanceCount(), 1);
     QCOMPARE(doc.currentInstance(), 0);
     QCOMPARE(doc.nextKeypoint(), 3);
@@ -75,7 +75,7 @@ void TestAnnotationDocument::placesInOrderAndTheBoxFollows()
     // One point: the minimum margin.
     AnnotationDocument one(Skeleton::defaultGripper());
     one.load(blank(), QString());
-    one.placeNext({50, 60});
+    one.placeNext({ 50, 60 });
     QCOMPARE(one.instances()[0].box, QRectF(42, 52, 16, 16));
 }
 
@@ -83,8 +83,8 @@ void TestAnnotationDocument::boxIsClippedToTheImage()
 {
     AnnotationDocument doc(Skeleton::defaultGripper());
     doc.load(blank(), QString());
-    doc.placeNext({2, 3});
-    doc.placeNext({635, 470});
+    doc.placeNext({ 2, 3 });
+    doc.placeNext({ 635, 470 });
     QCOMPARE(doc.instances()[0].box, QRectF(QPointF(0, 0), QPointF(640, 480)));
 }
 
@@ -93,7 +93,7 @@ void TestAnnotationDocument::undoRestoresPointsAndCursor()
     AnnotationDocument doc(Skeleton::defaultGripper());
     doc.load(blank(), QString());
     for (int i = 0; i < 4; ++i)
-        doc.placeNext({10.0 + 30 * i, 40});
+        doc.placeNext({ 10.0 + 30 * i, 40 });
     QCOMPARE(doc.undoStack()->count(), 4);
     doc.undoStack()->undo();
     doc.undoStack()->undo();
@@ -114,16 +114,16 @@ void TestAnnotationDocument::aDragIsOneStep()
 {
     AnnotationDocument doc(Skeleton::defaultGripper());
     doc.load(blank(), QString());
-    doc.placeNext({100, 100});
-    doc.placeNext({200, 100});
+    doc.placeNext({ 100, 100 });
+    doc.placeNext({ 200, 100 });
     const int steps = doc.undoStack()->count();
     for (int i = 1; i <= 5; ++i)
-        doc.moveKeypoint(0, 1, {200.0 + i, 100.0 + 2 * i}, 1);
+        doc.moveKeypoint(0, 1, { 200.0 + i, 100.0 + 2 * i }, 1);
     QCOMPARE(doc.undoStack()->count(), steps + 1);
     QCOMPARE(doc.instances()[0].keypoints[1].x, 205.0);
     // Another drag (or another point) is another step.
-    doc.moveKeypoint(0, 1, {210, 100}, 2);
-    doc.moveKeypoint(0, 0, {90, 100}, 2);
+    doc.moveKeypoint(0, 1, { 210, 100 }, 2);
+    doc.moveKeypoint(0, 0, { 90, 100 }, 2);
     QCOMPARE(doc.undoStack()->count(), steps + 3);
     doc.undoStack()->undo();
     doc.undoStack()->undo();
@@ -131,7 +131,7 @@ void TestAnnotationDocument::aDragIsOneStep()
     QCOMPARE(doc.instances()[0].keypoints[1].x, 200.0);
     QCOMPARE(doc.instances()[0].keypoints[1].y, 100.0);
     // Moving an absent point does nothing.
-    doc.moveKeypoint(0, 5, {1, 1}, 3);
+    doc.moveKeypoint(0, 5, { 1, 1 }, 3);
     QCOMPARE(doc.undoStack()->index(), steps);
 }
 
@@ -140,21 +140,20 @@ void TestAnnotationDocument::swapFollowsTheSkeletonsFlipIndex()
     // Three points, 0 and 2 a pair, 1 in the middle: the permutation is the skeleton's data.
     Skeleton sk;
     sk.setName(QStringLiteral("three"));
-    sk.setPoints({{QStringLiteral("l"), Skeleton::Side::Left, 0.1},
-                  {QStringLiteral("c"), Skeleton::Side::Center, 0.1},
-                  {QStringLiteral("r"), Skeleton::Side::Right, 0.1}});
-    sk.setFlipPairs({{0, 2}});
+    sk.setPoints({ { QStringLiteral("l"), Skeleton::Side::Left, 0.1 },
+        { QStringLiteral("c"), Skeleton::Side::Center, 0.1 }, { QStringLiteral("r"), Skeleton::Side::Right, 0.1 } });
+    sk.setFlipPairs({ { 0, 2 } });
     AnnotationDocument doc(sk);
     doc.load(blank(), QString());
-    doc.placeNext({10, 10});
-    doc.placeNext({20, 20}, Keypoint::Occluded);
-    doc.placeNext({30, 30});
+    doc.placeNext({ 10, 10 });
+    doc.placeNext({ 20, 20 }, Keypoint::Occluded);
+    doc.placeNext({ 30, 30 });
     doc.setVisibility(0, 0, Keypoint::Occluded);
     doc.swapLeftRight(0);
     const auto &k = doc.instances()[0].keypoints;
-    QCOMPARE(k[0], (Keypoint{30, 30, Keypoint::Visible}));
-    QCOMPARE(k[1], (Keypoint{20, 20, Keypoint::Occluded}));
-    QCOMPARE(k[2], (Keypoint{10, 10, Keypoint::Occluded}));
+    QCOMPARE(k[0], (Keypoint { 30, 30, Keypoint::Visible }));
+    QCOMPARE(k[1], (Keypoint { 20, 20, Keypoint::Occluded }));
+    QCOMPARE(k[2], (Keypoint { 10, 10, Keypoint::Occluded }));
 }
 
 void TestAnnotationDocument::boxesFromFilesAndManualBoxes()
@@ -162,19 +161,19 @@ void TestAnnotationDocument::boxesFromFilesAndManualBoxes()
     ImageAnnotation a = blank();
     PoseInstance fromFile;
     fromFile.keypoints.resize(14);
-    fromFile.keypoints[0] = {100, 100, Keypoint::Visible};
-    fromFile.keypoints[1] = {200, 150, Keypoint::Visible};
+    fromFile.keypoints[0] = { 100, 100, Keypoint::Visible };
+    fromFile.keypoints[1] = { 200, 150, Keypoint::Visible };
     fromFile.box = QRectF(QPointF(95, 95), QPointF(205, 155)); // another tool's margin
     PoseInstance automatic = fromFile;
     automatic.box = AnnotationDocument::boxForKeypoints(automatic.keypoints, kSize);
-    a.instances = {fromFile, automatic};
+    a.instances = { fromFile, automatic };
     AnnotationDocument doc(Skeleton::defaultGripper());
     doc.load(a, QString());
     QVERIFY(doc.isBoxManual(0));
     QVERIFY(!doc.isBoxManual(1));
     QCOMPARE(doc.instances()[0].box, fromFile.box);
-    doc.placeKeypoint(0, 2, {300, 300}, Keypoint::Visible);
-    doc.placeKeypoint(1, 2, {300, 300}, Keypoint::Visible);
+    doc.placeKeypoint(0, 2, { 300, 300 }, Keypoint::Visible);
+    doc.placeKeypoint(1, 2, { 300, 300 }, Keypoint::Visible);
     QCOMPARE(doc.instances()[0].box, fromFile.box); // kept
     QCOMPARE(doc.instances()[1].box, QRectF(QPointF(80, 80), QPointF(320, 320))); // follows
     // Resizing makes a box manual; resetting makes it follow again.
@@ -196,7 +195,7 @@ void TestAnnotationDocument::skipBeforeAnObjectStarts()
     doc.skipNext();
     QCOMPARE(doc.instanceCount(), 0);
     QCOMPARE(doc.nextKeypoint(), 2);
-    doc.placeNext({50, 50});
+    doc.placeNext({ 50, 50 });
     QCOMPARE(doc.instanceCount(), 1);
     QVERIFY(!doc.instances()[0].keypoints[0].isLabelled());
     QVERIFY(!doc.instances()[0].keypoints[1].isLabelled());
@@ -216,20 +215,20 @@ void TestAnnotationDocument::writesAtOnceAndDebouncesDrags()
     QSignalSpy saved(&doc, &AnnotationDocument::saved);
     doc.load(blank(), file);
     QVERIFY(!QFile::exists(file)); // opening writes nothing
-    doc.placeNext({64, 48});
+    doc.placeNext({ 64, 48 });
     QCOMPARE(saved.count(), 1);
     const QByteArray first = readAll(file);
     QVERIFY(first.startsWith("0 "));
     QVERIFY(first.contains(" 0.100000 0.100000 2 "));
     // During a drag the file waits...
     doc.beginInteraction();
-    doc.moveKeypoint(0, 0, {320, 240}, 1);
+    doc.moveKeypoint(0, 0, { 320, 240 }, 1);
     QVERIFY(doc.hasUnsavedChanges());
     QCOMPARE(readAll(file), first);
     // ... for the timer,
     QTRY_VERIFY_WITH_TIMEOUT(readAll(file).contains(" 0.500000 0.500000 2 "), kSlowMachineMs);
     // or for the end of the drag, or the next image.
-    doc.moveKeypoint(0, 0, {160, 240}, 1);
+    doc.moveKeypoint(0, 0, { 160, 240 }, 1);
     QCOMPARE(readAll(file).contains(" 0.250000 0.500000 2 "), false);
     doc.load(blank(), other);
     QVERIFY(readAll(file).contains(" 0.250000 0.500000 2 "));
@@ -244,7 +243,7 @@ void TestAnnotationDocument::emptyObjectsAreNotWritten()
     QCOMPARE(doc.addInstance(), 0);
     QVERIFY(QFile::exists(file));
     QCOMPARE(readAll(file), QByteArray());
-    doc.placeNext({10, 10});
+    doc.placeNext({ 10, 10 });
     QCOMPARE(readAll(file).count('\n'), 1);
     doc.removeInstance(0);
     QCOMPARE(doc.instanceCount(), 0);
@@ -259,7 +258,7 @@ void TestAnnotationDocument::reportsAWriteFailure()
     AnnotationDocument doc(Skeleton::defaultGripper());
     QSignalSpy failed(&doc, &AnnotationDocument::saveFailed);
     doc.load(blank(), file);
-    doc.placeNext({10, 10});
+    doc.placeNext({ 10, 10 });
     QCOMPARE(failed.count(), 1);
     QVERIFY(doc.hasUnsavedChanges());
     QVERIFY(!doc.lastError().isEmpty());

@@ -26,7 +26,7 @@ CocoIo::Dataset sample(const QString &root)
             PoseInstance p;
             p.box = QRectF(10.25 + n, 20.5, 300.125, 200.0 / 3.0);
             for (int k = 0; k < 14; ++k)
-                p.keypoints.push_back({12.0 + k / 7.0, 30.0 + n, (k + n) % 3});
+                p.keypoints.push_back({ 12.0 + k / 7.0, 30.0 + n, (k + n) % 3 });
             a.instances.push_back(p);
         }
         ds.images.push_back(a);
@@ -98,10 +98,13 @@ void TestCocoIo::badEntriesAreSkipped()
     kps += "]";
     f.write(R"({"images":[{"id":1,"file_name":"ok.jpg","width":10,"height":10},
                           {"id":2,"file_name":"../../evil.jpg","width":10,"height":10}],
-               "annotations":[{"id":1,"image_id":1,"category_id":1,"bbox":[0,0,5,5],"keypoints":)" + kps + R"(},
-                              {"id":2,"image_id":2,"category_id":1,"bbox":[0,0,5,5],"keypoints":)" + kps + R"(},
+               "annotations":[{"id":1,"image_id":1,"category_id":1,"bbox":[0,0,5,5],"keypoints":)"
+        + kps + R"(},
+                              {"id":2,"image_id":2,"category_id":1,"bbox":[0,0,5,5],"keypoints":)"
+        + kps + R"(},
                               {"id":3,"image_id":1,"category_id":1,"bbox":[0,0,5,5],"keypoints":[1,2,2]},
-                              {"id":4,"image_id":9,"category_id":1,"bbox":[0,0,5,5],"keypoints":)" + kps + R"(}],
+                              {"id":4,"image_id":9,"category_id":1,"bbox":[0,0,5,5],"keypoints":)"
+        + kps + R"(}],
                "categories":[{"id":1,"name":"gripper"}]})");
     f.close();
     DatasetIssueList issues;

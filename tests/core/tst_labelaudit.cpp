@@ -23,7 +23,7 @@ PoseInstance pair(double dx = 0.0, double dy = 0.0)
     for (int k = 0; k < 14; ++k) {
         const double x = (k < 7 ? 300 : 500) + 5 * (k % 7) + dx;
         const double y = 340 - 15 * (k % 7) + dy;
-        inst.keypoints.push_back(Keypoint{x, y, Keypoint::Visible});
+        inst.keypoints.push_back(Keypoint { x, y, Keypoint::Visible });
     }
     return inst;
 }
@@ -70,45 +70,46 @@ private Q_SLOTS:
         QTest::addColumn<ImageAnnotation>("annotation");
         QTest::addColumn<std::vector<F>>("expected");
 
-        QTest::newRow("no objects") << image({}) << std::vector<F>{};
-        QTest::newRow("clean pair") << image({pair()}) << std::vector<F>{};
-        QTest::newRow("two clean objects") << image({pair(), pair(0, 300)}) << std::vector<F>{};
+        QTest::newRow("no objects") << image({}) << std::vector<F> {};
+        QTest::newRow("clean pair") << image({ pair() }) << std::vector<F> {};
+        QTest::newRow("two clean objects") << image({ pair(), pair(0, 300) }) << std::vector<F> {};
         {
             PoseInstance p = pair();
             for (Keypoint &k : p.keypoints)
                 k.visibility = Keypoint::Absent;
-            p.keypoints[3] = Keypoint{-40, -40, Keypoint::Absent}; // absent points are not checked
-            QTest::newRow("absent points ignored") << image({p}) << std::vector<F>{};
+            p.keypoints[3] = Keypoint { -40, -40, Keypoint::Absent }; // absent points are not checked
+            QTest::newRow("absent points ignored") << image({ p }) << std::vector<F> {};
         }
         {
             PoseInstance p = pair();
             p.keypoints[3].x = 600; // right of the box (ends at 550), still in the image
             p.keypoints[4].x = 620;
-            QTest::newRow("points outside box") << image({p}) << std::vector<F>{{K::PointOutsideBox, 0, -1, 3, 2}};
+            QTest::newRow("points outside box")
+                << image({ p }) << std::vector<F> { { K::PointOutsideBox, 0, -1, 3, 2 } };
         }
         {
             PoseInstance p = pair();
             p.keypoints[9].y = 149.8; // within the tolerance
-            QTest::newRow("on the box edge") << image({p}) << std::vector<F>{};
+            QTest::newRow("on the box edge") << image({ p }) << std::vector<F> {};
         }
         {
             PoseInstance p = pair(0, 0);
             p.box = QRectF(250, 150, 300, 620); // reaches below the image
             p.keypoints[12].y = 730;
             p.keypoints[12].visibility = Keypoint::Occluded;
-            QTest::newRow("out of image") << image({p}) << std::vector<F>{{K::OutOfImage, 0, -1, 12, 1}};
+            QTest::newRow("out of image") << image({ p }) << std::vector<F> { { K::OutOfImage, 0, -1, 12, 1 } };
         }
         {
             PoseInstance p = pair();
             p.keypoints[0].x = -10; // outside both the image and the box
-            QTest::newRow("out of image and box")
-                << image({p}) << std::vector<F>{{K::OutOfImage, 0, -1, 0, 1}, {K::PointOutsideBox, 0, -1, 0, 1}};
+            QTest::newRow("out of image and box") << image(
+                { p }) << std::vector<F> { { K::OutOfImage, 0, -1, 0, 1 }, { K::PointOutsideBox, 0, -1, 0, 1 } };
         }
-        QTest::newRow("left/right swapped") << image({pair(0, 300), swapped(pair())})
-                                            << std::vector<F>{{K::LeftRightSwapped, 1, -1, -1, 0}};
-        QTest::newRow("facing the camera") << image({turned(pair())}) << std::vector<F>{};
-        QTest::newRow("facing the camera, swapped") << image({swapped(turned(pair()))})
-                                                    << std::vector<F>{{K::LeftRightSwapped, 0, -1, -1, 0}};
+        QTest::newRow("left/right swapped")
+            << image({ pair(0, 300), swapped(pair()) }) << std::vector<F> { { K::LeftRightSwapped, 1, -1, -1, 0 } };
+        QTest::newRow("facing the camera") << image({ turned(pair()) }) << std::vector<F> {};
+        QTest::newRow("facing the camera, swapped")
+            << image({ swapped(turned(pair())) }) << std::vector<F> { { K::LeftRightSwapped, 0, -1, -1, 0 } };
         {
             // Grippers side by side but one behind the other along the fingers (nearly in
             // line): too close to call.
@@ -118,28 +119,28 @@ private Q_SLOTS:
                 p.keypoints[size_t(k)].y -= 150; // on top of the right one, further up
             }
             p.box = QRectF(250, 30, 300, 320);
-            QTest::newRow("in line") << image({p}) << std::vector<F>{};
+            QTest::newRow("in line") << image({ p }) << std::vector<F> {};
         }
         {
             PoseInstance p = swapped(pair());
             p.keypoints[0].visibility = Keypoint::Absent; // the left root
             p.keypoints[7].visibility = Keypoint::Absent; // the right root
-            QTest::newRow("no root to tell the direction") << image({p}) << std::vector<F>{};
+            QTest::newRow("no root to tell the direction") << image({ p }) << std::vector<F> {};
         }
         {
             PoseInstance p = swapped(pair());
             for (int k = 1; k < 7; ++k)
                 p.keypoints[size_t(k)].visibility = Keypoint::Absent; // one left point only
-            QTest::newRow("too few points to tell") << image({p}) << std::vector<F>{};
+            QTest::newRow("too few points to tell") << image({ p }) << std::vector<F> {};
         }
-        QTest::newRow("duplicate") << image({pair(), pair(0, 300), pair(1, 1)})
-                                   << std::vector<F>{{K::DuplicateInstance, 2, 0, -1, 0}};
+        QTest::newRow("duplicate") << image({ pair(), pair(0, 300), pair(1, 1) })
+                                   << std::vector<F> { { K::DuplicateInstance, 2, 0, -1, 0 } };
         {
             // Same box but different points (two robots one behind the other): not a duplicate.
             PoseInstance p = pair();
             for (Keypoint &k : p.keypoints)
                 k.y -= 40;
-            QTest::newRow("same box, other points") << image({pair(), p}) << std::vector<F>{};
+            QTest::newRow("same box, other points") << image({ pair(), p }) << std::vector<F> {};
         }
     }
 
@@ -160,18 +161,18 @@ private Q_SLOTS:
         // Images taken through a mirror (or flipped): the rule is reversed.
         LabelAudit::Options o;
         o.mirrored = true;
-        const auto found = LabelAudit::audit(image({pair()}), Skeleton::defaultGripper(), o);
+        const auto found = LabelAudit::audit(image({ pair() }), Skeleton::defaultGripper(), o);
         QCOMPARE(found.size(), size_t(1));
         QCOMPARE(int(found[0].kind), int(K::LeftRightSwapped));
-        QVERIFY(LabelAudit::audit(image({swapped(pair())}), Skeleton::defaultGripper(), o).empty());
+        QVERIFY(LabelAudit::audit(image({ swapped(pair()) }), Skeleton::defaultGripper(), o).empty());
     }
 
     void describe()
     {
         const Skeleton s = Skeleton::defaultGripper();
-        QVERIFY(LabelAudit::describe(F{K::PointOutsideBox, 1, -1, 1, 3}, s).contains(QLatin1String("left_palm")));
-        QVERIFY(LabelAudit::describe(F{K::DuplicateInstance, 2, 0, -1, 0}, s).contains(QLatin1String("3")));
-        for (K k : {K::OutOfImage, K::PointOutsideBox, K::LeftRightSwapped, K::DuplicateInstance})
+        QVERIFY(LabelAudit::describe(F { K::PointOutsideBox, 1, -1, 1, 3 }, s).contains(QLatin1String("left_palm")));
+        QVERIFY(LabelAudit::describe(F { K::DuplicateInstance, 2, 0, -1, 0 }, s).contains(QLatin1String("3")));
+        for (K k : { K::OutOfImage, K::PointOutsideBox, K::LeftRightSwapped, K::DuplicateInstance })
             QVERIFY(!LabelAudit::kindName(k).isEmpty());
     }
 };

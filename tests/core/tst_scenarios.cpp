@@ -27,9 +27,9 @@
 
 using gp::GripperScene;
 using gp::Scenario;
+using gp::Scenarios;
 using gp::ScenarioStyle;
 using gp::ScenarioTags;
-using gp::Scenarios;
 using gp::SceneRandom;
 using gp::Skeleton;
 using gp::SynthGenerator;
@@ -67,9 +67,9 @@ private:
 
 void TestScenarios::namesRoundTrip()
 {
-    for (Scenario s : {Scenario::Normal, Scenario::Occlusion, Scenario::FastMotion, Scenario::LowLight})
+    for (Scenario s : { Scenario::Normal, Scenario::Occlusion, Scenario::FastMotion, Scenario::LowLight })
         QCOMPARE(Scenarios::parse(Scenarios::name(s)), std::optional<Scenario>(s));
-    QCOMPARE(Scenarios::hardNames(), (QStringList{"occlusion", "fast_motion", "low_light"}));
+    QCOMPARE(Scenarios::hardNames(), (QStringList { "occlusion", "fast_motion", "low_light" }));
     QVERIFY(!Scenarios::parse(QStringLiteral("dusk")));
 }
 
@@ -87,31 +87,31 @@ void TestScenarios::tagsReadWriteAndMatch()
     QVERIFY2(tags.load(dir, &error), qPrintable(error));
     const QString a = dir + QStringLiteral("/images/train/a.jpg");
     const QString night = dir + QStringLiteral("/images/train/night_07.jpg");
-    QCOMPARE(tags.tags(), (QStringList{"low_light", "occlusion"}));
-    QCOMPARE(tags.tagsOf(a), QStringList{"occlusion"});
-    QCOMPARE(tags.tagsOf(night), QStringList{"low_light"});
+    QCOMPARE(tags.tags(), (QStringList { "low_light", "occlusion" }));
+    QCOMPARE(tags.tagsOf(a), QStringList { "occlusion" });
+    QCOMPARE(tags.tagsOf(night), QStringList { "low_light" });
     QVERIFY(tags.tagsOf(dir + QStringLiteral("/images/train/day_07.jpg")).isEmpty());
 
     // Several at once; a glob's file cannot be untagged alone, and says which glob.
-    QVERIFY(tags.setTag({a, night}, QStringLiteral("hard_for_me"), true));
-    QVERIFY(!tags.setTag({night}, QStringLiteral("low_light"), false, &error));
+    QVERIFY(tags.setTag({ a, night }, QStringLiteral("hard_for_me"), true));
+    QVERIFY(!tags.setTag({ night }, QStringLiteral("low_light"), false, &error));
     QVERIFY(error.contains(QLatin1String("night_*.jpg")));
-    QVERIFY(tags.setTag({a}, QStringLiteral("occlusion"), false, &error));
+    QVERIFY(tags.setTag({ a }, QStringLiteral("occlusion"), false, &error));
     QVERIFY2(tags.save(&error), qPrintable(error));
 
     ScenarioTags back;
     QVERIFY2(back.load(dir, &error), qPrintable(error));
-    QCOMPARE(back.tagsOf(a), QStringList{"hard_for_me"});
-    QCOMPARE(back.tagsOf(night), (QStringList{"hard_for_me", "low_light"}));
-    QCOMPARE(back.tags(), (QStringList{"hard_for_me", "low_light"}));
+    QCOMPARE(back.tagsOf(a), QStringList { "hard_for_me" });
+    QCOMPARE(back.tagsOf(night), (QStringList { "hard_for_me", "low_light" }));
+    QCOMPARE(back.tags(), (QStringList { "hard_for_me", "low_light" }));
 }
 
 void TestScenarios::tagsRefuseBadFiles()
 {
     const QString dir = m_dir.filePath(QStringLiteral("bad"));
     QVERIFY(QDir().mkpath(dir));
-    for (const QByteArray &text : {QByteArrayLiteral("- a\n- b\n"), QByteArrayLiteral("occlusion: {a: 1}\n"),
-                                   QByteArrayLiteral("occlusion: [unclosed\n")}) {
+    for (const QByteArray &text : { QByteArrayLiteral("- a\n- b\n"), QByteArrayLiteral("occlusion: {a: 1}\n"),
+             QByteArrayLiteral("occlusion: [unclosed\n") }) {
         QFile f(ScenarioTags::fileFor(dir));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(text);
@@ -217,8 +217,8 @@ void TestScenarios::motionBlurSmearsAlongTheMotion()
     mask(cv::Rect(25, 25, 10, 10)).setTo(255);
     ScenarioStyle::applyMotionBlur(scene, cv::Point2d(0, 16), mask);
     QCOMPARE(scene.at<cv::Vec3b>(30, 5), cv::Vec3b(40, 40, 40)); // beside the path
-    QVERIFY(scene.at<cv::Vec3b>(20, 30)[0] > 60);                // smeared up the path
-    QVERIFY(scene.at<cv::Vec3b>(40, 30)[0] > 60);                // and down
+    QVERIFY(scene.at<cv::Vec3b>(20, 30)[0] > 60); // smeared up the path
+    QVERIFY(scene.at<cv::Vec3b>(40, 30)[0] > 60); // and down
 }
 
 void TestScenarios::lowLightDarkensWithSignalDependentNoise()
@@ -242,7 +242,7 @@ void TestScenarios::lowLightDarkensWithSignalDependentNoise()
     auto stats = [&](int x0) {
         cv::Scalar mean, sd;
         cv::meanStdDev(linear(cv::Rect(x0, 0, 200, 200)), mean, sd);
-        return std::pair{mean[0], sd[0]};
+        return std::pair { mean[0], sd[0] };
     };
     const auto [darkMean, darkSd] = stats(0);
     const auto [brightMean, brightSd] = stats(200);
@@ -263,7 +263,7 @@ void TestScenarios::generatorTagsEveryHardImageAndVideo()
     o.imageSize = QSize(160, 96);
     o.seed = 9;
     o.videoFrames = 6;
-    o.scenarios = {Scenario::Normal, Scenario::Occlusion, Scenario::FastMotion, Scenario::LowLight};
+    o.scenarios = { Scenario::Normal, Scenario::Occlusion, Scenario::FastMotion, Scenario::LowLight };
     const SynthGenerator generator(Skeleton::defaultGripper(), o);
     QString error;
     QVERIFY2(generator.run(&error), qPrintable(error));
@@ -275,7 +275,7 @@ void TestScenarios::generatorTagsEveryHardImageAndVideo()
         const Scenario s = generator.scenarioOf(i);
         seen.insert(int(s));
         const QString image = QDir(o.outDir).filePath(generator.imageFileName(i));
-        QCOMPARE(tags.tagsOf(image), s == Scenario::Normal ? QStringList() : QStringList{Scenarios::name(s)});
+        QCOMPARE(tags.tagsOf(image), s == Scenario::Normal ? QStringList() : QStringList { Scenarios::name(s) });
     }
     QVERIFY(seen.size() >= 3);
     // One video per scenario, each tagged (but the normal one) and with its truth.
@@ -285,7 +285,8 @@ void TestScenarios::generatorTagsEveryHardImageAndVideo()
         QVERIFY2(truth, qPrintable(error));
         QCOMPARE(truth->frameCount(), o.videoFrames);
         QVERIFY(QFile::exists(truth->videoFile()));
-        QCOMPARE(tags.tagsOf(truth->videoFile()), s == Scenario::Normal ? QStringList() : QStringList{Scenarios::name(s)});
+        QCOMPARE(tags.tagsOf(truth->videoFile()),
+            s == Scenario::Normal ? QStringList() : QStringList { Scenarios::name(s) });
     }
     // The same seed, the same images and labels.
     SynthOptions again = o;
@@ -314,7 +315,7 @@ void TestScenarios::noScenarioKeepsTheUsualFiles()
 
     SynthOptions mixed = plain;
     mixed.outDir = m_dir.filePath(QStringLiteral("mixed3"));
-    mixed.scenarios = {Scenario::Normal, Scenario::LowLight};
+    mixed.scenarios = { Scenario::Normal, Scenario::LowLight };
     const SynthGenerator generator(Skeleton::defaultGripper(), mixed);
     QVERIFY2(generator.run(&error), qPrintable(error));
     int normal = 0;

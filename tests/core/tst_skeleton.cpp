@@ -42,7 +42,7 @@ void TestSkeleton::defaultGripperIsValid()
 void TestSkeleton::flipIndexSwapsSides()
 {
     const std::vector<int> flip = Skeleton::defaultGripper().flipIndex();
-    const std::vector<int> expected{7, 8, 9, 10, 11, 12, 13, 0, 1, 2, 3, 4, 5, 6};
+    const std::vector<int> expected { 7, 8, 9, 10, 11, 12, 13, 0, 1, 2, 3, 4, 5, 6 };
     QCOMPARE(flip, expected);
     // Flipping twice is the identity.
     for (int i = 0; i < 14; ++i)
@@ -68,18 +68,26 @@ void TestSkeleton::invalidSkeletons_data()
     const QByteArray head = R"({"format":"gripperpose-skeleton","version":1,"keypoints":[
         {"name":"a","side":"left","sigma":0.1},{"name":"b","side":"right","sigma":0.1},
         {"name":"c","side":"center","sigma":0.1}],)";
-    QTest::newRow("flip pair out of range") << head + R"("flip_pairs":[[0,5]],"edges":[]})" << "outside 0..2";
-    QTest::newRow("flip pairs not a permutation") << head + R"("flip_pairs":[[0,1],[1,2]],"edges":[]})" << "not a permutation";
-    QTest::newRow("flip pair with itself") << head + R"("flip_pairs":[[2,2]],"edges":[]})" << "itself";
-    QTest::newRow("edge out of range") << head + R"("flip_pairs":[[0,1]],"edges":[[0,3]]})" << "edge [0, 3]";
-    QTest::newRow("edge listed twice") << head + R"("flip_pairs":[],"edges":[[0,1],[1,0]]})" << "twice";
+    QTest::newRow("flip pair out of range") << head + R"("flip_pairs":[[0,5]],"edges":[]})"
+                                            << "outside 0..2";
+    QTest::newRow("flip pairs not a permutation") << head + R"("flip_pairs":[[0,1],[1,2]],"edges":[]})"
+                                                  << "not a permutation";
+    QTest::newRow("flip pair with itself") << head + R"("flip_pairs":[[2,2]],"edges":[]})"
+                                           << "itself";
+    QTest::newRow("edge out of range") << head + R"("flip_pairs":[[0,1]],"edges":[[0,3]]})"
+                                       << "edge [0, 3]";
+    QTest::newRow("edge listed twice") << head + R"("flip_pairs":[],"edges":[[0,1],[1,0]]})"
+                                       << "twice";
     QTest::newRow("not json") << QByteArray("{") << "not valid JSON";
     QTest::newRow("wrong format") << QByteArray(R"({"format":"x"})") << "not a skeleton file";
-    QTest::newRow("bad side") << QByteArray(R"({"format":"gripperpose-skeleton","keypoints":[{"name":"a","side":"up","sigma":1}],"flip_pairs":[],"edges":[]})")
+    QTest::newRow("bad side") << QByteArray(
+        R"({"format":"gripperpose-skeleton","keypoints":[{"name":"a","side":"up","sigma":1}],"flip_pairs":[],"edges":[]})")
                               << "side must be";
-    QTest::newRow("duplicate name") << QByteArray(R"({"format":"gripperpose-skeleton","keypoints":[{"name":"a","sigma":1},{"name":"a","sigma":1}],"flip_pairs":[],"edges":[]})")
+    QTest::newRow("duplicate name") << QByteArray(
+        R"({"format":"gripperpose-skeleton","keypoints":[{"name":"a","sigma":1},{"name":"a","sigma":1}],"flip_pairs":[],"edges":[]})")
                                     << "used twice";
-    QTest::newRow("bad sigma") << QByteArray(R"({"format":"gripperpose-skeleton","keypoints":[{"name":"a","sigma":0}],"flip_pairs":[],"edges":[]})")
+    QTest::newRow("bad sigma") << QByteArray(
+        R"({"format":"gripperpose-skeleton","keypoints":[{"name":"a","sigma":0}],"flip_pairs":[],"edges":[]})")
                                << "sigma must be positive";
 }
 
@@ -96,7 +104,7 @@ void TestSkeleton::writesKptShapeAndFlipIdx()
 {
     DatasetConfig c;
     c.keypointCount = 3;
-    c.flipIdx = {0};
+    c.flipIdx = { 0 };
     c.applySkeleton(Skeleton::defaultGripper());
     QTemporaryDir dir;
     QString error;

@@ -31,7 +31,8 @@ const json &fixture()
     return doc;
 }
 
-std::vector<EvalObject> objects(const json &boxes, const json &kpts, const json *conf = nullptr, const json *cls = nullptr)
+std::vector<EvalObject> objects(
+    const json &boxes, const json &kpts, const json *conf = nullptr, const json *cls = nullptr)
 {
     std::vector<EvalObject> out;
     for (size_t i = 0; i < boxes.size(); ++i) {
@@ -39,7 +40,7 @@ std::vector<EvalObject> objects(const json &boxes, const json &kpts, const json 
         for (int j = 0; j < 4; ++j)
             o.box[size_t(j)] = boxes[i][size_t(j)].get<double>();
         for (const json &k : kpts[i])
-            o.keypoints.push_back({k[0].get<double>(), k[1].get<double>(), k[2].get<double>()});
+            o.keypoints.push_back({ k[0].get<double>(), k[1].get<double>(), k[2].get<double>() });
         if (conf)
             o.conf = (*conf)[i].get<double>();
         if (cls)
@@ -148,7 +149,7 @@ void TestPoseEvaluator::metrics()
     const PoseMetrics m = ev.result();
     const json &ref = legacy ? fixture()["legacy_v8_3_253"] : fixture();
     constexpr double kTol = 1e-6;
-    for (const auto &[set, key] : {std::pair{&m.box, "box"}, std::pair{&m.pose, "pose"}}) {
+    for (const auto &[set, key] : { std::pair { &m.box, "box" }, std::pair { &m.pose, "pose" } }) {
         const json &r = ref[key];
         QVERIFY2(qAbs(set->map50 - r["map50"].get<double>()) < kTol, key);
         QVERIFY2(qAbs(set->map - r["map"].get<double>()) < kTol, key);
@@ -179,7 +180,7 @@ void TestPoseEvaluator::interpLikeNumpy()
 {
     QFETCH(double, x);
     QFETCH(double, expected);
-    const std::vector<double> xp{0.0, 0.5, 0.5, 1.0}, fp{0.0, 1.0, 3.0, 4.0};
+    const std::vector<double> xp { 0.0, 0.5, 0.5, 1.0 }, fp { 0.0, 1.0, 3.0, 4.0 };
     QCOMPARE(AveragePrecision::interp(x, xp, fp, -5.0, 9.0), expected);
 }
 
@@ -188,17 +189,17 @@ void TestPoseEvaluator::perKeypointErrors()
     // One GT, one prediction offset by (3, 4) px on every keypoint: 5 px error each.
     EvalImage e;
     EvalObject gt;
-    gt.box = {0, 0, 100, 100};
+    gt.box = { 0, 0, 100, 100 };
     for (int k = 0; k < 14; ++k)
-        gt.keypoints.push_back({10.0 + k, 20.0, k == 0 ? 0.0 : k < 5 ? 1.0 : 2.0});
+        gt.keypoints.push_back({ 10.0 + k, 20.0, k == 0 ? 0.0 : k < 5 ? 1.0 : 2.0 });
     EvalObject pred = gt;
     pred.conf = 0.9;
     for (EvalKeypoint &k : pred.keypoints) {
         k.x += 3;
         k.y += 4;
     }
-    e.truth = {gt};
-    e.predictions = {pred};
+    e.truth = { gt };
+    e.predictions = { pred };
     PoseEvaluator ev(std::vector<double>(14, 1.0 / 14));
     ev.addImage(e);
     const PoseMetrics m = ev.result();
@@ -225,9 +226,9 @@ void TestPoseEvaluator::noPredictions()
 {
     EvalImage e;
     EvalObject gt;
-    gt.box = {0, 0, 10, 10};
-    gt.keypoints.assign(14, {5, 5, 2});
-    e.truth = {gt};
+    gt.box = { 0, 0, 10, 10 };
+    gt.keypoints.assign(14, { 5, 5, 2 });
+    e.truth = { gt };
     PoseEvaluator ev(std::vector<double>(14, 1.0 / 14));
     ev.addImage(e);
     const PoseMetrics m = ev.result();

@@ -35,8 +35,8 @@ using gp::OnnxModelInfo;
 using gp::PoseDetection;
 using gp::Predictor;
 using gp::PredictorOptions;
-using gp::Skeleton;
 using gp::readOnnxModelInfo;
+using gp::Skeleton;
 
 namespace {
 

@@ -37,8 +37,8 @@ inline int readBarcode(const cv::Mat &bgr)
     return index;
 }
 
-inline bool write(const QString &path, int frames, double fps = 30.0, int fourcc = cv::VideoWriter::fourcc('m', 'p', '4', 'v'),
-                  cv::Size size = cv::Size(64, 48))
+inline bool write(const QString &path, int frames, double fps = 30.0,
+    int fourcc = cv::VideoWriter::fourcc('m', 'p', '4', 'v'), cv::Size size = cv::Size(64, 48))
 {
     cv::VideoWriter w(path.toStdString(), fourcc, fps, size);
     if (!w.isOpened())

@@ -32,7 +32,7 @@ private Q_SLOTS:
     void fullQueueBlocksProducer()
     {
         BoundedQueue<int> q(2);
-        std::atomic<int> pushed{0};
+        std::atomic<int> pushed { 0 };
         std::thread producer([&] {
             for (int i = 0; i < 5; ++i) {
                 if (!q.push(i))
@@ -75,10 +75,9 @@ private Q_SLOTS:
     void closeWakesBlockedConsumer()
     {
         BoundedQueue<int> q(1);
-        std::atomic<bool> ended{false};
+        std::atomic<bool> ended { false };
         std::thread consumer([&] {
-            while (q.pop()) {
-            }
+            while (q.pop()) { }
             ended = true;
         });
         QTest::qWait(50);
@@ -92,14 +91,14 @@ private Q_SLOTS:
     {
         BoundedQueue<int> q(1);
         q.push(1);
-        std::atomic<int> result{-1};
+        std::atomic<int> result { -1 };
         std::thread producer([&] { result = q.push(2) ? 1 : 0; });
         QTest::qWait(50);
         QCOMPARE(result.load(), -1); // blocked
         q.cancel();
         producer.join();
         QCOMPARE(result.load(), 0); // refused
-        QVERIFY(!q.pop());          // the queued item is gone too
+        QVERIFY(!q.pop()); // the queued item is gone too
     }
 
     void dropOldestKeepsNewest()

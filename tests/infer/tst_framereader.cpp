@@ -91,7 +91,7 @@ private Q_SLOTS:
         QVERIFY(r.failedFrames() > 0);
         QVERIFY(!r.problems().isEmpty());
         QVERIFY2(r.problems().last().contains(path) && r.problems().last().contains(QLatin1String("truncated")),
-                 qPrintable(r.problems().last()));
+            qPrintable(r.problems().last()));
     }
 
     void cutBeforeTheIndexDoesNotOpen()
@@ -120,7 +120,7 @@ private Q_SLOTS:
         QVERIFY(bad.open(QIODevice::WriteOnly | QIODevice::Truncate));
         bad.write("not a png");
         bad.close();
-        for (const QString &source : {dir.path(), dir.filePath(QStringLiteral("f*.png"))}) {
+        for (const QString &source : { dir.path(), dir.filePath(QStringLiteral("f*.png")) }) {
             FrameReader r;
             QString error;
             QVERIFY2(r.open(source, &error), qPrintable(error));
@@ -138,7 +138,7 @@ private Q_SLOTS:
                     QVERIFY(message.contains(QLatin1String("f2.png")));
                 }
             }
-            QCOMPARE(got, (QList<int>{0, 1, 3}));
+            QCOMPARE(got, (QList<int> { 0, 1, 3 }));
             QCOMPARE(r.failedFrames(), qint64(1));
         }
     }

@@ -29,7 +29,7 @@ private Q_SLOTS:
     void handComputedSequence()
     {
         // min_cutoff 1 Hz, beta 0.1, d_cutoff 1 Hz, dt 0.1 s; a = alpha(1, 0.1) = 0.3858695451.
-        const OneEuroParams p{1.0, 0.1, 1.0};
+        const OneEuroParams p { 1.0, 0.1, 1.0 };
         OneEuroFilter f;
         // x0 = 0: the first sample passes through, dx_hat = 0.
         QCOMPARE(f.filter(0.0, 0.1, p), 0.0);
@@ -53,7 +53,7 @@ private Q_SLOTS:
     {
         // beta = 0: a fixed exponential smoother with alpha(1 Hz, 0.1 s) = 0.3858695451.
         // Step 0 -> 10: x1 = 3.858695451, x2 = 3.858695451 + a (10 - 3.858695451) = 6.228437844.
-        const OneEuroParams p{1.0, 0.0, 1.0};
+        const OneEuroParams p { 1.0, 0.0, 1.0 };
         OneEuroFilter f;
         f.filter(0.0, 0.1, p);
         QVERIFY(qAbs(f.filter(10.0, 0.1, p) - 3.858695451) < 1e-8);
@@ -62,7 +62,7 @@ private Q_SLOTS:
 
     void constantSignalIsUnchanged()
     {
-        const OneEuroParams p{0.5, 0.3, 1.0};
+        const OneEuroParams p { 0.5, 0.3, 1.0 };
         OneEuroFilter f;
         for (int i = 0; i < 10; ++i)
             QCOMPARE(f.filter(42.0, 1.0 / 30.0, p), 42.0);
@@ -81,7 +81,7 @@ private Q_SLOTS:
 
     void nonPositiveDtUsesPreviousInterval()
     {
-        const OneEuroParams p{1.0, 0.0, 1.0};
+        const OneEuroParams p { 1.0, 0.0, 1.0 };
         OneEuroFilter a;
         OneEuroFilter b;
         a.filter(0.0, 0.1, p);

@@ -22,10 +22,10 @@ namespace {
 PoseDetection instance(double x, double y, double conf = 0.9, double score = 0.8)
 {
     PoseDetection d;
-    d.box = {x, y, x + 60.0, y + 60.0};
+    d.box = { x, y, x + 60.0, y + 60.0 };
     d.score = score;
     for (int k = 0; k < 14; ++k)
-        d.keypoints.push_back({x + 5.0 + 4.0 * k, y + 10.0 + 2.5 * (k % 7), conf});
+        d.keypoints.push_back({ x + 5.0 + 4.0 * k, y + 10.0 + 2.5 * (k % 7), conf });
     return d;
 }
 
@@ -53,8 +53,8 @@ private Q_SLOTS:
         for (int f = 0; f <= 20; ++f) {
             const PoseDetection a = instance(10.0 * f, 100.0, 0.9, 0.8);
             const PoseDetection b = instance(200.0 - 10.0 * f, 120.0, 0.9, 0.7);
-            const std::vector<PoseDetection> dets = f % 2 ? std::vector<PoseDetection>{b, a}
-                                                          : std::vector<PoseDetection>{a, b};
+            const std::vector<PoseDetection> dets
+                = f % 2 ? std::vector<PoseDetection> { b, a } : std::vector<PoseDetection> { a, b };
             const std::vector<TrackedPose> tracks = tracker.update(f, ms(f), dets);
             QCOMPARE(tracks.size(), size_t(2));
             for (const TrackedPose &t : tracks) {
@@ -62,11 +62,12 @@ private Q_SLOTS:
                 int &id = isA ? idA : idB;
                 if (id < 0)
                     id = t.trackId;
-                QVERIFY2(t.trackId == id, qPrintable(QStringLiteral("frame %1: %2 got track %3, expected %4")
-                                                         .arg(f)
-                                                         .arg(isA ? "A" : "B")
-                                                         .arg(t.trackId)
-                                                         .arg(id)));
+                QVERIFY2(t.trackId == id,
+                    qPrintable(QStringLiteral("frame %1: %2 got track %3, expected %4")
+                                   .arg(f)
+                                   .arg(isA ? "A" : "B")
+                                   .arg(t.trackId)
+                                   .arg(id)));
             }
         }
         QVERIFY(idA != idB);
@@ -76,8 +77,8 @@ private Q_SLOTS:
     void newInstanceGetsNewId()
     {
         PoseTracker tracker;
-        auto t0 = tracker.update(0, ms(0), {instance(0, 0)});
-        auto t1 = tracker.update(1, ms(1), {instance(2, 0), instance(400, 300)});
+        auto t0 = tracker.update(0, ms(0), { instance(0, 0) });
+        auto t1 = tracker.update(1, ms(1), { instance(2, 0), instance(400, 300) });
         QCOMPARE(t1.size(), size_t(2));
         QCOMPARE(t1[0].trackId, t0[0].trackId);
         QVERIFY(t1[1].trackId != t0[0].trackId);
@@ -92,7 +93,7 @@ private Q_SLOTS:
         PoseTracker tracker(o);
         int id = -1;
         for (int f = 0; f < 5; ++f)
-            id = tracker.update(f, ms(f), {instance(5.0 * f, 50.0)}).front().trackId;
+            id = tracker.update(f, ms(f), { instance(5.0 * f, 50.0) }).front().trackId;
         // Frames 5 and 6: no detection; the track is extrapolated (5 px per frame) and flagged.
         for (int f = 5; f <= 6; ++f) {
             const auto tracks = tracker.update(f, ms(f), {});
@@ -109,7 +110,7 @@ private Q_SLOTS:
         // Frame 7: longer than max_gap, nothing is output.
         QVERIFY(tracker.update(7, ms(7), {}).empty());
         // Frame 8: the instance is back and continues its track (memory 4 frames).
-        const auto back = tracker.update(8, ms(8), {instance(40.0, 50.0)});
+        const auto back = tracker.update(8, ms(8), { instance(40.0, 50.0) });
         QCOMPARE(back.size(), size_t(1));
         QCOMPARE(back[0].trackId, id);
         QVERIFY(!back[0].bridged);
@@ -117,7 +118,7 @@ private Q_SLOTS:
         for (int f = 9; f <= 14; ++f)
             tracker.update(f, ms(f), {});
         QCOMPARE(tracker.activeTracks(), 0);
-        QVERIFY(tracker.update(15, ms(15), {instance(75.0, 50.0)}).front().trackId != id);
+        QVERIFY(tracker.update(15, ms(15), { instance(75.0, 50.0) }).front().trackId != id);
     }
 
     void occludedKeypointBridgedUpToMaxGap()
@@ -137,7 +138,7 @@ private Q_SLOTS:
                 d.keypoints[2].conf = 0.1;
                 d.keypoints[2].x = 0.0;
             }
-            const TrackedKeypoint k = tracker.update(f, ms(f), {d}).front().keypoints[2];
+            const TrackedKeypoint k = tracker.update(f, ms(f), { d }).front().keypoints[2];
             const double truth = 4.0 * f + 5.0 + 8.0;
             QCOMPARE(k.rawX, d.keypoints[2].x);
             QCOMPARE(k.conf, d.keypoints[2].conf);
@@ -163,11 +164,11 @@ private Q_SLOTS:
         o.maxGap = 5;
         o.extrapolate = false;
         PoseTracker tracker(o);
-        tracker.update(0, ms(0), {instance(0, 0)});
-        tracker.update(1, ms(1), {instance(3, 0)});
+        tracker.update(0, ms(0), { instance(0, 0) });
+        tracker.update(1, ms(1), { instance(3, 0) });
         PoseDetection d = instance(6, 0);
         d.keypoints[0].conf = 0.0;
-        const TrackedKeypoint k = tracker.update(2, ms(2), {d}).front().keypoints[0];
+        const TrackedKeypoint k = tracker.update(2, ms(2), { d }).front().keypoints[0];
         QVERIFY(k.inferred);
         QCOMPARE(k.x, 3.0 + 5.0); // held at the last seen value
     }
@@ -178,7 +179,7 @@ private Q_SLOTS:
         // far smaller than the raw one's, and it is nearer the truth.
         TemporalOptions o;
         o.smooth = true;
-        o.filter = {1.0, 0.01, 1.0};
+        o.filter = { 1.0, 0.01, 1.0 };
         PoseTracker tracker(o);
         std::mt19937 rng(7);
         std::uniform_real_distribution<double> noise(-2.0, 2.0);
@@ -189,7 +190,7 @@ private Q_SLOTS:
         for (int f = 0; f < 90; ++f) {
             PoseDetection d = instance(100.0, 100.0);
             d.keypoints[0].x += noise(rng);
-            const TrackedKeypoint k = tracker.update(f, ms(f), {d}).front().keypoints[0];
+            const TrackedKeypoint k = tracker.update(f, ms(f), { d }).front().keypoints[0];
             raw.push_back(k.rawX);
             smooth.push_back(k.x);
             if (f >= 30) {
@@ -204,18 +205,18 @@ private Q_SLOTS:
             return s / double(v.size() - 2);
         };
         QVERIFY2(jitter(smooth) < 0.3 * jitter(raw),
-                 qPrintable(QStringLiteral("%1 vs %2").arg(jitter(smooth)).arg(jitter(raw))));
+            qPrintable(QStringLiteral("%1 vs %2").arg(jitter(smooth)).arg(jitter(raw))));
         QVERIFY2(err < rawErr, qPrintable(QStringLiteral("%1 vs %2").arg(err / 60).arg(rawErr / 60)));
     }
 
     void optionsChangeBetweenFrames()
     {
         PoseTracker tracker;
-        tracker.update(0, ms(0), {instance(0, 0)});
+        tracker.update(0, ms(0), { instance(0, 0) });
         TemporalOptions o = tracker.options();
         o.smooth = false;
         tracker.setOptions(o);
-        const auto t = tracker.update(1, ms(1), {instance(6, 0)});
+        const auto t = tracker.update(1, ms(1), { instance(6, 0) });
         QCOMPARE(t.size(), size_t(1));
         QCOMPARE(t.front().keypoints[0].x, 11.0); // raw, not filtered
     }

@@ -40,8 +40,8 @@ Result runCli(const QStringList &args, const QString &cwd)
     p.start(QStringLiteral(GP_BINARY_DIR "/app/cli/gripperpose"), args);
     if (!p.waitForFinished(180000))
         p.kill();
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+        QString::fromUtf8(p.readAllStandardError()) };
 }
 
 } // namespace
@@ -59,9 +59,9 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        const Result r = runCli({QStringLiteral("synth"), QStringLiteral("out=synth"), QStringLiteral("n=2"),
-                                 QStringLiteral("imgsz=160,96"), QStringLiteral("video_frames=%1").arg(m_frames)},
-                                m_dir.path());
+        const Result r = runCli({ QStringLiteral("synth"), QStringLiteral("out=synth"), QStringLiteral("n=2"),
+                                    QStringLiteral("imgsz=160,96"), QStringLiteral("video_frames=%1").arg(m_frames) },
+            m_dir.path());
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QString error;
         const auto truth = VideoTruth::load(m_dir.filePath(QStringLiteral("synth/videos/demo.json")), 14, &error);
@@ -72,15 +72,15 @@ private Q_SLOTS:
 
     void wholePipeline()
     {
-        const Result r = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
-                                 QStringLiteral("source=") + m_video, QStringLiteral("imgsz=64"),
-                                 QStringLiteral("conf=0.001"), QStringLiteral("batch=4"), QStringLiteral("save=true"),
-                                 QStringLiteral("save_json=true"), QStringLiteral("save_csv=true"),
-                                 QStringLiteral("project=runs/pose")},
-                                m_dir.path());
+        const Result r
+            = runCli({ QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
+                         QStringLiteral("source=") + m_video, QStringLiteral("imgsz=64"), QStringLiteral("conf=0.001"),
+                         QStringLiteral("batch=4"), QStringLiteral("save=true"), QStringLiteral("save_json=true"),
+                         QStringLiteral("save_csv=true"), QStringLiteral("project=runs/pose") },
+                m_dir.path());
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(QStringLiteral("%1 frames processed, 0 dropped, 0 failed, mean").arg(m_frames)),
-                 qPrintable(r.out));
+            qPrintable(r.out));
         QVERIFY(r.err.contains(QLatin1String("predict [")));
         const QDir run(m_dir.filePath(QStringLiteral("runs/pose/predict")));
         const QString stem = QFileInfo(m_video).completeBaseName();
@@ -103,13 +103,14 @@ private Q_SLOTS:
         QCOMPARE(int(cap.get(cv::CAP_PROP_FRAME_COUNT)), m_frames);
 
         // A second run goes to predict2; explicit paths, stride 2 and no smoothing.
-        const Result r2 = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
-                                  QStringLiteral("source=") + m_video, QStringLiteral("imgsz=64"),
-                                  QStringLiteral("vid_stride=2"), QStringLiteral("smooth=none"),
-                                  QStringLiteral("save_json=true"), QStringLiteral("save_csv=mine.csv")},
-                                 m_dir.path());
+        const Result r2 = runCli(
+            { QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"), QStringLiteral("source=") + m_video,
+                QStringLiteral("imgsz=64"), QStringLiteral("vid_stride=2"), QStringLiteral("smooth=none"),
+                QStringLiteral("save_json=true"), QStringLiteral("save_csv=mine.csv") },
+            m_dir.path());
         QVERIFY2(r2.code == 0, qPrintable(r2.out + r2.err));
-        QVERIFY2(r2.out.contains(QStringLiteral("%1 frames processed, %1 dropped").arg(m_frames / 2)), qPrintable(r2.out));
+        QVERIFY2(
+            r2.out.contains(QStringLiteral("%1 frames processed, %1 dropped").arg(m_frames / 2)), qPrintable(r2.out));
         QFile json2(m_dir.filePath(QStringLiteral("runs/pose/predict2/") + stem + QStringLiteral(".jsonl")));
         QVERIFY(json2.open(QIODevice::ReadOnly));
         QCOMPARE(json2.readAll().count('\n'), m_frames / 2);
@@ -119,12 +120,13 @@ private Q_SLOTS:
     void imageFolder()
     {
         // Images in, annotated images out (same names), one JSON line per image naming it.
-        const Result r = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
-                                 QStringLiteral("source=synth/images/train"), QStringLiteral("imgsz=64"),
-                                 QStringLiteral("save=annotated"), QStringLiteral("save_json=images.jsonl")},
-                                m_dir.path());
+        const Result r = runCli({ QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
+                                    QStringLiteral("source=synth/images/train"), QStringLiteral("imgsz=64"),
+                                    QStringLiteral("save=annotated"), QStringLiteral("save_json=images.jsonl") },
+            m_dir.path());
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
-        const QStringList in = QDir(m_dir.filePath(QStringLiteral("synth/images/train"))).entryList(QDir::Files, QDir::Name);
+        const QStringList in
+            = QDir(m_dir.filePath(QStringLiteral("synth/images/train"))).entryList(QDir::Files, QDir::Name);
         QVERIFY(!in.isEmpty());
         QCOMPARE(QDir(m_dir.filePath(QStringLiteral("annotated"))).entryList(QDir::Files, QDir::Name), in);
         QFile json(m_dir.filePath(QStringLiteral("images.jsonl")));
@@ -155,8 +157,8 @@ private Q_SLOTS:
         // A key given on the command line overrides the preset's value.
         r = predict(
             { QStringLiteral("temporal=low_light"), QStringLiteral("beta=0.75"), QStringLiteral("max_frames=2") });
-        QVERIFY2(
-            r.out.contains(QStringLiteral("min_cutoff %1, beta 0.75,").arg(preset.filter.minCutoff)), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("min_cutoff %1, beta 0.75,").arg(preset.filter.minCutoff)),
+            qPrintable(r.out));
         r = predict({ QStringLiteral("temporal=sideways") });
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QLatin1String("fast_motion")) && r.err.contains(QLatin1String("sideways")),
@@ -191,20 +193,22 @@ private Q_SLOTS:
 
     void usageErrors()
     {
-        Result r = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
-                           QStringLiteral("source=") + m_video, QStringLiteral("smooth=kalman")},
-                          m_dir.path());
+        Result r = runCli({ QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
+                              QStringLiteral("source=") + m_video, QStringLiteral("smooth=kalman") },
+            m_dir.path());
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QLatin1String("one_euro")));
-        r = runCli({QStringLiteral("predict"), QStringLiteral("model=nothing.ckpt"), QStringLiteral("source=") + m_video},
-                   m_dir.path());
+        r = runCli(
+            { QStringLiteral("predict"), QStringLiteral("model=nothing.ckpt"), QStringLiteral("source=") + m_video },
+            m_dir.path());
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QLatin1String("nothing.ckpt")), qPrintable(r.err));
-        r = runCli({QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"), QStringLiteral("source=missing.mp4")},
-                   m_dir.path());
+        r = runCli(
+            { QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"), QStringLiteral("source=missing.mp4") },
+            m_dir.path());
         QCOMPARE(r.code, 1);
         QVERIFY(r.err.contains(QLatin1String("missing.mp4")));
-        r = runCli({QStringLiteral("predict"), QStringLiteral("source=x.mp4")}, m_dir.path());
+        r = runCli({ QStringLiteral("predict"), QStringLiteral("source=x.mp4") }, m_dir.path());
         QCOMPARE(r.code, 2);
     }
 };

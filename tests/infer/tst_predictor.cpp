@@ -24,7 +24,7 @@ namespace {
 cv::Mat image(int seed, int w = 96, int h = 64)
 {
     cv::Mat m(h, w, CV_8UC3);
-    cv::RNG rng{static_cast<uint64>(seed)};
+    cv::RNG rng { static_cast<uint64>(seed) };
     rng.fill(m, cv::RNG::UNIFORM, 0, 255);
     return m;
 }
@@ -83,7 +83,7 @@ private Q_SLOTS:
         QCOMPARE(p.spec().scale, ModelScale::N);
         QCOMPARE(p.deviceName(), QStringLiteral("cpu"));
         std::vector<std::vector<PoseDetection>> r;
-        QVERIFY2(p.predict({image(1, 160, 90)}, &r, &error), qPrintable(error));
+        QVERIFY2(p.predict({ image(1, 160, 90) }, &r, &error), qPrintable(error));
         QCOMPARE(r.size(), size_t(1));
         QVERIFY(!r[0].empty());
         for (const PoseDetection &d : r[0]) {
@@ -104,13 +104,13 @@ private Q_SLOTS:
         Predictor p;
         QString error;
         QVERIFY(p.load(tiny(QStringLiteral("yolov8n-pose")), &error));
-        const std::vector<cv::Mat> images{image(1), image(2), image(3)};
+        const std::vector<cv::Mat> images { image(1), image(2), image(3) };
         std::vector<std::vector<PoseDetection>> batched;
         QVERIFY(p.predict(images, &batched, &error));
         QCOMPARE(batched.size(), size_t(3));
         for (size_t i = 0; i < images.size(); ++i) {
             std::vector<std::vector<PoseDetection>> single;
-            QVERIFY(p.predict({images[i]}, &single, &error));
+            QVERIFY(p.predict({ images[i] }, &single, &error));
             QVERIFY2(same(single[0], batched[i], 1e-3), qPrintable(QString::number(i)));
         }
         std::vector<std::vector<PoseDetection>> none;
@@ -148,9 +148,9 @@ private Q_SLOTS:
         QVERIFY2(fromModel.load(tiny(noEma), &error), qPrintable(error));
         const cv::Mat img = image(9);
         std::vector<std::vector<PoseDetection>> a, b, c;
-        QVERIFY(reference.predict({img}, &a, &error));
-        QVERIFY(fromEma.predict({img}, &b, &error));
-        QVERIFY(fromModel.predict({img}, &c, &error));
+        QVERIFY(reference.predict({ img }, &a, &error));
+        QVERIFY(fromEma.predict({ img }, &b, &error));
+        QVERIFY(fromModel.predict({ img }, &c, &error));
         QVERIFY(same(a[0], b[0], 1e-5));
         QVERIFY(!same(a[0], c[0], 1e-5));
     }
@@ -173,7 +173,7 @@ private Q_SLOTS:
         QVERIFY(!p.load(o, &error));
         QVERIFY(!p.isLoaded());
         std::vector<std::vector<PoseDetection>> r;
-        QVERIFY(!p.predict({image(1)}, &r, &error));
+        QVERIFY(!p.predict({ image(1) }, &r, &error));
     }
 };
 

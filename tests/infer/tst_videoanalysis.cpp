@@ -70,8 +70,8 @@ PoseDetection pose(int frame, double conf = 0.9)
     return d;
 }
 
-DetectionCache makeCache(int frames, const std::function<std::vector<PoseDetection>(int)> &detect,
-    DetectionCache::Key key = {})
+DetectionCache makeCache(
+    int frames, const std::function<std::vector<PoseDetection>(int)> &detect, DetectionCache::Key key = {})
 {
     DetectionCache c(key, frames, K);
     for (int f = 0; f < frames; ++f)
@@ -172,7 +172,8 @@ void TestVideoAnalysis::staleOrCorruptCacheRefused()
     const QString model = writeBytes(m_dir.filePath(QStringLiteral("stale.ckpt")), "weights");
     const QString other = writeBytes(m_dir.filePath(QStringLiteral("other.onnx")), "other weights");
     const DetectionCache::Key key = DetectionCache::Key::of(video, model, 640, 0.25, 0.7);
-    const DetectionCache c = makeCache(10, [](int f) { return std::vector<PoseDetection> { pose(f) }; }, key);
+    const DetectionCache c = makeCache(
+        10, [](int f) { return std::vector<PoseDetection> { pose(f) }; }, key);
     const QString sidecar = DetectionCache::sidecarFor(video);
     QString error;
     QVERIFY(c.save(sidecar, &error));
@@ -213,7 +214,8 @@ void TestVideoAnalysis::replayMatchesPipeline()
         for (const cv::Mat &m : images) {
             const int f = testvideo::readBarcode(m);
             // Frames 12-15 missed: the tracker bridges them.
-            results->push_back(f >= 12 && f <= 15 ? std::vector<PoseDetection> {} : std::vector<PoseDetection> { pose(f) });
+            results->push_back(
+                f >= 12 && f <= 15 ? std::vector<PoseDetection> {} : std::vector<PoseDetection> { pose(f) });
         }
         return true;
     };
@@ -223,11 +225,13 @@ void TestVideoAnalysis::replayMatchesPipeline()
     QString error;
     int reports = 0;
     int64_t lastDone = 0;
-    QVERIFY2(VideoPipeline::run(o, &s, &error, {}, [&](int64_t done, int64_t total) {
-        ++reports;
-        lastDone = done;
-        QCOMPARE(total, int64_t(40));
-    }), qPrintable(error));
+    QVERIFY2(VideoPipeline::run(o, &s, &error, {},
+                 [&](int64_t done, int64_t total) {
+                     ++reports;
+                     lastDone = done;
+                     QCOMPARE(total, int64_t(40));
+                 }),
+        qPrintable(error));
     QCOMPARE(s.processed, qint64(40));
     QVERIFY(reports > 0);
     QCOMPARE(lastDone, int64_t(40));
@@ -347,9 +351,8 @@ void TestVideoAnalysis::jitterFollowsSmoothing()
 void TestVideoAnalysis::spreadPicksFramesApart()
 {
     const std::set<int> unsure { 20, 21, 22, 23, 24, 70 };
-    const DetectionCache c = makeCache(100, [&](int f) {
-        return std::vector<PoseDetection> { pose(f, unsure.count(f) ? 0.1 + 0.01 * f / 100.0 : 0.9) };
-    });
+    const DetectionCache c = makeCache(100,
+        [&](int f) { return std::vector<PoseDetection> { pose(f, unsure.count(f) ? 0.1 + 0.01 * f / 100.0 : 0.9) }; });
     const QualitySeries q = qualityOf(c);
     QCOMPARE(WorstFrames::count(q, WorstFrames::Criterion::LowConfidence, 0.5), qint64(unsure.size()));
     const auto worst = WorstFrames::rank(q, WorstFrames::Criterion::LowConfidence, 0.5, 3, false);

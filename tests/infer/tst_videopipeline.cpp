@@ -33,8 +33,8 @@ namespace {
 // One instance on even-barcode frames, none on odd ones; sleeps `delayMs` per batch.
 PoseDetector fakeDetector(int delayMs = 0, std::atomic<int> *maxBatch = nullptr)
 {
-    return [delayMs, maxBatch](const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results,
-                               QString *) {
+    return [delayMs, maxBatch](
+               const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results, QString *) {
         if (delayMs > 0)
             std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
         if (maxBatch && int(images.size()) > *maxBatch)
@@ -45,10 +45,10 @@ PoseDetector fakeDetector(int delayMs = 0, std::atomic<int> *maxBatch = nullptr)
             const int code = testvideo::readBarcode(m);
             if (code % 2 == 0) {
                 PoseDetection d;
-                d.box = {10.0 + code, 10.0, 40.0 + code, 40.0};
+                d.box = { 10.0 + code, 10.0, 40.0 + code, 40.0 };
                 d.score = 0.9;
                 for (int k = 0; k < 14; ++k)
-                    d.keypoints.push_back({12.0 + code + 2 * k, 12.0 + k, 0.9});
+                    d.keypoints.push_back({ 12.0 + code + 2 * k, 12.0 + k, 0.9 });
                 dets.push_back(d);
             }
             results->push_back(dets);
@@ -87,7 +87,7 @@ private Q_SLOTS:
     {
         QFETCH(int, stride);
         QFETCH(int, batch);
-        std::atomic<int> maxBatch{0};
+        std::atomic<int> maxBatch { 0 };
         std::mutex mutex;
         std::vector<std::pair<qint64, int>> seen; // frame index, barcode of the image
         PipelineOptions o;
@@ -135,7 +135,7 @@ private Q_SLOTS:
         PipelineSummary s;
         QString error;
         QVERIFY2(VideoPipeline::run(o, &s, &error), qPrintable(error));
-        QCOMPARE(seen, (std::vector<qint64>{0, 3, 6, 9, 12, 15, 18, 21, 24, 27}));
+        QCOMPARE(seen, (std::vector<qint64> { 0, 3, 6, 9, 12, 15, 18, 21, 24, 27 }));
         QCOMPARE(s.dropped, qint64(20));
     }
 
@@ -255,7 +255,8 @@ private Q_SLOTS:
         const QList<QByteArray> rows = csv.readAll().trimmed().split('\n');
         QCOMPARE(rows.size(), 1 + 30);
         QCOMPARE(rows[0].split(',').size(), 9 + 14 * 6);
-        QVERIFY(rows[0].startsWith("frame,timestamp_ms,track,x1,y1,x2,y2,score,class,k0_x,k0_y,k0_conf,k0_raw_x,k0_raw_y,k0_inferred"));
+        QVERIFY(rows[0].startsWith(
+            "frame,timestamp_ms,track,x1,y1,x2,y2,score,class,k0_x,k0_y,k0_conf,k0_raw_x,k0_raw_y,k0_inferred"));
         QCOMPARE(rows[1].split(',').size(), 9 + 14 * 6);
         cv::VideoCapture cap(o.output.videoPath.toStdString());
         QVERIFY(cap.isOpened());
@@ -299,7 +300,7 @@ private Q_SLOTS:
         o.source = m_clip;
         o.detector = fakeDetector(5);
         o.temporalOptions.maxGap = 5;
-        std::atomic<int> bridged{0};
+        std::atomic<int> bridged { 0 };
         o.onFrame = [&](const FramePrediction &p, const cv::Mat &) {
             for (const TrackedPose &t : p.tracks)
                 bridged += t.bridged ? 1 : 0;

@@ -58,8 +58,10 @@ int maxDiff(const QImage &a, const QImage &b)
 bool ffmpeg(const QStringList &args, QString *error)
 {
     QProcess p;
-    p.start(QStringLiteral("ffmpeg"), QStringList { QStringLiteral("-hide_banner"), QStringLiteral("-loglevel"),
-                                                  QStringLiteral("error"), QStringLiteral("-y") } + args);
+    p.start(QStringLiteral("ffmpeg"),
+        QStringList {
+            QStringLiteral("-hide_banner"), QStringLiteral("-loglevel"), QStringLiteral("error"), QStringLiteral("-y") }
+            + args);
     if (!p.waitForFinished(120000) || p.exitCode() != 0) {
         *error = QString::fromLocal8Bit(p.readAllStandardError());
         return false;
@@ -106,17 +108,17 @@ void TestVideoSeek::initTestCase()
     const QString vfr = m_dir.filePath(QStringLiteral("h264-vfr.mp4"));
     QString error;
     QVERIFY2(ffmpeg({ "-f", "lavfi", "-i", src, "-frames:v", "300", "-c:v", "libx264", "-bf", "3", "-g", "120",
-                         "-keyint_min", "120", "-sc_threshold", "0", "-pix_fmt", "yuv420p", h264 },
+                        "-keyint_min", "120", "-sc_threshold", "0", "-pix_fmt", "yuv420p", h264 },
                  &error),
         qPrintable(error));
     QVERIFY2(ffmpeg({ "-i", h264, "-c", "copy", mkv }, &error), qPrintable(error));
-    QVERIFY2(ffmpeg({ "-f", "lavfi", "-i", src, "-frames:v", "240", "-c:v", "mpeg4", "-bf", "2", "-g", "100",
-                         "-q:v", "4", mpeg4 },
+    QVERIFY2(ffmpeg({ "-f", "lavfi", "-i", src, "-frames:v", "240", "-c:v", "mpeg4", "-bf", "2", "-g", "100", "-q:v",
+                        "4", mpeg4 },
                  &error),
         qPrintable(error));
     // 20 frames dropped in the middle: the timestamps jump there.
     QVERIFY2(ffmpeg({ "-f", "lavfi", "-i", src, "-frames:v", "300", "-vf", "select='not(between(n\\,60\\,79))'",
-                         "-fps_mode", "vfr", "-c:v", "libx264", "-bf", "3", "-g", "120", "-pix_fmt", "yuv420p", vfr },
+                        "-fps_mode", "vfr", "-c:v", "libx264", "-bf", "3", "-g", "120", "-pix_fmt", "yuv420p", vfr },
                  &error),
         qPrintable(error));
     m_files << h264 << mkv << mpeg4 << vfr;
@@ -159,7 +161,8 @@ void TestVideoSeek::seekShowsSequentialFrame()
         QImage image;
         QVERIFY2(decoder.frame(index, &image, &error), qPrintable(error));
         const int diff = maxDiff(image, truth[size_t(index)]);
-        QVERIFY2(diff == 0, qPrintable(QStringLiteral("%1: frame %2 differs by up to %3").arg(file).arg(index).arg(diff)));
+        QVERIFY2(
+            diff == 0, qPrintable(QStringLiteral("%1: frame %2 differs by up to %3").arg(file).arg(index).arg(diff)));
     }
 }
 

@@ -96,11 +96,16 @@ inline double toleranceRatio(const torch::Tensor &a, const torch::Tensor &b, dou
 inline const char *dtypeName(c10::ScalarType t)
 {
     switch (t) {
-    case torch::kFloat: return "float32";
-    case torch::kLong: return "int64";
-    case torch::kDouble: return "float64";
-    case torch::kHalf: return "float16";
-    default: return "other";
+    case torch::kFloat:
+        return "float32";
+    case torch::kLong:
+        return "int64";
+    case torch::kDouble:
+        return "float64";
+    case torch::kHalf:
+        return "float16";
+    default:
+        return "other";
     }
 }
 

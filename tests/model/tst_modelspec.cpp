@@ -5,12 +5,12 @@
 
 #include <QTest>
 
+using gp::describeModel;
+using gp::formatLayerTable;
 using gp::LayerRow;
 using gp::ModelScale;
 using gp::ModelSpec;
 using gp::ModelSummary;
-using gp::describeModel;
-using gp::formatLayerTable;
 
 class TestModelSpec : public QObject
 {

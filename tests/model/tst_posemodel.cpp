@@ -53,7 +53,7 @@ private Q_SLOTS:
 private:
     std::map<std::string, torch::Tensor> m_ref;
     std::map<std::string, torch::Tensor> m_layers;
-    PoseModel m_model{nullptr};
+    PoseModel m_model { nullptr };
     RawHeadOutput m_raw;
     std::vector<torch::Tensor> m_layerOut;
 };
@@ -80,8 +80,10 @@ void TestPoseModel::stateDictMatchesReference_data()
 {
     QTest::addColumn<QString>("scale");
     QTest::addColumn<QString>("file");
-    QTest::newRow("n") << "n" << "yolov8n_pose_k14_state_dict.txt";
-    QTest::newRow("s") << "s" << "yolov8s_pose_k14_state_dict.txt";
+    QTest::newRow("n") << "n"
+                       << "yolov8n_pose_k14_state_dict.txt";
+    QTest::newRow("s") << "s"
+                       << "yolov8s_pose_k14_state_dict.txt";
 }
 
 void TestPoseModel::stateDictMatchesReference()
@@ -96,7 +98,7 @@ void TestPoseModel::stateDictMatchesReference()
     for (size_t i = 0; i < ref.size(); ++i) {
         QCOMPARE(QString::fromStdString(state[i].first), QString::fromStdString(ref[i].name));
         QCOMPARE(QString::fromLatin1(fixtures::dtypeName(state[i].second.scalar_type())),
-                 QString::fromStdString(ref[i].dtype));
+            QString::fromStdString(ref[i].dtype));
         QVERIFY2(state[i].second.sizes().vec() == ref[i].shape, ref[i].name.c_str());
     }
 }
@@ -164,7 +166,7 @@ void TestPoseModel::anyShapeBuilds()
     if (scale == QLatin1String("n")) {
         model->eval();
         torch::NoGradGuard noGrad;
-        const torch::Tensor out = model->forward(torch::rand({1, 3, 64, 96}));
+        const torch::Tensor out = model->forward(torch::rand({ 1, 3, 64, 96 }));
         QCOMPARE(out.size(1), int64_t(4 + nc + k * dims));
         QCOMPARE(out.size(2), int64_t(8 * 12 + 4 * 6 + 2 * 3));
     }
@@ -185,7 +187,7 @@ void TestPoseModel::strictLoad()
 void TestPoseModel::layerOutputs_data()
 {
     QTest::addColumn<int>("layer");
-    for (int i : {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 18, 19, 21})
+    for (int i : { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 18, 19, 21 })
         QTest::newRow(qPrintable(QStringLiteral("layer%1").arg(i, 2, 10, QLatin1Char('0')))) << i;
 }
 
@@ -204,7 +206,7 @@ void TestPoseModel::layerOutputs()
 void TestPoseModel::headOutputs_data()
 {
     QTest::addColumn<QString>("name");
-    for (const char *n : {"feat0", "feat1", "feat2", "raw_boxes", "raw_scores", "raw_kpts"})
+    for (const char *n : { "feat0", "feat1", "feat2", "raw_boxes", "raw_scores", "raw_kpts" })
         QTest::newRow(n) << QString::fromLatin1(n);
 }
 
@@ -255,13 +257,13 @@ void TestPoseModel::biasInit()
     const auto state = modelState(*model);
     std::map<std::string, torch::Tensor> s(state.begin(), state.end());
     QVERIFY(torch::all(s.at("model.22.cv2.0.2.bias") == 2.0).item<bool>());
-    const double expected[] = {-7.1546, -5.7683, -4.3820};
+    const double expected[] = { -7.1546, -5.7683, -4.3820 };
     for (int i = 0; i < 3; ++i)
         QVERIFY(std::abs(s.at("model.22.cv3." + std::to_string(i) + ".2.bias").item<double>() - expected[i]) < 1e-4);
     const torch::Tensor dfl = s.at("model.22.dfl.conv.weight").flatten();
     QVERIFY(torch::equal(dfl, torch::arange(16, torch::kFloat)));
     QVERIFY(!model->head()->dfl->conv->weight.requires_grad());
-    QCOMPARE(model->strides(), (std::vector<double>{8.0, 16.0, 32.0}));
+    QCOMPARE(model->strides(), (std::vector<double> { 8.0, 16.0, 32.0 }));
     QCOMPARE(s.at("model.0.bn.running_var").sum().item<double>(), 16.0);
     QCOMPARE(model->model[0]->as<ConvImpl>()->bn->options.eps(), 1e-3);
     QCOMPARE(model->model[0]->as<ConvImpl>()->bn->options.momentum().value(), 0.03);
@@ -280,9 +282,9 @@ void TestPoseModel::fusedMatchesUnfused()
     QCOMPARE(bnLeft, 0);
     torch::NoGradGuard noGrad;
     const RawHeadOutput raw = fused->forwardRaw(m_ref.at("input"));
-    const double rawDiff = std::max({fixtures::maxAbsDiff(raw.boxes, m_ref.at("raw_boxes")),
-                                     fixtures::maxAbsDiff(raw.scores, m_ref.at("raw_scores")),
-                                     fixtures::maxAbsDiff(raw.kpts, m_ref.at("raw_kpts"))});
+    const double rawDiff = std::max({ fixtures::maxAbsDiff(raw.boxes, m_ref.at("raw_boxes")),
+        fixtures::maxAbsDiff(raw.scores, m_ref.at("raw_scores")),
+        fixtures::maxAbsDiff(raw.kpts, m_ref.at("raw_kpts")) });
     const double decDiff = fixtures::maxAbsDiff(fused->decode(raw), m_ref.at("output_decoded"));
     qInfo("fused: raw max |diff| %.3g, decoded max |diff| %.3g", rawDiff, decDiff);
     QVERIFY(rawDiff <= kFeatureTolerance);
@@ -322,8 +324,8 @@ void TestPoseModel::halfOnGpu()
     model->fuse();
     model->to(torch::Device(torch::kCUDA, 0), torch::kHalf);
     c10::InferenceMode guard;
-    const torch::Tensor out =
-        model->forward(m_ref.at("input").to(torch::Device(torch::kCUDA, 0), torch::kHalf)).to(torch::kCPU, torch::kFloat);
+    const torch::Tensor out = model->forward(m_ref.at("input").to(torch::Device(torch::kCUDA, 0), torch::kHalf))
+                                  .to(torch::kCPU, torch::kFloat);
     const torch::Tensor ref = m_ref.at("output_decoded");
     // Boxes and keypoints within a few pixels, scores within 1e-2.
     QVERIFY(fixtures::maxAbsDiff(out.slice(1, 4, 5), ref.slice(1, 4, 5)) < 1e-2);

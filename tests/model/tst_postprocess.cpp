@@ -41,7 +41,8 @@ void TestPostprocess::initTestCase()
 
 void TestPostprocess::anchors()
 {
-    const AnchorGrid a = makeAnchors({{32, 32}, {16, 16}, {8, 8}}, {8, 16, 32}, torch::TensorOptions(torch::kFloat));
+    const AnchorGrid a
+        = makeAnchors({ { 32, 32 }, { 16, 16 }, { 8, 8 } }, { 8, 16, 32 }, torch::TensorOptions(torch::kFloat));
     QVERIFY(torch::equal(a.points, m_ref.at("anchors")));
     QVERIFY(torch::equal(a.strides, m_ref.at("strides")));
 }
@@ -52,8 +53,8 @@ void TestPostprocess::decodeFromRaw()
     raw.boxes = m_ref.at("raw_boxes");
     raw.scores = m_ref.at("raw_scores");
     raw.kpts = m_ref.at("raw_kpts");
-    raw.grids = {{32, 32}, {16, 16}, {8, 8}};
-    const torch::Tensor out = decodeHead(raw, {8, 16, 32}, 14, 3);
+    raw.grids = { { 32, 32 }, { 16, 16 }, { 8, 8 } };
+    const torch::Tensor out = decodeHead(raw, { 8, 16, 32 }, 14, 3);
     const double diff = fixtures::maxAbsDiff(out, m_ref.at("output_decoded"));
     qInfo("decode(raw) vs output_decoded max |diff| %.3g", diff);
     QVERIFY(diff <= 1e-3);
@@ -88,9 +89,10 @@ void TestPostprocess::nmsMatchesReference()
 void TestPostprocess::nmsSemantics()
 {
     // Two boxes with IoU exactly 0.5: kept at threshold 0.5 (suppression needs IoU > thr).
-    torch::Tensor boxes = torch::tensor({0.f, 0.f, 2.f, 1.f, 1.f, 0.f, 3.f, 1.f, 10.f, 10.f, 11.f, 11.f}).view({3, 4});
+    torch::Tensor boxes
+        = torch::tensor({ 0.f, 0.f, 2.f, 1.f, 1.f, 0.f, 3.f, 1.f, 10.f, 10.f, 11.f, 11.f }).view({ 3, 4 });
     // IoU(box0, box1) = 1 / 3.
-    torch::Tensor scores = torch::tensor({0.9f, 0.8f, 0.95f});
+    torch::Tensor scores = torch::tensor({ 0.9f, 0.8f, 0.95f });
     torch::Tensor keep = nms(boxes, scores, 1.0 / 3.0);
     QCOMPARE(keep.size(0), int64_t(3));
     QCOMPARE(keep[0].item<int64_t>(), int64_t(2));
@@ -98,10 +100,11 @@ void TestPostprocess::nmsSemantics()
     QCOMPARE(keep.size(0), int64_t(2));
     QCOMPARE(keep[1].item<int64_t>(), int64_t(0));
     // Equal scores keep input order.
-    keep = nms(torch::tensor({0.f, 0.f, 1.f, 1.f, 5.f, 5.f, 6.f, 6.f}).view({2, 4}), torch::tensor({0.5f, 0.5f}), 0.5);
+    keep = nms(
+        torch::tensor({ 0.f, 0.f, 1.f, 1.f, 5.f, 5.f, 6.f, 6.f }).view({ 2, 4 }), torch::tensor({ 0.5f, 0.5f }), 0.5);
     QCOMPARE(keep[0].item<int64_t>(), int64_t(0));
     QCOMPARE(keep[1].item<int64_t>(), int64_t(1));
-    QCOMPARE(nms(torch::empty({0, 4}), torch::empty({0}), 0.5).size(0), int64_t(0));
+    QCOMPARE(nms(torch::empty({ 0, 4 }), torch::empty({ 0 }), 0.5).size(0), int64_t(0));
 }
 
 namespace {
@@ -118,7 +121,7 @@ torch::Tensor decodedFrom(const std::vector<std::vector<float>> &rows)
 void TestPostprocess::nmsClassAware()
 {
     // Two identical boxes of different classes both survive; agnostic NMS keeps one.
-    const torch::Tensor d = decodedFrom({{50, 50, 20, 20, 0.9f, 0.1f}, {50, 50, 20, 20, 0.2f, 0.8f}});
+    const torch::Tensor d = decodedFrom({ { 50, 50, 20, 20, 0.9f, 0.1f }, { 50, 50, 20, 20, 0.2f, 0.8f } });
     NmsOptions o;
     auto rows = nonMaxSuppression(d, 2, o);
     QCOMPARE(rows[0].size(0), int64_t(2));
@@ -130,7 +133,7 @@ void TestPostprocess::nmsClassAware()
     rows = nonMaxSuppression(d, 2, o);
     QCOMPARE(rows[0].size(0), int64_t(1));
     o.agnostic = false;
-    o.classes = {1};
+    o.classes = { 1 };
     rows = nonMaxSuppression(d, 2, o);
     QCOMPARE(rows[0].size(0), int64_t(1));
     QCOMPARE(rows[0][0][5].item<float>(), 1.f);
@@ -140,7 +143,7 @@ void TestPostprocess::nmsLimits()
 {
     std::vector<std::vector<float>> r;
     for (int i = 0; i < 10; ++i)
-        r.push_back({float(30 * i + 10), 10, 8, 8, 0.1f + 0.05f * i});
+        r.push_back({ float(30 * i + 10), 10, 8, 8, 0.1f + 0.05f * i });
     const torch::Tensor d = decodedFrom(r);
     NmsOptions o;
     o.conf = 0.25; // strictly greater: 0.25 itself (i = 3) is dropped
@@ -172,7 +175,8 @@ void TestPostprocess::letterbox_data()
     QTest::newRow("1280x720") << 1280 << 720 << 640 << true << 0 << 0.5 << 640 << 360 << 0 << 140 << 0 << 140;
     QTest::newRow("720x1280") << 720 << 1280 << 640 << true << 0 << 0.5 << 360 << 640 << 140 << 0 << 140 << 0;
     QTest::newRow("square") << 640 << 640 << 640 << true << 0 << 1.0 << 640 << 640 << 0 << 0 << 0 << 0;
-    QTest::newRow("small, no scale-up") << 100 << 50 << 640 << false << 0 << 1.0 << 100 << 50 << 270 << 295 << 270 << 295;
+    QTest::newRow("small, no scale-up") << 100 << 50 << 640 << false << 0 << 1.0 << 100 << 50 << 270 << 295 << 270
+                                        << 295;
     QTest::newRow("odd padding") << 1000 << 999 << 640 << true << 0 << 0.64 << 640 << 639 << 0 << 0 << 0 << 1;
     QTest::newRow("rect (auto 32)") << 1280 << 720 << 640 << true << 32 << 0.5 << 640 << 360 << 0 << 12 << 0 << 12;
 }
@@ -202,7 +206,7 @@ void TestPostprocess::letterbox()
     QCOMPARE(t.dstWidth, rw + left + right);
     QCOMPARE(t.dstHeight, rh + top + bottom);
     // Round trip.
-    for (const QPointF &p : {QPointF(0, 0), QPointF(sw * 0.3, sh * 0.7), QPointF(sw, sh)}) {
+    for (const QPointF &p : { QPointF(0, 0), QPointF(sw * 0.3, sh * 0.7), QPointF(sw, sh) }) {
         const QPointF back = t.toSource(t.toLetterbox(p));
         QVERIFY(std::abs(back.x() - p.x()) < 1e-9 && std::abs(back.y() - p.y()) < 1e-9);
     }
@@ -217,9 +221,9 @@ void TestPostprocess::letterboxImage()
     cv::Mat img(720, 1280, CV_8UC3, cv::Scalar(0, 0, 255)); // BGR red
     const LetterboxTransform t = LetterboxTransform::make(1280, 720, 640);
     const torch::Tensor x = gp::letterboxImage(img, t);
-    QCOMPARE(x.sizes().vec(), (std::vector<int64_t>{3, 640, 640}));
+    QCOMPARE(x.sizes().vec(), (std::vector<int64_t> { 3, 640, 640 }));
     QVERIFY(std::abs(x[0][0][0].item<float>() - 114.f / 255.f) < 1e-6); // padding
-    QCOMPARE(x[0][320][320].item<float>(), 1.f);                          // R channel of red
+    QCOMPARE(x[0][320][320].item<float>(), 1.f); // R channel of red
     QCOMPARE(x[2][320][320].item<float>(), 0.f);
     QCOMPARE(x[0][140][0].item<float>(), 1.f); // first image row
     QVERIFY(std::abs(x[0][139][0].item<float>() - 114.f / 255.f) < 1e-6);
@@ -229,10 +233,11 @@ void TestPostprocess::rowsToSource()
 {
     const LetterboxTransform t = LetterboxTransform::make(1280, 720, 640);
     // One row: box (100, 150)-(300, 500), conf, class, 2 keypoints (x, y, v).
-    torch::Tensor rows = torch::tensor({100.f, 150.f, 300.f, 500.f, 0.9f, 0.f, 320.f, 140.f, 0.7f, 700.f, 600.f, 0.2f})
-                             .view({1, 12});
+    torch::Tensor rows
+        = torch::tensor({ 100.f, 150.f, 300.f, 500.f, 0.9f, 0.f, 320.f, 140.f, 0.7f, 700.f, 600.f, 0.2f })
+              .view({ 1, 12 });
     gp::rowsToSource(rows, t, 3);
-    const std::vector<float> expected = {200.f, 20.f, 600.f, 720.f, 0.9f, 0.f, 640.f, 0.f, 0.7f, 1280.f, 720.f, 0.2f};
+    const std::vector<float> expected = { 200.f, 20.f, 600.f, 720.f, 0.9f, 0.f, 640.f, 0.f, 0.7f, 1280.f, 720.f, 0.2f };
     for (size_t i = 0; i < expected.size(); ++i)
         QCOMPARE(rows[0][int64_t(i)].item<float>(), expected[i]);
 }

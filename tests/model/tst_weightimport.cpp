@@ -135,8 +135,9 @@ void TestWeightImport::initTestCase()
     const QString python = QStringLiteral("/usr/bin/python3");
     if (QFile::exists(python)) {
         QProcess p;
-        p.start(python, {QStringLiteral(GP_SOURCE_DIR "/tests/model/make_import_files.py"),
-                         QStringLiteral(GP_SOURCE_DIR), ref, m_dir.filePath(QStringLiteral("py"))});
+        p.start(python,
+            { QStringLiteral(GP_SOURCE_DIR "/tests/model/make_import_files.py"), QStringLiteral(GP_SOURCE_DIR), ref,
+                m_dir.filePath(QStringLiteral("py")) });
         p.waitForFinished(180000);
         m_python = p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
         m_pythonError = QString::fromLocal8Bit(p.readAllStandardError()).right(300);
@@ -150,10 +151,14 @@ void TestWeightImport::fromPython_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("format");
     QTest::addColumn<int>("unfused");
-    QTest::newRow("state dict") << "sd_k14.pt" << "state dict" << 0;
-    QTest::newRow("nested state dict") << "sd_k14_nested.pt" << "state dict (under 'model')" << 0;
-    QTest::newRow("TorchScript") << "ts_k14.torchscript" << "TorchScript" << 0;
-    QTest::newRow("TorchScript fused") << "ts_k14_fused.torchscript" << "TorchScript" << 63;
+    QTest::newRow("state dict") << "sd_k14.pt"
+                                << "state dict" << 0;
+    QTest::newRow("nested state dict") << "sd_k14_nested.pt"
+                                       << "state dict (under 'model')" << 0;
+    QTest::newRow("TorchScript") << "ts_k14.torchscript"
+                                 << "TorchScript" << 0;
+    QTest::newRow("TorchScript fused") << "ts_k14_fused.torchscript"
+                                       << "TorchScript" << 63;
 }
 
 void TestWeightImport::fromPython()
@@ -320,7 +325,7 @@ void TestWeightImport::notAModel()
         writePickle(file, c10::IValue(d));
     } else if (name == QLatin1String("other.pt")) {
         c10::Dict<std::string, at::Tensor> d;
-        d.insert("fc.weight", torch::zeros({3, 3}));
+        d.insert("fc.weight", torch::zeros({ 3, 3 }));
         writePickle(file, c10::IValue(d));
     } else if (name != QLatin1String("does-not-exist.pt")) {
         writeBytes(file, content);

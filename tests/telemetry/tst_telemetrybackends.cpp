@@ -383,17 +383,17 @@ void TestTelemetryBackends::cpuLoadNeedsAWindow()
     // Two readings a moment apart are mostly noise: the second has no load and the load is
     // measured from the first reading until the window has passed.
     QTemporaryDir dir;
-    QVERIFY(faketree::writeProcTree(dir.path(), {"100 0 50 800 50 0 0 0 0 0", 1000, 500, 100}));
+    QVERIFY(faketree::writeProcTree(dir.path(), { "100 0 50 800 50 0 0 0 0 0", 1000, 500, 100 }));
     HostStatsReader reader(dir.path(), std::chrono::hours(1));
     QVERIFY(!reader.sample().cpuPercent);
-    QVERIFY(faketree::writeProcTree(dir.path(), {"200 0 50 800 50 0 0 0 0 0", 1000, 500, 100}));
+    QVERIFY(faketree::writeProcTree(dir.path(), { "200 0 50 800 50 0 0 0 0 0", 1000, 500, 100 }));
     QVERIFY(!reader.sample().cpuPercent);
 
     HostStatsReader windowed(dir.path(), std::chrono::milliseconds(30));
     windowed.sample();
-    QVERIFY(faketree::writeProcTree(dir.path(), {"300 0 50 900 50 0 0 0 0 0", 1000, 500, 100}));
+    QVERIFY(faketree::writeProcTree(dir.path(), { "300 0 50 900 50 0 0 0 0 0", 1000, 500, 100 }));
     QVERIFY(!windowed.sample().cpuPercent); // too soon: still measured from the first reading
-    QVERIFY(faketree::writeProcTree(dir.path(), {"400 0 50 1000 50 0 0 0 0 0", 1000, 500, 100}));
+    QVERIFY(faketree::writeProcTree(dir.path(), { "400 0 50 1000 50 0 0 0 0 0", 1000, 500, 100 }));
     QTest::qWait(60);
     const HostSample s = windowed.sample();
     QVERIFY(s.cpuPercent);

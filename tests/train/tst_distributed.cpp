@@ -23,14 +23,14 @@ using gp::BatchReport;
 using gp::CheckpointInfo;
 using gp::DistributedEnv;
 using gp::DistributedLauncher;
+using gp::readCheckpointInfo;
 using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
-using gp::TrainFinishReport;
 using gp::Trainer;
 using gp::TrainerEvents;
+using gp::TrainFinishReport;
 using gp::TrainingConfig;
-using gp::readCheckpointInfo;
 
 // Data-parallel training: torchrun's variables, the Gloo collectives (two ranks as threads
 // of this process), and whole runs of `gripperpose train device=cpu,cpu` (two processes).

@@ -43,12 +43,12 @@ void TestMuSGD::orthogonalizeApproximatesThePolarFactor()
     QFETCH(int, rows);
     QFETCH(int, cols);
     torch::manual_seed(3);
-    torch::Tensor g = torch::randn({rows, cols}) * 0.01;
+    torch::Tensor g = torch::randn({ rows, cols }) * 0.01;
     if (rows == cols) {
         // A random square matrix has singular values near zero, which five iterations cannot
         // lift (nor are meant to); gradients of wide or tall filters are far better conditioned.
-        const torch::Tensor q1 = std::get<0>(at::linalg_qr(torch::randn({rows, rows})));
-        const torch::Tensor q2 = std::get<0>(at::linalg_qr(torch::randn({rows, rows})));
+        const torch::Tensor q1 = std::get<0>(at::linalg_qr(torch::randn({ rows, rows })));
+        const torch::Tensor q2 = std::get<0>(at::linalg_qr(torch::randn({ rows, rows })));
         g = q1.mm(torch::diag(torch::linspace(1.0, 0.1, rows))).mm(q2) * 0.01;
     }
     const torch::Tensor o = MuSGD::orthogonalize(g).to(torch::kDouble);
@@ -57,7 +57,7 @@ void TestMuSGD::orthogonalizeApproximatesThePolarFactor()
     // converge exactly, by design), and its direction is U·Vᵀ of g's SVD.
     const torch::Tensor s = at::linalg_svdvals(o);
     QVERIFY2(s.min().item<double>() > 0.4 && s.max().item<double>() < 1.6,
-             qPrintable(QStringLiteral("%1 .. %2").arg(s.min().item<double>()).arg(s.max().item<double>())));
+        qPrintable(QStringLiteral("%1 .. %2").arg(s.min().item<double>()).arg(s.max().item<double>())));
     auto [u, sv, vh] = at::linalg_svd(g.to(torch::kDouble), /*full_matrices=*/false);
     const torch::Tensor polar = u.mm(vh);
     const double cosine = (o * polar).sum().item<double>() / (o.norm() * polar.norm()).item<double>();
@@ -67,19 +67,24 @@ void TestMuSGD::orthogonalizeApproximatesThePolarFactor()
 void TestMuSGD::withoutMuonItIsNesterovSgd()
 {
     torch::manual_seed(1);
-    const torch::Tensor init = torch::randn({6, 4});
-    const torch::Tensor bias = torch::randn({6});
+    const torch::Tensor init = torch::randn({ 6, 4 });
+    const torch::Tensor bias = torch::randn({ 6 });
     torch::Tensor a = init.clone().requires_grad_(), b = init.clone().requires_grad_();
     torch::Tensor ab = bias.clone().requires_grad_(), bb = bias.clone().requires_grad_();
-    MuSGD mine({{{a}, std::make_unique<MuSGDOptions>(MuSGDOptions(0.05).momentum(0.9).nesterov(true).weight_decay(0.01))},
-                {{ab}, std::make_unique<MuSGDOptions>(MuSGDOptions(0.05).momentum(0.9).nesterov(true))}},
-               MuSGDOptions(0.05));
+    MuSGD mine(
+        { { { a }, std::make_unique<MuSGDOptions>(MuSGDOptions(0.05).momentum(0.9).nesterov(true).weight_decay(0.01)) },
+            { { ab }, std::make_unique<MuSGDOptions>(MuSGDOptions(0.05).momentum(0.9).nesterov(true)) } },
+        MuSGDOptions(0.05));
     torch::optim::SGD reference(
-        {{{b}, std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(0.05).momentum(0.9).nesterov(true).weight_decay(0.01))},
-         {{bb}, std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(0.05).momentum(0.9).nesterov(true))}},
+        { { { b },
+              std::make_unique<torch::optim::SGDOptions>(
+                  torch::optim::SGDOptions(0.05).momentum(0.9).nesterov(true).weight_decay(0.01)) },
+            { { bb },
+                std::make_unique<torch::optim::SGDOptions>(
+                    torch::optim::SGDOptions(0.05).momentum(0.9).nesterov(true)) } },
         torch::optim::SGDOptions(0.05));
     for (int step = 0; step < 5; ++step) {
-        const torch::Tensor g = torch::randn({6, 4}), gb = torch::randn({6});
+        const torch::Tensor g = torch::randn({ 6, 4 }), gb = torch::randn({ 6 });
         a.mutable_grad() = g.clone();
         b.mutable_grad() = g.clone();
         ab.mutable_grad() = gb.clone();
@@ -97,44 +102,48 @@ void TestMuSGD::muonStepFollowsItsDefinition()
     // Muon on the flattened Nesterov average, scaled 0.2, then SGD with coupled decay.
     torch::manual_seed(2);
     const double lr = 0.1, beta = 0.9, wd = 0.01, muon = 0.2, sgd = 1.0;
-    torch::Tensor p = torch::randn({8, 3, 3, 3}).requires_grad_();
-    MuSGD opt({{{p}, std::make_unique<MuSGDOptions>(
-                         MuSGDOptions(lr).momentum(beta).nesterov(true).weight_decay(wd).use_muon(true))}},
-              MuSGDOptions(lr), muon, sgd);
+    torch::Tensor p = torch::randn({ 8, 3, 3, 3 }).requires_grad_();
+    MuSGD opt({ { { p },
+                  std::make_unique<MuSGDOptions>(
+                      MuSGDOptions(lr).momentum(beta).nesterov(true).weight_decay(wd).use_muon(true)) } },
+        MuSGDOptions(lr), muon, sgd);
     torch::Tensor expected = p.detach().clone();
     torch::Tensor m = torch::zeros_like(expected), b = torch::zeros_like(expected);
     for (int step = 0; step < 2; ++step) {
-        const torch::Tensor g = torch::randn({8, 3, 3, 3});
+        const torch::Tensor g = torch::randn({ 8, 3, 3, 3 });
         p.mutable_grad() = g.clone();
         opt.step();
 
         m = beta * m + (1 - beta) * g;
         const torch::Tensor nesterov = (1 - beta) * g + beta * m;
         // 3×3 filters: the last two dimensions are equal, so no extra scale.
-        expected = expected - lr * muon * MuSGD::orthogonalize(nesterov.reshape({8, 27})).to(torch::kFloat).reshape({8, 3, 3, 3});
+        expected = expected
+            - lr * muon * MuSGD::orthogonalize(nesterov.reshape({ 8, 27 })).to(torch::kFloat).reshape({ 8, 3, 3, 3 });
         const torch::Tensor decayed = g + wd * expected;
         b = beta * b + decayed;
         expected = expected - lr * sgd * (decayed + beta * b);
         QVERIFY2(torch::allclose(p.detach(), expected, 1e-5, 1e-6),
-                 qPrintable(QStringLiteral("step %1: max diff %2").arg(step).arg((p.detach() - expected).abs().max().item<double>())));
+            qPrintable(QStringLiteral("step %1: max diff %2")
+                           .arg(step)
+                           .arg((p.detach() - expected).abs().max().item<double>())));
     }
 }
 
 void TestMuSGD::stateSurvivesSaveAndLoad()
 {
     torch::manual_seed(4);
-    const torch::Tensor init = torch::randn({4, 2, 3, 3});
+    const torch::Tensor init = torch::randn({ 4, 2, 3, 3 });
     auto make = [](torch::Tensor &w) {
         return std::make_unique<MuSGD>(
-            std::vector<torch::optim::OptimizerParamGroup>{
-                {{w}, std::make_unique<MuSGDOptions>(MuSGDOptions(0.02).momentum(0.9).nesterov(true).use_muon(true))}},
+            std::vector<torch::optim::OptimizerParamGroup> { { { w },
+                std::make_unique<MuSGDOptions>(MuSGDOptions(0.02).momentum(0.9).nesterov(true).use_muon(true)) } },
             MuSGDOptions(0.02));
     };
     torch::Tensor w1 = init.clone().requires_grad_(), w2 = init.clone().requires_grad_();
     auto first = make(w1);
     std::vector<torch::Tensor> grads;
     for (int i = 0; i < 5; ++i)
-        grads.push_back(torch::randn({4, 2, 3, 3}));
+        grads.push_back(torch::randn({ 4, 2, 3, 3 }));
     for (int i = 0; i < 3; ++i) {
         w1.mutable_grad() = grads[size_t(i)].clone();
         first->step();

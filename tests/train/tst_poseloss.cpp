@@ -17,11 +17,11 @@ const torch::Tensor &fx(const char *key)
 }
 
 // The fixture's 256 x 256 input: P3 32 x 32, P4 16 x 16, P5 8 x 8.
-const std::vector<std::array<int64_t, 2>> kGrids{{32, 32}, {16, 16}, {8, 8}};
+const std::vector<std::array<int64_t, 2>> kGrids { { 32, 32 }, { 16, 16 }, { 8, 8 } };
 
 gp::PoseBatchTargets fixtureTargets()
 {
-    return {fx("batch_idx"), fx("cls"), fx("bboxes"), fx("keypoints")};
+    return { fx("batch_idx"), fx("cls"), fx("bboxes"), fx("keypoints") };
 }
 
 struct Leaves
@@ -31,8 +31,8 @@ struct Leaves
 
 Leaves fixtureLeaves()
 {
-    return {fx("raw_boxes").clone().set_requires_grad(true), fx("raw_scores").clone().set_requires_grad(true),
-            fx("raw_kpts").clone().set_requires_grad(true)};
+    return { fx("raw_boxes").clone().set_requires_grad(true), fx("raw_scores").clone().set_requires_grad(true),
+        fx("raw_kpts").clone().set_requires_grad(true) };
 }
 
 // Relative agreement of a loss value (the facts file suggests ~1e-5 relative for losses).
@@ -76,14 +76,14 @@ private Q_SLOTS:
         const gp::PoseLossResult r = gp::PoseLoss().compute(x.boxes, x.scores, x.kpts, kGrids, fixtureTargets());
 
         const torch::Tensor ref = fx("loss_items");
-        const char *names[] = {"box", "pose", "kobj", "cls", "dfl"};
-        const char *keys[] = {"loss_box", "loss_pose", "loss_kobj", "loss_cls", "loss_dfl"};
+        const char *names[] = { "box", "pose", "kobj", "cls", "dfl" };
+        const char *keys[] = { "loss_box", "loss_pose", "loss_kobj", "loss_cls", "loss_dfl" };
         const gp::PoseLossItems plain = r.plainItems();
-        const double mine[] = {plain.box, plain.pose, plain.kobj, plain.cls, plain.dfl};
+        const double mine[] = { plain.box, plain.pose, plain.kobj, plain.cls, plain.dfl };
         for (int i = 0; i < 5; ++i) {
             const double expected = ref[i].item<double>();
             qInfo("%-4s %.7f (reference %.7f, rel diff %.2g)", names[i], mine[i], expected,
-                  std::abs(mine[i] - expected) / std::abs(expected));
+                std::abs(mine[i] - expected) / std::abs(expected));
             QVERIFY2(closeRel(mine[i], expected), names[i]);
             QVERIFY2(closeRel(mine[i], fx(keys[i]).item<double>()), keys[i]);
         }
@@ -124,15 +124,15 @@ private Q_SLOTS:
         {
             const char *key;
             torch::Tensor grad;
-        } cases[] = {{"grad_raw_boxes", x.boxes.grad()}, {"grad_raw_scores", x.scores.grad()},
-                     {"grad_raw_kpts", x.kpts.grad()}};
+        } cases[] = { { "grad_raw_boxes", x.boxes.grad() }, { "grad_raw_scores", x.scores.grad() },
+            { "grad_raw_kpts", x.kpts.grad() } };
         for (const Case &c : cases) {
             QVERIFY2(c.grad.defined(), c.key);
             const torch::Tensor &ref = fx(c.key);
             QCOMPARE(c.grad.sizes(), ref.sizes());
             const double ratio = toleranceRatio(c.grad, ref, 1e-5, 1e-7);
             qInfo("%s: max |diff| %.3g (max |ref| %.3g), tolerance ratio %.3g", c.key, maxAbsDiff(c.grad, ref),
-                  ref.abs().max().item<double>(), ratio);
+                ref.abs().max().item<double>(), ratio);
             QVERIFY2(ratio <= 1.0, c.key);
         }
     }
@@ -141,9 +141,9 @@ private Q_SLOTS:
     void gainsAreConfigurable()
     {
         gp::PoseLossOptions o;
-        o.gains = {1.0, 1.0, 1.0, 1.0, 1.0};
-        const gp::PoseLossResult r = gp::PoseLoss(o).compute(fx("raw_boxes"), fx("raw_scores"), fx("raw_kpts"),
-                                                             kGrids, fixtureTargets());
+        o.gains = { 1.0, 1.0, 1.0, 1.0, 1.0 };
+        const gp::PoseLossResult r
+            = gp::PoseLoss(o).compute(fx("raw_boxes"), fx("raw_scores"), fx("raw_kpts"), kGrids, fixtureTargets());
         QVERIFY(toleranceRatio(r.items, fx("loss_items_unweighted"), 1e-5, 1e-7) <= 1.0);
     }
 
@@ -152,8 +152,8 @@ private Q_SLOTS:
     {
         gp::PoseLossOptions o;
         o.assigner.widenSmallBoxes = false;
-        const gp::PoseLossResult r = gp::PoseLoss(o).compute(fx("raw_boxes"), fx("raw_scores"), fx("raw_kpts"),
-                                                             kGrids, fixtureTargets());
+        const gp::PoseLossResult r
+            = gp::PoseLoss(o).compute(fx("raw_boxes"), fx("raw_scores"), fx("raw_kpts"), kGrids, fixtureTargets());
         const torch::Tensor ref = fx("loss_items_v8_3_253");
         for (int i = 0; i < 5; ++i) {
             qInfo("item %d: %.7f (reference %.7f)", i, r.items[i].item<double>(), ref[i].item<double>());
@@ -166,8 +166,8 @@ private Q_SLOTS:
     void noGroundTruth()
     {
         const Leaves x = fixtureLeaves();
-        gp::PoseBatchTargets empty{torch::zeros({0}), torch::zeros({0, 1}), torch::zeros({0, 4}),
-                                   torch::zeros({0, 14, 3})};
+        gp::PoseBatchTargets empty { torch::zeros({ 0 }), torch::zeros({ 0, 1 }), torch::zeros({ 0, 4 }),
+            torch::zeros({ 0, 14, 3 }) };
         const gp::PoseLossResult r = gp::PoseLoss().compute(x.boxes, x.scores, x.kpts, kGrids, empty);
         const gp::PoseLossItems items = r.plainItems();
         QCOMPARE(items.box, 0.0);
@@ -181,8 +181,8 @@ private Q_SLOTS:
         QVERIFY(x.scores.grad().defined());
         QVERIFY(torch::isfinite(x.scores.grad()).all().item<bool>());
         // Undefined label tensors mean the same as empty ones.
-        const gp::PoseLossResult r2 = gp::PoseLoss().compute(fx("raw_boxes"), fx("raw_scores"), fx("raw_kpts"),
-                                                             kGrids, gp::PoseBatchTargets{});
+        const gp::PoseLossResult r2 = gp::PoseLoss().compute(
+            fx("raw_boxes"), fx("raw_scores"), fx("raw_kpts"), kGrids, gp::PoseBatchTargets {});
         QCOMPARE(r2.plainItems().cls, items.cls);
     }
 
@@ -191,21 +191,19 @@ private Q_SLOTS:
     {
         torch::manual_seed(0);
         const int64_t n = 1344;
-        const torch::Tensor boxes = torch::randn({2, 64, n}).set_requires_grad(true);
-        const torch::Tensor scores = (torch::randn({2, 1, n}) - 3.0).set_requires_grad(true);
-        const torch::Tensor kpts = (torch::randn({2, 51, n}) * 0.5).set_requires_grad(true);
-        torch::Tensor keypoints = torch::rand({3, 17, 3}) * 0.2 + 0.35;
+        const torch::Tensor boxes = torch::randn({ 2, 64, n }).set_requires_grad(true);
+        const torch::Tensor scores = (torch::randn({ 2, 1, n }) - 3.0).set_requires_grad(true);
+        const torch::Tensor kpts = (torch::randn({ 2, 51, n }) * 0.5).set_requires_grad(true);
+        torch::Tensor keypoints = torch::rand({ 3, 17, 3 }) * 0.2 + 0.35;
         keypoints.select(-1, 2).fill_(2.0);
         keypoints[1].select(-1, 2).slice(0, 0, 5).fill_(0.0);
-        const gp::PoseBatchTargets t{torch::tensor({0.0f, 0.0f, 1.0f}), torch::zeros({3, 1}),
-                                     torch::tensor({0.45f, 0.45f, 0.3f, 0.3f, 0.6f, 0.6f, 0.2f, 0.3f, 0.5f, 0.5f,
-                                                    0.5f, 0.4f})
-                                         .view({3, 4}),
-                                     keypoints};
+        const gp::PoseBatchTargets t { torch::tensor({ 0.0f, 0.0f, 1.0f }), torch::zeros({ 3, 1 }),
+            torch::tensor({ 0.45f, 0.45f, 0.3f, 0.3f, 0.6f, 0.6f, 0.2f, 0.3f, 0.5f, 0.5f, 0.5f, 0.4f }).view({ 3, 4 }),
+            keypoints };
         const gp::PoseLossResult r = gp::PoseLoss().compute(boxes, scores, kpts, kGrids, t);
         QVERIFY(r.numForeground > 0);
         const gp::PoseLossItems items = r.plainItems();
-        for (double v : {items.box, items.pose, items.kobj, items.cls, items.dfl}) {
+        for (double v : { items.box, items.pose, items.kobj, items.cls, items.dfl }) {
             QVERIFY(std::isfinite(v));
             QVERIFY(v >= 0.0);
         }
@@ -217,14 +215,13 @@ private Q_SLOTS:
 
     void rejectsMismatchedInputs()
     {
-        const std::vector<std::array<int64_t, 2>> wrong{{32, 32}, {16, 16}};
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, gp::PoseLoss().compute(fx("raw_boxes"), fx("raw_scores"),
-                                                                               fx("raw_kpts"), wrong,
-                                                                               fixtureTargets()));
+        const std::vector<std::array<int64_t, 2>> wrong { { 32, 32 }, { 16, 16 } };
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+            gp::PoseLoss().compute(fx("raw_boxes"), fx("raw_scores"), fx("raw_kpts"), wrong, fixtureTargets()));
         gp::PoseBatchTargets t = fixtureTargets();
         t.batchIdx = t.batchIdx + 5;
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, gp::PoseLoss().compute(fx("raw_boxes"), fx("raw_scores"),
-                                                                               fx("raw_kpts"), kGrids, t));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+            gp::PoseLoss().compute(fx("raw_boxes"), fx("raw_scores"), fx("raw_kpts"), kGrids, t));
     }
 };
 

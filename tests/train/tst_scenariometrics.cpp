@@ -61,8 +61,8 @@ torch::Tensor oracle(const ImageAnnotation &image, double shift)
     return out;
 }
 
-ValOutcome validateWithOracle(const std::vector<ImageAnnotation> &images, const std::vector<QStringList> &tags,
-                              bool perScenario)
+ValOutcome validateWithOracle(
+    const std::vector<ImageAnnotation> &images, const std::vector<QStringList> &tags, bool perScenario)
 {
     const TrainDataset set { std::vector<ImageAnnotation>(images) };
     ValOptions o;

@@ -15,13 +15,13 @@ using gp::BatchReport;
 using gp::CheckpointInfo;
 using gp::EpochReport;
 using gp::EpochStartInfo;
-using gp::TrainFinishReport;
-using gp::TrainStartInfo;
+using gp::readCheckpointInfo;
 using gp::Trainer;
 using gp::TrainerEvents;
+using gp::TrainFinishReport;
 using gp::TrainingConfig;
+using gp::TrainStartInfo;
 using gp::ValidationProgress;
-using gp::readCheckpointInfo;
 
 namespace {
 

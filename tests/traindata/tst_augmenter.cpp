@@ -5,13 +5,13 @@
 
 #include <opencv2/imgproc.hpp>
 
-using gp::AugmentRng;
 using gp::Augmenter;
+using gp::AugmentRng;
 using gp::Keypoint;
 using gp::PoseInstance;
 using gp::Skeleton;
-using gp::TrainSample;
 using gp::TrainingConfig;
+using gp::TrainSample;
 
 namespace {
 
@@ -31,7 +31,7 @@ TrainSample makeSample(int w, int h, double x0, double y0)
     PoseInstance inst;
     for (int k = 0; k < kK; ++k) {
         const double x = x0 + 18 * (k % 7), y = y0 + (k < 7 ? 0 : 40) + 6 * (k % 3);
-        inst.keypoints.push_back({x, y, k == 3 ? Keypoint::Absent : k == 5 ? Keypoint::Occluded : Keypoint::Visible});
+        inst.keypoints.push_back({ x, y, k == 3 ? Keypoint::Absent : k == 5 ? Keypoint::Occluded : Keypoint::Visible });
         if (k != 3)
             cv::rectangle(s.image, cv::Rect(int(x) - 3, int(y) - 3, 7, 7), cv::Scalar(colorOf(k)), cv::FILLED);
     }
@@ -69,7 +69,9 @@ void checkColours(const TrainSample &s, const std::vector<int> &source)
             QVERIFY(p.x >= 0 && p.y >= 0 && p.x <= s.image.cols && p.y <= s.image.rows);
             const int x = std::min(int(p.x), s.image.cols - 1), y = std::min(int(p.y), s.image.rows - 1);
             const double d = colorDistance(s.image.at<cv::Vec3b>(y, x), colorOf(source[size_t(k)]));
-            QVERIFY2(d < 40, qPrintable(QStringLiteral("keypoint %1 at (%2, %3): colour off by %4").arg(k).arg(p.x).arg(p.y).arg(d)));
+            QVERIFY2(d < 40,
+                qPrintable(
+                    QStringLiteral("keypoint %1 at (%2, %3): colour off by %4").arg(k).arg(p.x).arg(p.y).arg(d)));
             ++checked;
         }
         QVERIFY(checked > 0);
@@ -181,7 +183,7 @@ void TestAugmenter::pointsPushedOutBecomeAbsent()
     QCOMPARE(out.instances.size(), size_t(1));
     const auto &kp = out.instances[0].keypoints;
     QCOMPARE(kp[0].visibility, int(Keypoint::Absent)); // x = 60 - 80 < 0
-    QCOMPARE(kp[0].x, 0.0);                            // clipped to the border
+    QCOMPARE(kp[0].x, 0.0); // clipped to the border
     QCOMPARE(kp[7].visibility, int(Keypoint::Absent));
     QCOMPARE(kp[6].visibility, int(Keypoint::Visible)); // x = 60 + 108 - 80 inside
     QCOMPARE(kp[5].visibility, int(Keypoint::Occluded));

@@ -13,8 +13,8 @@
 #include <algorithm>
 #include <cmath>
 
-using gp::AugmentRng;
 using gp::Augmenter;
+using gp::AugmentRng;
 using gp::BatchLoader;
 using gp::DatasetConfig;
 using gp::DatasetIssueList;
@@ -25,8 +25,8 @@ using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::TrainDataset;
-using gp::TrainSample;
 using gp::TrainingConfig;
+using gp::TrainSample;
 
 // What the recipe's augmentation does to a fixed dataset, in numbers that Ultralytics 8.4.52
 // gives for the same dataset: a generated one (`gripperpose synth n=50 seed=3 imgsz=640,360`,

@@ -23,8 +23,8 @@ using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
 using gp::TrainDataset;
-using gp::TrainSample;
 using gp::TrainingConfig;
+using gp::TrainSample;
 
 class TestBatchLoader : public QObject
 {

@@ -15,8 +15,8 @@ using gp::AugmentRng;
 using gp::Keypoint;
 using gp::PoseInstance;
 using gp::ScenarioAugmenter;
-using gp::TrainSample;
 using gp::TrainingConfig;
+using gp::TrainSample;
 
 namespace {
 

@@ -70,8 +70,8 @@ QString expectedLine(const std::vector<QPointF> &points, const std::vector<int> 
     y0 = std::max(0.0, y0 - m);
     x1 = std::min(double(kImageW), x1 + m);
     y1 = std::min(double(kImageH), y1 + m);
-    QStringList cols{QStringLiteral("0"), num((x0 + x1) / 2 / kImageW), num((y0 + y1) / 2 / kImageH),
-                     num((x1 - x0) / kImageW), num((y1 - y0) / kImageH)};
+    QStringList cols { QStringLiteral("0"), num((x0 + x1) / 2 / kImageW), num((y0 + y1) / 2 / kImageH),
+        num((x1 - x0) / kImageW), num((y1 - y0) / kImageH) };
     for (size_t k = 0; k < points.size(); ++k) {
         const QPointF p = vis[k] == 0 ? QPointF() : points[k];
         cols << num(p.x() / kImageW) << num(p.y() / kImageH) << QString::number(vis[k]);
@@ -118,7 +118,7 @@ struct Fixture
 void wheel(QWidget *w, const QPoint &at, int notches)
 {
     QWheelEvent e(at, w->mapToGlobal(at), QPoint(), QPoint(0, 120 * notches), Qt::NoButton, Qt::NoModifier,
-                  Qt::NoScrollPhase, false);
+        Qt::NoScrollPhase, false);
     QApplication::sendEvent(w, &e);
 }
 
@@ -294,12 +294,11 @@ void TestAnnotationCanvas::mappingStaysExact_data()
     QTest::newRow("no zoom") << QPoint(400, 300) << 0 << QPoint(0, 0) << false << QPoint(123, 457);
     QTest::newRow("in 1 at centre") << QPoint(400, 300) << 1 << QPoint(0, 0) << false << QPoint(401, 299);
     QTest::newRow("in 3 at corner") << QPoint(10, 10) << 3 << QPoint(0, 0) << false << QPoint(77, 91);
-    QTest::newRow("in 6 off-centre, middle pan") << QPoint(620, 130) << 6 << QPoint(-35, 22) << false
-                                                 << QPoint(600, 150);
+    QTest::newRow("in 6 off-centre, middle pan")
+        << QPoint(620, 130) << 6 << QPoint(-35, 22) << false << QPoint(600, 150);
     QTest::newRow("out 2, space pan") << QPoint(300, 500) << -2 << QPoint(40, -25) << true << QPoint(350, 280);
     QTest::newRow("in 9, space pan") << QPoint(200, 200) << 9 << QPoint(-120, 80) << true << QPoint(150, 260);
-    QTest::newRow("in 2, middle pan far") << QPoint(790, 590) << 2 << QPoint(-300, -200) << false
-                                          << QPoint(420, 330);
+    QTest::newRow("in 2, middle pan far") << QPoint(790, 590) << 2 << QPoint(-300, -200) << false << QPoint(420, 330);
 }
 
 void TestAnnotationCanvas::mappingStaysExact()
@@ -351,7 +350,7 @@ void TestAnnotationCanvas::mappingStaysExact()
     QCOMPARE(f.doc->instanceCount(), 1);
     const Keypoint &k = f.doc->instances()[0].keypoints[0];
     QVERIFY2(std::abs(k.x - expected.x()) < 1e-9 && std::abs(k.y - expected.y()) < 1e-9,
-             qPrintable(QStringLiteral("%1,%2 vs %3,%4").arg(k.x).arg(k.y).arg(expected.x()).arg(expected.y())));
+        qPrintable(QStringLiteral("%1,%2 vs %3,%4").arg(k.x).arg(k.y).arg(expected.x()).arg(expected.y())));
     // And the point is drawn back where it was clicked.
     const QPointF back = f.canvas->imageToView(QPointF(k.x, k.y));
     QVERIFY(std::abs(back.x() - click.x()) < 1e-9 && std::abs(back.y() - click.y()) < 1e-9);
@@ -390,8 +389,8 @@ void TestAnnotationCanvas::boxHandleDragMakesTheBoxManual()
     f.clickAll(0, 5);
     // While points are still being clicked the handles wait: a press there places a point.
     const QRectF hugging = f.doc->instances()[0].box;
-    QTest::mouseClick(f.canvas.get(), Qt::LeftButton, Qt::NoModifier,
-                      f.canvas->imageToView(hugging.bottomRight()).toPoint());
+    QTest::mouseClick(
+        f.canvas.get(), Qt::LeftButton, Qt::NoModifier, f.canvas->imageToView(hugging.bottomRight()).toPoint());
     QVERIFY(f.doc->instances()[0].keypoints[5].isLabelled());
     QVERIFY(!f.doc->isBoxManual(0));
     QTest::keyClick(f.canvas.get(), Qt::Key_Z, Qt::ControlModifier);
@@ -476,7 +475,7 @@ void TestAnnotationCanvas::autosaveSurvivesAKill()
     child.setProcessEnvironment(env);
     child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     // The helper clicks imagePointOf(i) one after another and reports each finished click.
-    child.start(QStringLiteral(GP_AUTOSAVE_HELPER), {labelFile, QStringLiteral("14"), QStringLiteral("15")});
+    child.start(QStringLiteral(GP_AUTOSAVE_HELPER), { labelFile, QStringLiteral("14"), QStringLiteral("15") });
     QVERIFY(child.waitForStarted(10000));
     int reported = -1;
     QByteArray buffer;

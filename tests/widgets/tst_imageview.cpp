@@ -21,10 +21,10 @@ ImageAnnotation oneInstance()
     PoseInstance inst;
     inst.box = QRectF(QPointF(50, 50), QPointF(350, 250));
     inst.keypoints.resize(14);
-    inst.keypoints[0] = {100, 100, Keypoint::Visible};   // left side
-    inst.keypoints[7] = {200, 100, Keypoint::Occluded};  // right side: hollow
-    inst.keypoints[8] = {300, 100, Keypoint::Absent};    // not drawn
-    inst.keypoints[9] = {300, 200, Keypoint::Visible};   // right side
+    inst.keypoints[0] = { 100, 100, Keypoint::Visible }; // left side
+    inst.keypoints[7] = { 200, 100, Keypoint::Occluded }; // right side: hollow
+    inst.keypoints[8] = { 300, 100, Keypoint::Absent }; // not drawn
+    inst.keypoints[9] = { 300, 200, Keypoint::Visible }; // right side
     a.instances.push_back(inst);
     return a;
 }
@@ -32,7 +32,7 @@ ImageAnnotation oneInstance()
 bool near(const QColor &a, const QColor &b, int tolerance = 12)
 {
     return std::abs(a.red() - b.red()) <= tolerance && std::abs(a.green() - b.green()) <= tolerance
-           && std::abs(a.blue() - b.blue()) <= tolerance;
+        && std::abs(a.blue() - b.blue()) <= tolerance;
 }
 
 } // namespace
@@ -78,7 +78,7 @@ void TestImageView::mappingRoundTrip_data()
     QTest::addColumn<double>("zoom");
     QTest::addColumn<QPointF>("anchor");
     QTest::addColumn<QPointF>("point");
-    const double zooms[] = {ImageView::kMinZoom, 0.1, 0.5, 1.0, 1.6, 3.0, 12.5, ImageView::kMaxZoom};
+    const double zooms[] = { ImageView::kMinZoom, 0.1, 0.5, 1.0, 1.6, 3.0, 12.5, ImageView::kMaxZoom };
     for (double z : zooms) {
         QTest::addRow("zoom %g centre", z) << z << QPointF(320, 240) << QPointF(17.25, 401.5);
         QTest::addRow("zoom %g corner", z) << z << QPointF(0, 0) << QPointF(639, 479);
@@ -127,14 +127,14 @@ void TestImageView::wheelZoomsAroundTheCursor()
     const QPointF under = view.viewToImage(cursor);
     const double before = view.zoom();
     QWheelEvent wheel(cursor, view.mapToGlobal(cursor), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
-                      Qt::NoScrollPhase, false);
+        Qt::NoScrollPhase, false);
     QApplication::sendEvent(&view, &wheel);
     QCOMPARE(view.zoom(), before * ImageView::kZoomStep);
     QCOMPARE(view.viewToImage(cursor), under);
     QVERIFY(!view.isFitToWindow());
     QCOMPARE(zoomed.count(), 1);
     QWheelEvent back(cursor, view.mapToGlobal(cursor), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
-                     Qt::NoScrollPhase, false);
+        Qt::NoScrollPhase, false);
     QApplication::sendEvent(&view, &back);
     QCOMPARE(view.zoom(), before);
     QCOMPARE(view.viewToImage(cursor), under);
@@ -199,17 +199,15 @@ void TestImageView::drawsLabelsInSkeletonColours()
     if (zoom > 0)
         view.setZoom(zoom, QPointF(200, 150));
     const QImage shot = view.grab().toImage();
-    auto pixel = [&](const QPointF &imagePoint) {
-        return shot.pixelColor(view.imageToView(imagePoint).toPoint());
-    };
+    auto pixel = [&](const QPointF &imagePoint) { return shot.pixelColor(view.imageToView(imagePoint).toPoint()); };
     const QColor left = skeleton.sideColor(Skeleton::Side::Left);
     const QColor right = skeleton.sideColor(Skeleton::Side::Right);
-    QVERIFY2(near(pixel({100, 100}), left), qPrintable(pixel({100, 100}).name()));
-    QVERIFY2(near(pixel({300, 200}), right), qPrintable(pixel({300, 200}).name()));
+    QVERIFY2(near(pixel({ 100, 100 }), left), qPrintable(pixel({ 100, 100 }).name()));
+    QVERIFY2(near(pixel({ 300, 200 }), right), qPrintable(pixel({ 300, 200 }).name()));
     // Occluded: a hollow ring, so the image shows through at its centre.
-    QVERIFY2(near(pixel({200, 100}), Qt::white), qPrintable(pixel({200, 100}).name()));
+    QVERIFY2(near(pixel({ 200, 100 }), Qt::white), qPrintable(pixel({ 200, 100 }).name()));
     // Absent: nothing drawn.
-    QVERIFY2(near(pixel({300, 100}), Qt::white), qPrintable(pixel({300, 100}).name()));
+    QVERIFY2(near(pixel({ 300, 100 }), Qt::white), qPrintable(pixel({ 300, 100 }).name()));
     // Hiding the labels leaves the image alone.
     view.setShowAnnotation(false);
     const QImage bare = view.grab().toImage();

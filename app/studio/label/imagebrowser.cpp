@@ -470,7 +470,8 @@ void ImageBrowser::fillTagFilterBox()
             offered << tag;
     for (const QString &tag : offered) {
         //: The scenario filter's entry for one tag: "occlusion (12)", images of the split.
-        m_tagFilterBox->addItem(tr("%1 (%2)").arg(Scenarios::displayName(tag)).arg(counts.count(tag) ? counts.at(tag) : 0), int(T::Tagged));
+        m_tagFilterBox->addItem(
+            tr("%1 (%2)").arg(Scenarios::displayName(tag)).arg(counts.count(tag) ? counts.at(tag) : 0), int(T::Tagged));
         m_tagFilterBox->setItemData(m_tagFilterBox->count() - 1, tag, kTagRole);
     }
     int keep = 0;

@@ -50,8 +50,9 @@ void PrelabelController::start(const QStringList &images)
     if (!m_project || m_job->isRunning() || images.isEmpty())
         return;
     if (m_options.model.isEmpty()) {
-        const QString model = QFileDialog::getOpenFileName(m_window, tr("Pre-label with a Trained Model"),
-            m_project->runsDir(), tr("Checkpoints, weights and ONNX exports (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)"));
+        const QString model
+            = QFileDialog::getOpenFileName(m_window, tr("Pre-label with a Trained Model"), m_project->runsDir(),
+                tr("Checkpoints, weights and ONNX exports (*.ckpt *.pt *.pth *.torchscript *.onnx);;All files (*)"));
         if (model.isEmpty())
             return;
         m_options.model = model;

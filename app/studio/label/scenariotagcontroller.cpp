@@ -11,8 +11,8 @@
 
 using gp::CancelToken;
 using gp::Progress;
-using gp::ScenarioTags;
 using gp::Scenarios;
+using gp::ScenarioTags;
 
 ScenarioTagController::ScenarioTagController(QUndoStack *undoStack, QObject *parent)
     : QObject(parent)

@@ -30,10 +30,10 @@
 #include <QTabWidget>
 
 using gp::Project;
+using gp::queryRuntimeInfo;
 using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
-using gp::queryRuntimeInfo;
 
 namespace {
 constexpr auto kGeometryKey = "window/geometry";

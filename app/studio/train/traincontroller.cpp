@@ -13,8 +13,8 @@
 
 using gp::TelemetrySampler;
 using gp::TelemetrySources;
-using gp::TrainStartInfo;
 using gp::TrainingSession;
+using gp::TrainStartInfo;
 
 TrainController::TrainController(QObject *parent)
     : QObject(parent)

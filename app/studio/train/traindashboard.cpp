@@ -36,10 +36,10 @@ using gp::Skeleton;
 using gp::TelemetrySample;
 using gp::TelemetrySampler;
 using gp::TrainFinishReport;
-using gp::TrainStartInfo;
 using gp::TrainingHistory;
-using gp::ValImageResult;
+using gp::TrainStartInfo;
 using gp::ValidationProgress;
+using gp::ValImageResult;
 
 TrainDashboard::TrainDashboard(TelemetrySampler *telemetry, QWidget *parent)
     : QWidget(parent)

@@ -70,7 +70,8 @@ public:
     // A run followed through its files (RunWatcher); `lastValidation` fills the per-keypoint
     // panel and its scenario selector.
     void showWatched(const gp::TrainingHistory &history, const std::vector<gp::TelemetrySample> &telemetry,
-        const gp::RunRecord *record, const std::optional<gp::EpochMetricsFile::Contents> &lastValidation = std::nullopt);
+        const gp::RunRecord *record,
+        const std::optional<gp::EpochMetricsFile::Contents> &lastValidation = std::nullopt);
     bool isWatching() const { return m_watching; }
 
     const gp::TrainingHistory &history() const { return m_watching ? m_watched : m_live; }

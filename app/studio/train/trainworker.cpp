@@ -8,8 +8,8 @@ using gp::BatchReport;
 using gp::EpochReport;
 using gp::EpochStartInfo;
 using gp::TrainFinishReport;
-using gp::TrainStartInfo;
 using gp::TrainingSession;
+using gp::TrainStartInfo;
 using gp::ValidationProgress;
 #endif
 

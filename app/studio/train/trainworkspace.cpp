@@ -26,15 +26,15 @@
 
 using gp::DatasetChecker;
 using gp::Project;
+using gp::queryRuntimeInfo;
 using gp::ResultsCsv;
 using gp::RunCatalog;
 using gp::RunRecord;
 using gp::RuntimeInfo;
 using gp::Skeleton;
-using gp::TrainStartInfo;
 using gp::TrainingHistory;
 using gp::TrainingSession;
-using gp::queryRuntimeInfo;
+using gp::TrainStartInfo;
 
 TrainWorkspace::TrainWorkspace(QWidget *parent)
     : QWidget(parent)

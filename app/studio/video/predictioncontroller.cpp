@@ -103,8 +103,8 @@ PredictionController::PredictionController(QObject *parent)
     connect(m_export, &BackgroundJob::finished, this, [this] {
         const auto r = m_export->result<AnnotatedExport::Result>();
         const QString text = !r.error.isEmpty() ? r.error
-            : r.cancelled ? tr("Export cancelled after %n frame(s)", nullptr, int(r.frames))
-                          : tr("Exported %n frame(s)", nullptr, int(r.frames));
+            : r.cancelled                       ? tr("Export cancelled after %n frame(s)", nullptr, int(r.frames))
+                                                : tr("Exported %n frame(s)", nullptr, int(r.frames));
         if (!r.error.isEmpty())
             Q_EMIT problem(r.error);
         Q_EMIT exportFinished(text);
@@ -215,7 +215,8 @@ void PredictionController::loadSidecar(bool adopt)
         return;
     }
     if (cache->frameCount() != m_frameCount) {
-        m_cacheMessage = tr("%1: made for %2 frames, the video has %3").arg(file).arg(cache->frameCount()).arg(m_frameCount);
+        m_cacheMessage
+            = tr("%1: made for %2 frames, the video has %3").arg(file).arg(cache->frameCount()).arg(m_frameCount);
         return;
     }
     m_cache = cache;

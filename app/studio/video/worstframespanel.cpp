@@ -162,11 +162,12 @@ void WorstFramesPanel::refresh()
     m_selectedCount = WorstFrames::count(*m_series, c, threshold());
     m_countLabel->setText(tr("%n frame(s) selected", nullptr, int(m_selectedCount)));
     const QString unit = WorstFrames::unit(c);
-    for (const WorstFrames::Entry &e : WorstFrames::rank(*m_series, c, threshold(), m_n->value(), m_spread->isChecked())) {
+    for (const WorstFrames::Entry &e :
+        WorstFrames::rank(*m_series, c, threshold(), m_n->value(), m_spread->isChecked())) {
         m_frames.push_back(e.frame);
         const QString value = c == WorstFrames::Criterion::TrackSwitch ? tr("track started or ended")
             : unit.isEmpty()                                           ? QString::number(e.value, 'f', 2)
-                                                                       : QStringLiteral("%1 %2").arg(e.value, 0, 'f', 1).arg(unit);
+                             : QStringLiteral("%1 %2").arg(e.value, 0, 'f', 1).arg(unit);
         m_list->addItem(tr("Frame %1 · %2").arg(e.frame).arg(value));
     }
     m_send->setEnabled(!m_frames.empty());
