@@ -4,7 +4,7 @@
 <context>
     <name>AmdgpuSysfsBackend</name>
     <message numerus="yes">
-        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+86"/>
+        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+88"/>
         <source>%1, %n device(s)</source>
         <translation>
             <numerusform>%1, %n device</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>CheckCommand</name>
     <message numerus="yes">
-        <location filename="../app/cli/checkcommand.cpp" line="+86"/>
+        <location filename="../app/cli/checkcommand.cpp" line="+91"/>
         <source>%n problem(s)</source>
         <translation>
             <numerusform>%n problem</numerusform>
@@ -42,7 +42,7 @@
 <context>
     <name>ChecksPanel</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/checkspanel.cpp" line="+121"/>
+        <location filename="../app/studio/label/checkspanel.cpp" line="+125"/>
         <source>%n suspicious label(s); click one to open it</source>
         <translation>
             <numerusform>%n suspicious label; click to open it</numerusform>
@@ -53,7 +53,7 @@
 <context>
     <name>DatasetCheckPanel</name>
     <message numerus="yes">
-        <location filename="../app/studio/train/datasetcheckpanel.cpp" line="+193"/>
+        <location filename="../app/studio/train/datasetcheckpanel.cpp" line="+198"/>
         <source>Checked %n image(s) in %1 s: no problems found.</source>
         <translation>
             <numerusform>Checked %n image in %1 s: no problems found.</numerusform>
@@ -96,7 +96,7 @@
 <context>
     <name>DeviceChooser</name>
     <message numerus="yes">
-        <location filename="../app/studio/train/devicechooser.cpp" line="+162"/>
+        <location filename="../app/studio/train/devicechooser.cpp" line="+164"/>
         <source>%n GPU(s) train data-parallel, one process each; batch must be a multiple of %n.</source>
         <translation>
             <numerusform>%n GPU trains data-parallel, one process each; batch must be a multiple of %n.</numerusform>
@@ -107,7 +107,7 @@
 <context>
     <name>FrameSender</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/framesender.cpp" line="+80"/>
+        <location filename="../app/studio/video/framesender.cpp" line="+86"/>
         <source>Sending %n frame(s) to labelling…</source>
         <extracomment>%n is how many frames go to the Label workspace.</extracomment>
         <translation>
@@ -119,7 +119,7 @@
 <context>
     <name>ImageBrowser</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+418"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+425"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>Train (%n image)</numerusform>
@@ -143,7 +143,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+98"/>
+        <location line="+99"/>
         <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image: %1 labelled (%2 partial), %3 empty, %4 unlabelled</numerusform>
@@ -171,7 +171,7 @@
 <context>
     <name>ImageInfoLabel</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/imageinfolabel.cpp" line="+36"/>
+        <location filename="../app/studio/label/imageinfolabel.cpp" line="+38"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object(s)</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 pixels, %n object</numerusform>
@@ -182,7 +182,7 @@
 <context>
     <name>KeypointErrorTable</name>
     <message numerus="yes">
-        <location filename="../widgets/keypointerrortable.cpp" line="+179"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+183"/>
         <source>%n point(s), mean error relative to the object&apos;s size %1</source>
         <translation>
             <numerusform>%n point, mean error relative to the object&apos;s size %1</numerusform>
@@ -201,7 +201,7 @@
 <context>
     <name>LabelAudit</name>
     <message numerus="yes">
-        <location filename="../core/dataset/labelaudit.cpp" line="+133"/>
+        <location filename="../core/dataset/labelaudit.cpp" line="+135"/>
         <source>Object %1: %2 and %n more point(s) lie outside the image</source>
         <extracomment>%1 is the object&apos;s number, %2 a keypoint name; %n how many other points.</extracomment>
         <translation>
@@ -222,7 +222,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+369"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+375"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml has %n problem; see the Train workspace.</numerusform>
@@ -241,7 +241,7 @@
 <context>
     <name>NvmlBackend</name>
     <message numerus="yes">
-        <location filename="../core/telemetry/nvmlbackend.cpp" line="+84"/>
+        <location filename="../core/telemetry/nvmlbackend.cpp" line="+86"/>
         <source>%1, %n device(s)</source>
         <translation>
             <numerusform>%1, %n device</numerusform>
@@ -252,7 +252,7 @@
 <context>
     <name>PredictionController</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="+68"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="+84"/>
         <source>Analysed %n frame(s)</source>
         <translation>
             <numerusform>Analysed %n frame</numerusform>
@@ -279,7 +279,7 @@
 <context>
     <name>PrelabelController</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+62"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+68"/>
         <source>Pre-labelling %n image(s)…</source>
         <extracomment>%n is how many images the model labels.</extracomment>
         <translation>
@@ -291,7 +291,7 @@
 <context>
     <name>RocmSmiBackend</name>
     <message numerus="yes">
-        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+124"/>
+        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+126"/>
         <source>%1, %n device(s)</source>
         <translation>
             <numerusform>%1, %n device</numerusform>
@@ -302,7 +302,7 @@
 <context>
     <name>RunSummaryPanel</name>
     <message numerus="yes">
-        <location filename="../app/studio/train/runsummarypanel.cpp" line="+90"/>
+        <location filename="../app/studio/train/runsummarypanel.cpp" line="+97"/>
         <source>%n epoch(s) in %1</source>
         <translation>
             <numerusform>%n epoch in %1</numerusform>
@@ -333,7 +333,7 @@
 <context>
     <name>ScenarioTagPanel</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+238"/>
+        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+240"/>
         <source>Scenario tags of the %n selected image(s)</source>
         <translation>
             <numerusform>Scenario tags of the %n selected image</numerusform>
@@ -344,7 +344,7 @@
 <context>
     <name>SmoothingPanel</name>
     <message numerus="yes">
-        <location filename="../widgets/smoothingpanel.cpp" line="+132"/>
+        <location filename="../widgets/smoothingpanel.cpp" line="+135"/>
         <source>%n frame(s)</source>
         <translation>
             <numerusform>%n frame</numerusform>
@@ -355,7 +355,7 @@
 <context>
     <name>SplitScan</name>
     <message numerus="yes">
-        <location filename="../core/dataset/splitscan.cpp" line="+85"/>
+        <location filename="../core/dataset/splitscan.cpp" line="+87"/>
         <source>none of the %n label line(s) of the %1 split can be used</source>
         <translation>
             <numerusform>the %n label line of the %1 split cannot be used</numerusform>
@@ -390,7 +390,7 @@
 <context>
     <name>SynthCommand</name>
     <message numerus="yes">
-        <location filename="../app/cli/synthcommand.cpp" line="+74"/>
+        <location filename="../app/cli/synthcommand.cpp" line="+80"/>
         <source>wrote %1 images and %n %2-frame video(s) to %3 in %4 s</source>
         <translation>
             <numerusform>wrote %1 images and %n %2-frame video to %3 in %4 s</numerusform>
@@ -401,7 +401,7 @@
 <context>
     <name>TrainDashboard</name>
     <message numerus="yes">
-        <location filename="../app/studio/train/traindashboard.cpp" line="+248"/>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+264"/>
         <source>Stopped after %n epoch(s) — resumable: %1</source>
         <translation>
             <numerusform>Stopped after %n epoch — resumable: %1</numerusform>
@@ -428,7 +428,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+473"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+489"/>
         <source>%1 × %2 · %3 fps · %n frame(s)</source>
         <translation>
             <numerusform>%1 × %2 · %3 fps · %n frame</numerusform>
@@ -455,7 +455,7 @@
 <context>
     <name>WorstFramesPanel</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/worstframespanel.cpp" line="+160"/>
+        <location filename="../app/studio/video/worstframespanel.cpp" line="+163"/>
         <source>%n frame(s) selected</source>
         <translation>
             <numerusform>%n frame selected</numerusform>

@@ -4,7 +4,7 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../app/studio/shell/aboutdialog.cpp" line="+61"/>
+        <location filename="../app/studio/shell/aboutdialog.cpp" line="+64"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -80,7 +80,7 @@
 <context>
     <name>AmdgpuSysfsBackend</name>
     <message>
-        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+49"/>
+        <location filename="../core/telemetry/amdgpusysfsbackend.cpp" line="+51"/>
         <source>%1 does not exist</source>
         <translation>%1 不存在</translation>
     </message>
@@ -105,7 +105,7 @@
 <context>
     <name>AnnotatedExport</name>
     <message>
-        <location filename="../core/analysis/annotatedexport.cpp" line="+12"/>
+        <location filename="../core/analysis/annotatedexport.cpp" line="+16"/>
         <source>the tracks do not match the analysed video (%1 of %2 frames)</source>
         <translation>轨迹与已分析的视频不符（%2 帧中的 %1 帧）</translation>
     </message>
@@ -113,67 +113,67 @@
 <context>
     <name>AnnotationCanvas</name>
     <message>
-        <location filename="../widgets/annotationcanvas.cpp" line="+78"/>
+        <location filename="../widgets/annotationcanvas.cpp" line="+95"/>
         <source>Skip the next point (absent, v=0)</source>
         <translation>跳过下一个点（缺失，v=0）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Toggle occluded (v=1) on the hovered or selected point</source>
         <translation>切换悬停点或选中点的遮挡状态（v=1）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Clear the hovered or selected point</source>
         <translation>清除悬停点或选中点</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Start a new object</source>
         <translation>开始一个新目标</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Select the next object</source>
         <translation>选择下一个目标</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Delete the selected object</source>
         <translation>删除选中的目标</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Swap left and right of the selected object</source>
         <translation>交换选中目标的左右点</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Show or hide point names</source>
         <translation>显示或隐藏点名称</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Fit the image to the window</source>
         <translation>使图像适应窗口</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Zoom to actual size (1:1)</source>
         <translation>缩放到实际大小（1:1）</translation>
     </message>
     <message>
-        <location line="+503"/>
+        <location line="+557"/>
         <source>New object: %1 (%2)</source>
         <extracomment>Beside the cursor: the first point of an object not started yet and its side.</extracomment>
         <translation>新目标：%1（%2）</translation>
@@ -186,79 +186,9 @@
     </message>
 </context>
 <context>
-    <name>AnnotationDocument</name>
-    <message>
-        <location filename="../core/annotation/annotationdocument.cpp" line="+229"/>
-        <location line="+40"/>
-        <source>Place %1</source>
-        <translation>放置 %1</translation>
-    </message>
-    <message>
-        <location line="-23"/>
-        <location line="+11"/>
-        <source>Skip %1</source>
-        <translation>跳过 %1</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>Move %1</source>
-        <translation>移动 %1</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Mark %1 occluded</source>
-        <translation>将 %1 标为遮挡</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mark %1 visible</source>
-        <translation>将 %1 标为可见</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mark %1 absent</source>
-        <translation>将 %1 标为缺失</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Clear %1</source>
-        <translation>清除 %1</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>New object</source>
-        <translation>新建目标</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Delete object %1</source>
-        <translation>删除目标 %1</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>Adjust box of object %1</source>
-        <translation>调整目标 %1 的框</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Fit box of object %1 to its points</source>
-        <translation>使目标 %1 的框贴合其关键点</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Swap left and right of object %1</source>
-        <translation>交换目标 %1 的左右点</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Copy objects</source>
-        <translation>复制目标</translation>
-    </message>
-</context>
-<context>
     <name>CheckCommand</name>
     <message>
-        <location filename="../app/cli/checkcommand.cpp" line="+13"/>
+        <location filename="../app/cli/checkcommand.cpp" line="+18"/>
         <source>validate a dataset: data.yaml, every image and every label line</source>
         <translation>校验数据集：data.yaml、每张图像和每行标签</translation>
     </message>
@@ -327,7 +257,7 @@
 <context>
     <name>ChecksPanel</name>
     <message>
-        <location filename="../app/studio/label/checkspanel.cpp" line="+77"/>
+        <location filename="../app/studio/label/checkspanel.cpp" line="+81"/>
         <source>Checking the labels…</source>
         <translation>正在检查标注…</translation>
     </message>
@@ -415,7 +345,7 @@
 <context>
     <name>CliArgs</name>
     <message>
-        <location filename="../app/cli/cliargs.cpp" line="+15"/>
+        <location filename="../app/cli/cliargs.cpp" line="+16"/>
         <source>&quot;%1&quot; is not of the form key=value; valid keys: %2</source>
         <translation>“%1”不是 key=value 格式；有效的键：%2</translation>
     </message>
@@ -453,7 +383,7 @@
 <context>
     <name>CocoIo</name>
     <message>
-        <location filename="../core/dataset/cocoio.cpp" line="+66"/>
+        <location filename="../core/dataset/cocoio.cpp" line="+69"/>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
@@ -468,7 +398,7 @@
         <translation>COCO 文件需要 &quot;images&quot;、&quot;annotations&quot; 和 &quot;categories&quot; 列表</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>image id %1 is used by %2 images (%3); all of them are skipped, since their annotations cannot be told apart</source>
         <translation>图像 id %1 被 %2 张图像使用（%3）；由于无法区分它们的标注，这些图像全部跳过</translation>
     </message>
@@ -523,7 +453,7 @@
         <translation>标注 %1 有 %2 个关键点数值；应为 %3 个（%4 个关键点 × 3）</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>annotation %1: the box has no area (width %2, height %3)</source>
         <translation>标注 %1：边界框面积为零（宽 %2，高 %3）</translation>
     </message>
@@ -534,7 +464,7 @@
         <translation>意外的结构：%1</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+45"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -542,7 +472,7 @@
 <context>
     <name>CocoToYoloCommand</name>
     <message>
-        <location filename="../app/cli/cococommands.cpp" line="+46"/>
+        <location filename="../app/cli/cococommands.cpp" line="+51"/>
         <source>convert COCO keypoints JSON into an Ultralytics pose dataset</source>
         <translation>将 COCO 关键点 JSON 转换为 Ultralytics 姿态数据集</translation>
     </message>
@@ -577,7 +507,7 @@
         <translation>添加到已有数据集的文件夹（不覆盖其中任何内容）</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>wrote %1 images; %2 problems skipped</source>
         <translation>已写入 %1 张图像；跳过了 %2 个问题</translation>
     </message>
@@ -585,22 +515,22 @@
 <context>
     <name>Communicator</name>
     <message>
-        <location filename="../core/train/communicator.cpp" line="+67"/>
+        <location filename="../core/train/communicator.cpp" line="+66"/>
         <source>rank %1 of %2 could not join the run at %3:%4 within %5 s: %6</source>
         <translation>第 %1 个进程（共 %2 个）未能在 %5 秒内加入位于 %3:%4 的训练：%6</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>this build cannot train on several devices: it was built without Gloo (install libgloo-dev and rebuild)</source>
         <translation>此版本无法在多个设备上训练：构建时未包含 Gloo（请安装 libgloo-dev 后重新构建）</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>rank %1 lost the other processes of the run: %2</source>
         <translation>第 %1 个进程与训练中的其他进程失去联系：%2</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+160"/>
         <source>the run was stopped with %1 processes and resumes with %2: the step in progress is the same up to rounding, not bit for bit</source>
         <translation>训练停止时有 %1 个进程，恢复时有 %2 个：进行中的这一步仅在舍入误差范围内相同，并非逐位一致</translation>
     </message>
@@ -608,7 +538,7 @@
 <context>
     <name>ComputeDevice</name>
     <message>
-        <location filename="../core/telemetry/computedevices.cpp" line="+47"/>
+        <location filename="../core/telemetry/computedevices.cpp" line="+49"/>
         <source>CPU (%1 threads)</source>
         <translation>CPU（%1 线程）</translation>
     </message>
@@ -616,7 +546,7 @@
 <context>
     <name>ConfigField</name>
     <message>
-        <location filename="../app/studio/train/configfield.cpp" line="+113"/>
+        <location filename="../app/studio/train/configfield.cpp" line="+115"/>
         <source>Default in the recipe: %1; Ultralytics&apos; default: %2</source>
         <translation>配方默认值：%1；Ultralytics 默认值：%2</translation>
     </message>
@@ -630,7 +560,7 @@
 <context>
     <name>DatasetCheckPanel</name>
     <message>
-        <location filename="../app/studio/train/datasetcheckpanel.cpp" line="+177"/>
+        <location filename="../app/studio/train/datasetcheckpanel.cpp" line="+182"/>
         <location line="+114"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
@@ -826,7 +756,7 @@
 <context>
     <name>DatasetChecker</name>
     <message>
-        <location filename="../core/dataset/datasetchecker.cpp" line="+125"/>
+        <location filename="../core/dataset/datasetchecker.cpp" line="+127"/>
         <source>no image with this name in %1</source>
         <translation>%1 中没有此名称的图像</translation>
     </message>
@@ -834,17 +764,17 @@
 <context>
     <name>DatasetConfig</name>
     <message>
-        <location filename="../core/dataset/datasetconfig.cpp" line="+35"/>
+        <location filename="../core/dataset/datasetconfig.cpp" line="+37"/>
         <source>cannot open the file: %1</source>
         <translation>无法打开文件：%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>it is a folder</source>
         <translation>它是一个文件夹</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>not valid YAML: %1</source>
         <translation>不是有效的 YAML：%1</translation>
     </message>
@@ -854,7 +784,7 @@
         <translation>应为键的映射（path、train、val、kpt_shape、names）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>&quot;%1&quot; must be one folder or list file</source>
         <translation>&quot;%1&quot; 必须是一个文件夹或列表文件</translation>
     </message>
@@ -874,12 +804,12 @@
         <translation>&quot;kpt_shape&quot; 必须为 [关键点数, 2 或 3]</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+113"/>
         <source>&quot;names&quot; is missing or lists no class</source>
         <translation>缺少 &quot;names&quot;，或其中没有列出任何类别</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="-99"/>
         <source>&quot;flip_idx&quot; must be a list</source>
         <translation>&quot;flip_idx&quot; 必须是列表</translation>
     </message>
@@ -919,7 +849,7 @@
         <translation>&quot;flip_idx&quot; 必须成对交换：%1 映射到 %2，但 %2 没有映射回来</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+102"/>
         <source>the image cannot be read</source>
         <translation>图像无法读取</translation>
     </message>
@@ -927,7 +857,7 @@
 <context>
     <name>DatasetConverter</name>
     <message>
-        <location filename="../core/dataset/datasetconverter.cpp" line="+63"/>
+        <location filename="../core/dataset/datasetconverter.cpp" line="+65"/>
         <source>%1 already holds a dataset (data.yaml, images/ or labels/); pass merge=true to add the COCO images to it (nothing there is overwritten), or choose an empty folder</source>
         <translation>%1 中已有数据集（data.yaml、images/ 或 labels/）；传入 merge=true 可将 COCO 图像添加进去（不覆盖其中任何内容），或选择一个空文件夹</translation>
     </message>
@@ -978,12 +908,12 @@
         <translation>%1：无法复制到 %2</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>data.yaml is kept as it is and does not use %1; add it to a split to train on the imported images</source>
         <translation>data.yaml 保持不变，且未使用 %1；要用导入的图像训练，请将其加入某个划分</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+25"/>
         <source>%1 has %2 keypoints; the skeleton has %3</source>
         <translation>%1 有 %2 个关键点；骨架有 %3 个</translation>
     </message>
@@ -991,7 +921,7 @@
 <context>
     <name>DatasetIssue</name>
     <message>
-        <location filename="../core/annotation/datasetissue.cpp" line="+23"/>
+        <location filename="../core/annotation/datasetissue.cpp" line="+25"/>
         <source>invalid data.yaml</source>
         <translation>data.yaml 无效</translation>
     </message>
@@ -1089,7 +1019,7 @@
 <context>
     <name>DemoVideo</name>
     <message>
-        <location filename="../core/dataset/demovideo.cpp" line="+297"/>
+        <location filename="../core/dataset/demovideo.cpp" line="+300"/>
         <source>%1: cannot create the folder</source>
         <translation>%1：无法创建文件夹</translation>
     </message>
@@ -1122,12 +1052,12 @@
 <context>
     <name>DetectionCache</name>
     <message>
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="+281"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="+298"/>
         <source>%1: no frame could be analysed</source>
         <translation>%1：没有任何一帧能被分析</translation>
     </message>
     <message>
-        <location filename="../core/analysis/detectioncache.cpp" line="+162"/>
+        <location filename="../core/analysis/detectioncache.cpp" line="+163"/>
         <location line="+30"/>
         <source>%1: cannot write the prediction cache (%2)</source>
         <translation>%1：无法写入预测缓存（%2）</translation>
@@ -1173,7 +1103,7 @@
 <context>
     <name>DeviceChooser</name>
     <message>
-        <location filename="../app/studio/train/devicechooser.cpp" line="+145"/>
+        <location filename="../app/studio/train/devicechooser.cpp" line="+147"/>
         <source>Automatic (the first GPU, else the CPU)</source>
         <translation>自动（首个 GPU，没有则用 CPU）</translation>
     </message>
@@ -1213,12 +1143,12 @@
 <context>
     <name>DistributedEnv</name>
     <message>
-        <location filename="../core/train/distributedenv.cpp" line="+17"/>
+        <location filename="../core/train/distributedenv.cpp" line="+19"/>
         <source>%1=%2 is not a number</source>
         <translation>%1=%2 不是数字</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>RANK=%1 must lie in [0, WORLD_SIZE=%2)</source>
         <translation>RANK=%1 必须位于 [0, WORLD_SIZE=%2) 之内</translation>
     </message>
@@ -1241,7 +1171,7 @@
 <context>
     <name>DistributedLauncher</name>
     <message>
-        <location filename="../core/train/distributedlauncher.cpp" line="+58"/>
+        <location filename="../core/train/distributedlauncher.cpp" line="+60"/>
         <source>cannot start the worker for rank %1 (%2): %3</source>
         <translation>无法启动第 %1 个工作进程（%2）：%3</translation>
     </message>
@@ -1264,7 +1194,7 @@
 <context>
     <name>EpochMetricsFile</name>
     <message>
-        <location filename="../core/train/epochmetricsfile.cpp" line="+107"/>
+        <location filename="../core/train/epochmetricsfile.cpp" line="+109"/>
         <source>%1: not JSON (%2 at byte %3)</source>
         <translation>%1：不是 JSON（第 %3 字节处%2）</translation>
     </message>
@@ -1292,7 +1222,7 @@
 <context>
     <name>ExportCommand</name>
     <message>
-        <location filename="../app/cli/exportcommand.cpp" line="+13"/>
+        <location filename="../app/cli/exportcommand.cpp" line="+19"/>
         <source>export a model to ONNX (fp32, fp16 or INT8; decoded or raw outputs) for deployment</source>
         <translation>将模型导出为 ONNX（fp32、fp16 或 INT8；解码或原始输出）用于部署</translation>
     </message>
@@ -1425,7 +1355,7 @@
 <context>
     <name>FrameImportController</name>
     <message>
-        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+38"/>
+        <location filename="../app/studio/label/frameimportcontroller.cpp" line="+41"/>
         <location line="+5"/>
         <source>Import Frames from a Video</source>
         <translation>从视频导入帧</translation>
@@ -1449,7 +1379,7 @@
 <context>
     <name>FrameImporter</name>
     <message>
-        <location filename="../core/dataset/frameimporter.cpp" line="+23"/>
+        <location filename="../core/dataset/frameimporter.cpp" line="+26"/>
         <source>every N-th frame needs N of 1 or more, not %1</source>
         <translation>每 N 帧取一帧要求 N 至少为 1，而不是 %1</translation>
     </message>
@@ -1483,7 +1413,7 @@
 <context>
     <name>FrameOverlay</name>
     <message>
-        <location filename="../app/studio/video/frameoverlay.cpp" line="+51"/>
+        <location filename="../app/studio/video/frameoverlay.cpp" line="+59"/>
         <source>Ground truth from %1</source>
         <translation>真值来自 %1</translation>
     </message>
@@ -1508,7 +1438,7 @@
 <context>
     <name>FrameReader</name>
     <message>
-        <location filename="../core/video/framereader.cpp" line="+40"/>
+        <location filename="../core/video/framereader.cpp" line="+57"/>
         <source>no source given</source>
         <translation>未指定来源</translation>
     </message>
@@ -1591,7 +1521,7 @@
 <context>
     <name>FrameSender</name>
     <message>
-        <location filename="../app/studio/video/framesender.cpp" line="+37"/>
+        <location filename="../app/studio/video/framesender.cpp" line="+43"/>
         <source>The %1 split is a list file, not a folder: add the frame by hand.</source>
         <extracomment>%1 is the name of the dataset split (train, val); it is not translated.</extracomment>
         <translation>%1 划分是列表文件而不是文件夹：请手动添加该帧。</translation>
@@ -1608,7 +1538,7 @@
 <context>
     <name>GpuPanel</name>
     <message>
-        <location filename="../widgets/gpupanel.cpp" line="+74"/>
+        <location filename="../widgets/gpupanel.cpp" line="+80"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
@@ -1844,14 +1774,14 @@
 <context>
     <name>ImageBrowser</name>
     <message>
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+165"/>
-        <location line="+351"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+172"/>
+        <location line="+352"/>
         <source>Reading labels…</source>
         <extracomment>Shown in the status bar while a project&apos;s images and labels are read.</extracomment>
         <translation>正在读取标注…</translation>
     </message>
     <message numerus="yes">
-        <location line="-98"/>
+        <location line="-99"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>训练集（%n 张图像）</numerusform>
@@ -1913,7 +1843,7 @@
         <translation>无场景标签</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>%1 (%2)</source>
         <extracomment>The scenario filter&apos;s entry for one tag: &quot;occlusion (12)&quot;, images of the split.</extracomment>
         <translation>%1（%2）</translation>
@@ -1974,7 +1904,7 @@
 <context>
     <name>ImageCheck</name>
     <message>
-        <location filename="../core/dataset/imagecheck.cpp" line="+40"/>
+        <location filename="../core/dataset/imagecheck.cpp" line="+42"/>
         <source>not an image the trainer reads: its first bytes are none of JPEG, PNG, BMP, WebP or TIFF</source>
         <translation>不是训练器可读取的图像：其开头字节不属于 JPEG、PNG、BMP、WebP 或 TIFF</translation>
     </message>
@@ -2013,7 +1943,7 @@
 <context>
     <name>ImageEnhancement</name>
     <message>
-        <location filename="../core/video/imageenhancement.cpp" line="+43"/>
+        <location filename="../core/video/imageenhancement.cpp" line="+45"/>
         <source>None</source>
         <extracomment>No image enhancement before inference.</extracomment>
         <translation>无</translation>
@@ -2030,7 +1960,7 @@
         <translation>提亮（伽马）</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+51"/>
         <source>enhance must be one of %1 (got &quot;%2&quot;)</source>
         <translation>enhance 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
     </message>
@@ -2038,7 +1968,7 @@
 <context>
     <name>ImageInfoLabel</name>
     <message>
-        <location filename="../app/studio/label/imageinfolabel.cpp" line="+27"/>
+        <location filename="../app/studio/label/imageinfolabel.cpp" line="+29"/>
         <source>No project is open. Use File ▸ Open Project… or File ▸ New Project…</source>
         <translation>未打开项目。请使用 文件 ▸ 打开项目… 或 文件 ▸ 新建项目…</translation>
     </message>
@@ -2068,7 +1998,7 @@
 <context>
     <name>ImageListModel</name>
     <message>
-        <location filename="../app/studio/label/imagelistmodel.cpp" line="+194"/>
+        <location filename="../app/studio/label/imagelistmodel.cpp" line="+196"/>
         <source>labelled</source>
         <translation>已标注</translation>
     </message>
@@ -2108,7 +2038,7 @@
 <context>
     <name>ImageLoader</name>
     <message>
-        <location filename="../app/studio/label/imageloader.cpp" line="+37"/>
+        <location filename="../app/studio/label/imageloader.cpp" line="+40"/>
         <source>the image does not decode: %1</source>
         <translation>图像无法解码：%1</translation>
     </message>
@@ -2116,7 +2046,7 @@
 <context>
     <name>ImageView</name>
     <message>
-        <location filename="../widgets/imageview.cpp" line="+199"/>
+        <location filename="../widgets/imageview.cpp" line="+204"/>
         <source>No image</source>
         <translation>无图像</translation>
     </message>
@@ -2124,12 +2054,12 @@
 <context>
     <name>ImportCommand</name>
     <message>
-        <location filename="../app/cli/importcommand.cpp" line="+7"/>
+        <location filename="../app/cli/importcommand.cpp" line="+12"/>
         <source>import YOLOv8-pose weights (.pt state dict or TorchScript) into a checkpoint</source>
         <translation>将 YOLOv8-pose 权重（.pt state dict 或 TorchScript）导入为检查点</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>state dict (.pt) or TorchScript file with Ultralytics names</source>
         <translation>使用 Ultralytics 命名的 state dict（.pt）或 TorchScript 文件</translation>
     </message>
@@ -2200,7 +2130,7 @@
 <context>
     <name>InfoCommand</name>
     <message>
-        <location filename="../app/cli/infocommand.cpp" line="+17"/>
+        <location filename="../app/cli/infocommand.cpp" line="+24"/>
         <source>print library versions, the compute devices found and the GPU telemetry backend</source>
         <translation>打印库版本、找到的计算设备以及 GPU 遥测后端</translation>
     </message>
@@ -2244,7 +2174,7 @@
 <context>
     <name>KeypointErrorTable</name>
     <message>
-        <location filename="../widgets/keypointerrortable.cpp" line="+146"/>
+        <location filename="../widgets/keypointerrortable.cpp" line="+150"/>
         <location line="+82"/>
         <source>All images</source>
         <translation>全部图像</translation>
@@ -2505,7 +2435,7 @@
 <context>
     <name>LabelAudit</name>
     <message>
-        <location filename="../core/dataset/labelaudit.cpp" line="+114"/>
+        <location filename="../core/dataset/labelaudit.cpp" line="+116"/>
         <source>Outside the image</source>
         <translation>超出图像</translation>
     </message>
@@ -2566,7 +2496,7 @@
 <context>
     <name>LabelFile</name>
     <message>
-        <location filename="../core/annotation/labelfile.cpp" line="+57"/>
+        <location filename="../core/annotation/labelfile.cpp" line="+59"/>
         <source>it is a folder, not a file</source>
         <translation>它是文件夹，而不是文件</translation>
     </message>
@@ -2634,7 +2564,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+540"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+552"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2675,7 +2605,7 @@
 <context>
     <name>LossPlot</name>
     <message>
-        <location filename="../widgets/lossplot.cpp" line="+70"/>
+        <location filename="../widgets/lossplot.cpp" line="+73"/>
         <source>%1 (each batch)</source>
         <translation>%1（每个批次）</translation>
     </message>
@@ -2773,7 +2703,7 @@
 <context>
     <name>LrPlot</name>
     <message>
-        <location filename="../widgets/lrplot.cpp" line="+22"/>
+        <location filename="../widgets/lrplot.cpp" line="+25"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2791,7 +2721,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+202"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+208"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -3066,7 +2996,7 @@
 <context>
     <name>MetricsPlot</name>
     <message>
-        <location filename="../widgets/metricsplot.cpp" line="+59"/>
+        <location filename="../widgets/metricsplot.cpp" line="+63"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -3136,7 +3066,7 @@
 <context>
     <name>MetricsText</name>
     <message>
-        <location filename="../core/train/metricstext.cpp" line="+5"/>
+        <location filename="../core/train/metricstext.cpp" line="+7"/>
         <source>Box P %1 R %2 mAP50 %3 mAP50-95 %4 | Pose P %5 R %6 mAP50 %7 mAP50-95 %8</source>
         <translation>框 P %1 R %2 mAP50 %3 mAP50-95 %4 | 姿态 P %5 R %6 mAP50 %7 mAP50-95 %8</translation>
     </message>
@@ -3144,7 +3074,7 @@
 <context>
     <name>ModelCommand</name>
     <message>
-        <location filename="../app/cli/modelcommand.cpp" line="+7"/>
+        <location filename="../app/cli/modelcommand.cpp" line="+11"/>
         <source>print a model&apos;s layer table, parameter count and GFLOPs</source>
         <translation>打印模型的层表、参数量和 GFLOPs</translation>
     </message>
@@ -3154,7 +3084,7 @@
         <translation>yolov8n-pose ... yolov8x-pose</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>keypoints per object and values per keypoint (2 or 3)</source>
         <translation>每个目标的关键点数和每个关键点的数值个数（2 或 3）</translation>
     </message>
@@ -3275,7 +3205,7 @@
 <context>
     <name>ModelPanel</name>
     <message>
-        <location filename="../app/studio/video/modelpanel.cpp" line="+108"/>
+        <location filename="../app/studio/video/modelpanel.cpp" line="+113"/>
         <source>No model</source>
         <translation>无模型</translation>
     </message>
@@ -3353,7 +3283,7 @@
 <context>
     <name>MonitorCommand</name>
     <message>
-        <location filename="../app/cli/monitorcommand.cpp" line="+12"/>
+        <location filename="../app/cli/monitorcommand.cpp" line="+17"/>
         <source>show GPU and host telemetry every second, like rocm-smi (Ctrl+C stops)</source>
         <translation>像 rocm-smi 一样每秒显示 GPU 和主机遥测数据（按 Ctrl+C 停止）</translation>
     </message>
@@ -3386,7 +3316,7 @@
 <context>
     <name>NvmlBackend</name>
     <message>
-        <location filename="../core/telemetry/nvmlbackend.cpp" line="+32"/>
+        <location filename="../core/telemetry/nvmlbackend.cpp" line="+34"/>
         <source>%1 (status %2)</source>
         <translation>%1（状态 %2）</translation>
     </message>
@@ -3431,7 +3361,7 @@
 <context>
     <name>OnnxModelInfo</name>
     <message>
-        <location filename="../core/export/onnxmodelinfo.cpp" line="+341"/>
+        <location filename="../core/export/onnxmodelinfo.cpp" line="+343"/>
         <source>metadata &quot;%1&quot; is not a Python literal: %2</source>
         <translation>元数据 &quot;%1&quot; 不是 Python 字面量：%2</translation>
     </message>
@@ -3615,7 +3545,7 @@
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+436"/>
+        <location filename="../widgets/plotpanel.cpp" line="+438"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -3703,7 +3633,7 @@
 <context>
     <name>PointsPanel</name>
     <message>
-        <location filename="../app/studio/label/pointspanel.cpp" line="+97"/>
+        <location filename="../app/studio/label/pointspanel.cpp" line="+102"/>
         <source>Objects</source>
         <translation>目标</translation>
     </message>
@@ -3772,7 +3702,7 @@
 <context>
     <name>PoseOverlayView</name>
     <message>
-        <location filename="../widgets/poseoverlayview.cpp" line="+112"/>
+        <location filename="../widgets/poseoverlayview.cpp" line="+117"/>
         <source>#%1 (bridged)</source>
         <translation>#%1（桥接）</translation>
     </message>
@@ -3785,7 +3715,7 @@
 <context>
     <name>PreLabeller</name>
     <message>
-        <location filename="../core/infer/prelabeller.cpp" line="+48"/>
+        <location filename="../core/infer/prelabeller.cpp" line="+50"/>
         <source>%1 predicts %2 keypoints, the project&apos;s skeleton has %3</source>
         <extracomment>%1 is a file or model name; %2 and %3 are keypoint counts.</extracomment>
         <translation>%1 预测 %2 个关键点，而项目的骨架有 %3 个</translation>
@@ -3799,7 +3729,7 @@
 <context>
     <name>PredictCommand</name>
     <message>
-        <location filename="../app/cli/predictcommand.cpp" line="+30"/>
+        <location filename="../app/cli/predictcommand.cpp" line="+42"/>
         <source>predict keypoints on a video, camera, stream or images, with tracking and temporal smoothing</source>
         <translation>在视频、摄像头、视频流或图像上预测关键点，并进行跟踪和时间平滑</translation>
     </message>
@@ -3959,7 +3889,7 @@
         <translation>temporal 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>smoothing: temporal=%1, min_cutoff %2, beta %3, kpt_conf %4, max_gap %5%6</source>
         <extracomment>The temporal stage&apos;s settings of this run; %1 is a preset key such as fast_motion.</extracomment>
         <translation>平滑：temporal=%1，min_cutoff %2，beta %3，kpt_conf %4，max_gap %5%6</translation>
@@ -3998,7 +3928,7 @@
 <context>
     <name>PredictionController</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="-213"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="-214"/>
         <source>Analysed %n frame(s)</source>
         <translation>
             <numerusform>已分析 %n 帧</numerusform>
@@ -4029,7 +3959,7 @@
         </translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+112"/>
         <source>%1: made for %2 frames, the video has %3</source>
         <translation>%1：为 %2 帧生成，但视频有 %3 帧</translation>
     </message>
@@ -4052,7 +3982,7 @@
 <context>
     <name>PredictionLabeller</name>
     <message>
-        <location filename="../core/analysis/predictionlabeller.cpp" line="+37"/>
+        <location filename="../core/analysis/predictionlabeller.cpp" line="+39"/>
         <source>%1 frames but %2 prediction lists</source>
         <translation>%1 帧，但有 %2 个预测列表</translation>
     </message>
@@ -4065,19 +3995,19 @@
 <context>
     <name>PredictionWriter</name>
     <message>
-        <location filename="../core/infer/predictionwriter.cpp" line="+37"/>
-        <location line="+47"/>
-        <location line="+44"/>
+        <location filename="../core/infer/predictionwriter.cpp" line="+41"/>
+        <location line="+52"/>
+        <location line="+46"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-23"/>
         <source>cannot write the video %1 (no MPEG-4 encoder?)</source>
         <translation>无法写入视频 %1（没有 MPEG-4 编码器？）</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>the image could not be encoded</source>
         <translation>图像无法编码</translation>
     </message>
@@ -4085,7 +4015,7 @@
 <context>
     <name>Predictor</name>
     <message>
-        <location filename="../core/infer/predictor.cpp" line="+76"/>
+        <location filename="../core/infer/predictor.cpp" line="+89"/>
         <source>imgsz must be a positive multiple of 32 (got %1)</source>
         <translation>imgsz 必须是 32 的正整数倍（收到 %1）</translation>
     </message>
@@ -4101,17 +4031,17 @@
         <translation>%1：无法加载模型：%2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>no model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+62"/>
         <source>inference failed: %1</source>
         <translation>推理失败：%1</translation>
     </message>
     <message>
-        <location filename="../core/analysis/livepredictor.cpp" line="+42"/>
+        <location filename="../core/analysis/livepredictor.cpp" line="+44"/>
         <source>no model is loaded</source>
         <translation>未加载模型</translation>
     </message>
@@ -4119,7 +4049,7 @@
 <context>
     <name>PrelabelController</name>
     <message>
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+48"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+54"/>
         <source>Pre-label with a Trained Model</source>
         <translation>使用训练好的模型预标注</translation>
     </message>
@@ -4177,7 +4107,7 @@
 <context>
     <name>Project</name>
     <message>
-        <location filename="../core/dataset/project.cpp" line="+34"/>
+        <location filename="../core/dataset/project.cpp" line="+36"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -4195,7 +4125,7 @@
 <context>
     <name>ResultsCsv</name>
     <message>
-        <location filename="../core/train/resultscsv.cpp" line="+75"/>
+        <location filename="../core/train/resultscsv.cpp" line="+77"/>
         <source>%1: empty; expected a header line</source>
         <translation>%1：文件为空；应有一行表头</translation>
     </message>
@@ -4223,7 +4153,7 @@
 <context>
     <name>ReviewState</name>
     <message>
-        <location filename="../core/dataset/reviewstate.cpp" line="+24"/>
+        <location filename="../core/dataset/reviewstate.cpp" line="+26"/>
         <location line="+30"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -4238,7 +4168,7 @@
 <context>
     <name>RocmSmiBackend</name>
     <message>
-        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+59"/>
+        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+61"/>
         <source>%1 (status %2)</source>
         <translation>%1（状态 %2）</translation>
     </message>
@@ -4283,7 +4213,7 @@
 <context>
     <name>RunCatalog</name>
     <message>
-        <location filename="../core/train/runcatalog.cpp" line="+82"/>
+        <location filename="../core/train/runcatalog.cpp" line="+84"/>
         <source>no epoch yet</source>
         <translation>尚无完成的轮次</translation>
     </message>
@@ -4311,7 +4241,7 @@
 <context>
     <name>RunFolder</name>
     <message>
-        <location filename="../core/train/runfolder.cpp" line="+50"/>
+        <location filename="../core/train/runfolder.cpp" line="+52"/>
         <source>%1 is being trained by another process (PID %2 on %3); wait for it to finish or stop it, or train into another run folder (name=…)</source>
         <translation>%1 正由另一个进程训练（%3 上的 PID %2）；请等待它结束或停止它，或训练到另一个运行文件夹（name=…）</translation>
     </message>
@@ -4344,7 +4274,7 @@
 <context>
     <name>RunSetupForm</name>
     <message>
-        <location filename="../app/studio/train/runsetupform.cpp" line="+107"/>
+        <location filename="../app/studio/train/runsetupform.cpp" line="+111"/>
         <source>Model and run</source>
         <translation>模型与运行</translation>
     </message>
@@ -4509,7 +4439,7 @@
 <context>
     <name>RunSummaryPanel</name>
     <message>
-        <location filename="../app/studio/train/runsummarypanel.cpp" line="+55"/>
+        <location filename="../app/studio/train/runsummarypanel.cpp" line="+62"/>
         <source>No run finished yet</source>
         <translation>尚无已结束的运行</translation>
     </message>
@@ -4589,7 +4519,7 @@
 <context>
     <name>RunsPanel</name>
     <message>
-        <location filename="../app/studio/train/runspanel.cpp" line="+196"/>
+        <location filename="../app/studio/train/runspanel.cpp" line="+199"/>
         <source>training here</source>
         <translation>正在此处训练</translation>
     </message>
@@ -4707,7 +4637,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/studio/label/scenariotagcontroller.cpp" line="+102"/>
+        <location filename="../app/studio/label/scenariotagcontroller.cpp" line="+108"/>
         <source>Type a name for the tag.</source>
         <translation>请输入标签名称。</translation>
     </message>
@@ -4750,7 +4680,7 @@
 <context>
     <name>ScenarioTagPanel</name>
     <message>
-        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+219"/>
+        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+221"/>
         <source>%1 (%2 of %3)</source>
         <translation>%1（%3 张中 %2 张）</translation>
     </message>
@@ -4837,7 +4767,7 @@
 <context>
     <name>ScenarioTags</name>
     <message>
-        <location filename="../core/dataset/scenariotags.cpp" line="+31"/>
+        <location filename="../core/dataset/scenariotags.cpp" line="+33"/>
         <source>%1: expected tags, each with a list of image paths</source>
         <translation>%1：应为若干标签，每个标签带一个图像路径列表</translation>
     </message>
@@ -4852,7 +4782,7 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -4870,7 +4800,7 @@
 <context>
     <name>Scenarios</name>
     <message>
-        <location filename="../core/dataset/scenario.cpp" line="+42"/>
+        <location filename="../core/dataset/scenario.cpp" line="+48"/>
         <source>Normal</source>
         <comment>scenario</comment>
         <translation>正常</translation>
@@ -4897,7 +4827,7 @@
 <context>
     <name>Skeleton</name>
     <message>
-        <location filename="../core/skeleton/skeleton.cpp" line="+80"/>
+        <location filename="../core/skeleton/skeleton.cpp" line="+82"/>
         <source>not valid JSON: %1 at offset %2</source>
         <translation>不是有效的 JSON：%1（偏移量 %2）</translation>
     </message>
@@ -4942,7 +4872,7 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+29"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -5015,7 +4945,7 @@
 <context>
     <name>SmoothingPanel</name>
     <message>
-        <location filename="../widgets/smoothingpanel.cpp" line="+129"/>
+        <location filename="../widgets/smoothingpanel.cpp" line="+132"/>
         <source>%1 Hz</source>
         <extracomment>Hz: hertz, the unit of the filter&apos;s cutoff frequency.</extracomment>
         <translation>%1 Hz</translation>
@@ -5081,7 +5011,7 @@
 <context>
     <name>SplitScan</name>
     <message>
-        <location filename="../core/dataset/splitscan.cpp" line="+69"/>
+        <location filename="../core/dataset/splitscan.cpp" line="+71"/>
         <source>the %1 images &quot;%2&quot; do not exist</source>
         <translation>%1 图像 &quot;%2&quot; 不存在</translation>
     </message>
@@ -5127,7 +5057,7 @@
 <context>
     <name>SynthCommand</name>
     <message>
-        <location filename="../app/cli/synthcommand.cpp" line="+10"/>
+        <location filename="../app/cli/synthcommand.cpp" line="+16"/>
         <source>write a synthetic gripper dataset (images, labels, data.yaml) and a demo video</source>
         <translation>生成合成的夹爪数据集（图像、标签、data.yaml）和一段演示视频</translation>
     </message>
@@ -5197,7 +5127,7 @@
 <context>
     <name>SynthGenerator</name>
     <message>
-        <location filename="../core/dataset/synthgenerator.cpp" line="+88"/>
+        <location filename="../core/dataset/synthgenerator.cpp" line="+91"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -5250,7 +5180,7 @@
 <context>
     <name>TelemetryCsv</name>
     <message>
-        <location filename="../core/telemetry/telemetrycsv.cpp" line="+109"/>
+        <location filename="../core/telemetry/telemetrycsv.cpp" line="+111"/>
         <source>%1: cannot open: %2</source>
         <translation>%1：无法打开：%2</translation>
     </message>
@@ -5278,7 +5208,7 @@
 <context>
     <name>TelemetryCsvWriter</name>
     <message>
-        <location filename="../core/telemetry/telemetrycsvwriter.cpp" line="+10"/>
+        <location filename="../core/telemetry/telemetrycsvwriter.cpp" line="+12"/>
         <source>%1: cannot open for writing: %2</source>
         <translation>%1：无法打开以写入：%2</translation>
     </message>
@@ -5298,7 +5228,7 @@
 <context>
     <name>TelemetryFormat</name>
     <message>
-        <location filename="../core/telemetry/telemetryformat.cpp" line="+7"/>
+        <location filename="../core/telemetry/telemetryformat.cpp" line="+9"/>
         <source>N/A</source>
         <translation>不可用</translation>
     </message>
@@ -5391,7 +5321,7 @@
 <context>
     <name>TelemetryMonitor</name>
     <message>
-        <location filename="../core/telemetry/telemetrymonitor.cpp" line="+18"/>
+        <location filename="../core/telemetry/telemetrymonitor.cpp" line="+20"/>
         <source>not tried</source>
         <translation>未尝试</translation>
     </message>
@@ -5399,7 +5329,7 @@
 <context>
     <name>TelemetrySparklines</name>
     <message>
-        <location filename="../widgets/telemetrysparklines.cpp" line="+37"/>
+        <location filename="../widgets/telemetrysparklines.cpp" line="+41"/>
         <source>GPU %</source>
         <translation>GPU %</translation>
     </message>
@@ -5427,7 +5357,7 @@
 <context>
     <name>TelemetryTable</name>
     <message>
-        <location filename="../app/cli/telemetrytable.cpp" line="+30"/>
+        <location filename="../app/cli/telemetrytable.cpp" line="+35"/>
         <source>Telemetry: %1</source>
         <translation>遥测：%1</translation>
     </message>
@@ -5480,7 +5410,7 @@
 <context>
     <name>TemporalPresets</name>
     <message>
-        <location filename="../core/analysis/temporalpresets.cpp" line="+41"/>
+        <location filename="../core/analysis/temporalpresets.cpp" line="+43"/>
         <source>Default</source>
         <translation>默认</translation>
     </message>
@@ -5508,7 +5438,7 @@
 <context>
     <name>TimelineStrips</name>
     <message>
-        <location filename="../widgets/timelinestrips.cpp" line="+239"/>
+        <location filename="../widgets/timelinestrips.cpp" line="+242"/>
         <source>Jitter</source>
         <translation>抖动</translation>
     </message>
@@ -5597,7 +5527,7 @@
 <context>
     <name>TrainCommand</name>
     <message>
-        <location filename="../app/cli/traincommand.cpp" line="+47"/>
+        <location filename="../app/cli/traincommand.cpp" line="+59"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -5617,7 +5547,7 @@
         <translation>box   pose   kobj   cls    dfl   实例数</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>  (best)</source>
         <translation>  （最佳）</translation>
     </message>
@@ -5670,7 +5600,7 @@
 <context>
     <name>TrainController</name>
     <message>
-        <location filename="../app/studio/train/traincontroller.cpp" line="+64"/>
+        <location filename="../app/studio/train/traincontroller.cpp" line="+69"/>
         <source>a training run is already in progress; stop it first</source>
         <translation>已有训练运行在进行中；请先停止它</translation>
     </message>
@@ -5678,7 +5608,7 @@
 <context>
     <name>TrainDashboard</name>
     <message>
-        <location filename="../app/studio/train/traindashboard.cpp" line="+161"/>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+177"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -5767,7 +5697,7 @@
 <context>
     <name>TrainDataset</name>
     <message>
-        <location filename="../core/train/traindataset.cpp" line="+21"/>
+        <location filename="../core/train/traindataset.cpp" line="+22"/>
         <source>%1: %2; skipped</source>
         <translation>%1：%2；已跳过</translation>
     </message>
@@ -5788,7 +5718,7 @@
 <context>
     <name>TrainProgressPanel</name>
     <message>
-        <location filename="../widgets/trainprogresspanel.cpp" line="+54"/>
+        <location filename="../widgets/trainprogresspanel.cpp" line="+61"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
@@ -5881,7 +5811,7 @@
 <context>
     <name>TrainWorkspace</name>
     <message>
-        <location filename="../app/studio/train/trainworkspace.cpp" line="+244"/>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+256"/>
         <source>Starting: reading the dataset and building the model…</source>
         <translation>正在启动：读取数据集并构建模型…</translation>
     </message>
@@ -5934,12 +5864,12 @@
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="+74"/>
+        <location filename="../core/train/trainingrun.cpp" line="+52"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location filename="../core/train/trainingrunsetup.cpp" line="+57"/>
         <source>%1 finished all %2 epochs; pass epochs=N with N &gt; %2 to extend it</source>
         <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
     </message>
@@ -5984,13 +5914,13 @@
         <translation>%1：无法创建运行文件夹</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+272"/>
+        <location filename="../core/train/trainingrun.cpp" line="+316"/>
+        <location filename="../core/train/trainingrunsetup.cpp" line="+6"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
     <message>
-        <location line="-449"/>
+        <location filename="../core/train/trainingrunsetup.cpp" line="-177"/>
         <source>%1 (rank 0 of %2 processes, device=%3)</source>
         <translation>%1（%2 个进程中的第 0 个，device=%3）</translation>
     </message>
@@ -6000,7 +5930,7 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location filename="../core/train/trainingrun.cpp" line="-165"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -6025,7 +5955,7 @@
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-496"/>
+        <location line="-240"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>
@@ -6038,22 +5968,22 @@
 <context>
     <name>TrainingConfig</name>
     <message>
-        <location filename="../core/train/trainingconfig.cpp" line="+24"/>
+        <location filename="../core/train/trainingconfig.cpp" line="+26"/>
         <source>dataset data.yaml</source>
         <translation>数据集 data.yaml</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>folder for the label cache (empty: .gripperpose-cache beside data.yaml)</source>
         <translation>标签缓存文件夹（为空：data.yaml 旁的 .gripperpose-cache）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>yolov8{n,s,m,l,x}-pose, a checkpoint or a weight file to start from</source>
         <translation>yolov8{n,s,m,l,x}-pose，或作为起点的检查点或权重文件</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>folder of the runs</source>
         <translation>运行结果的文件夹</translation>
     </message>
@@ -6073,17 +6003,17 @@
         <translation>要恢复训练的检查点（weights/last）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>cpu, a GPU index, or several for one process each: 0,1 or cpu,cpu (empty: the first GPU, else the CPU)</source>
         <translation>cpu、GPU 编号，或多个设备（每个一个进程）：0,1 或 cpu,cpu（留空：第一个 GPU，否则为 CPU）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>number of epochs</source>
         <translation>训练轮次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>stop after this many epochs without a better fitness</source>
         <translation>适应度连续这么多轮没有提升时停止</translation>
     </message>
@@ -6098,7 +6028,7 @@
         <translation>网络输入尺寸（32 的倍数）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>data loading threads (0: in the training thread)</source>
         <translation>数据加载线程数（0：在训练线程中加载）</translation>
     </message>
@@ -6143,12 +6073,12 @@
         <translation>预热轮次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>momentum at the start of warmup</source>
         <translation>预热开始时的动量</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>bias learning rate at the start of warmup</source>
         <translation>预热开始时的偏置学习率</translation>
     </message>
@@ -6163,12 +6093,12 @@
         <translation>梯度累积的名义批大小</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>mixed precision: auto (GPU: fp16; CPU: bf16 where the CPU has it natively, else fp32), off, fp16 or bf16</source>
         <translation>混合精度：auto（GPU：fp16；CPU：原生支持时用 bf16，否则用 fp32）、off、fp16 或 bf16</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>keep an exponential moving average of the weights</source>
         <translation>保留权重的指数移动平均</translation>
     </message>
@@ -6248,7 +6178,7 @@
         <translation>垂直翻转概率</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>horizontal flip probability (swaps left/right keypoints)</source>
         <translation>水平翻转概率（交换左右关键点）</translation>
     </message>
@@ -6268,27 +6198,27 @@
         <translation>高斯模糊概率（640 下 sigma 0.5-2 像素）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>motion blur probability (random direction, up to 60 px per frame at 720p)</source>
         <translation>运动模糊概率（方向随机，720p 下每帧最多 60 像素）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>low-light probability (exposure 3-25 %, gamma, colour cast, sensor noise)</source>
         <translation>低光照概率（曝光 3-25 %、伽马、偏色、传感器噪声）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Gaussian sensor noise probability (sigma 2-10 levels)</source>
         <translation>高斯传感器噪声概率（sigma 2-10 级）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>occluder paste probability: covers 20-60 % of one gripper, covered points become occluded (v=1)</source>
         <translation>遮挡物粘贴概率：遮住一个夹爪的 20-60 %，被遮住的点变为遮挡（v=1）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>turn mosaic off for the last N epochs</source>
         <translation>最后 N 轮关闭 mosaic</translation>
     </message>
@@ -6318,7 +6248,7 @@
         <translation>使用的训练图像比例</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>also save weights every N epochs (-1: off)</source>
         <translation>另外每 N 轮保存一次权重（-1：关闭）</translation>
     </message>
@@ -6343,7 +6273,7 @@
         <translation>batch 至少为 1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>imgsz=%1 must be a positive multiple of 32 (the largest stride)</source>
         <translation>imgsz=%1 必须是 32（最大步幅）的正整数倍</translation>
     </message>
@@ -6363,12 +6293,12 @@
         <translation>optimizer=%1 必须是 SGD、Adam、AdamW、MuSGD 或 auto</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>amp=%1 must be auto, off, fp16 or bf16</source>
         <translation>amp=%1 必须为 auto、off、fp16 或 bf16</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1 must lie in [0, 1]</source>
         <translation>%1 必须位于 [0, 1] 内</translation>
     </message>
@@ -6398,7 +6328,7 @@
         <translation>batch=%1 必须是设备数 %2 的整数倍（每个设备训练 batch/%2 张图像）</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>expected a mapping of training keys</source>
         <translation>应为训练键的映射</translation>
     </message>
@@ -6411,7 +6341,7 @@
 <context>
     <name>TrainingData</name>
     <message>
-        <location filename="../core/train/trainingdata.cpp" line="+18"/>
+        <location filename="../core/train/trainingdata.cpp" line="+20"/>
         <source>%1: cannot read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -6434,7 +6364,7 @@
 <context>
     <name>TrainingSession</name>
     <message>
-        <location filename="../core/train/trainingsession.cpp" line="+42"/>
+        <location filename="../core/train/trainingsession.cpp" line="+44"/>
         <source>rank %1: %2</source>
         <translation>第 %1 个进程：%2</translation>
     </message>
@@ -6442,7 +6372,7 @@
 <context>
     <name>UnsavedEditsPrompt</name>
     <message>
-        <location filename="../app/studio/label/unsavededitsprompt.cpp" line="+26"/>
+        <location filename="../app/studio/label/unsavededitsprompt.cpp" line="+28"/>
         <source>Labels Not Saved</source>
         <translation>标注未保存</translation>
     </message>
@@ -6477,7 +6407,7 @@ They are kept here and saved as soon as that works. Close the project and lose t
 <context>
     <name>ValCommand</name>
     <message>
-        <location filename="../app/cli/valcommand.cpp" line="+12"/>
+        <location filename="../app/cli/valcommand.cpp" line="+18"/>
         <source>validate a checkpoint or weight file: box and pose P, R, mAP50, mAP50-95 and per-keypoint errors</source>
         <translation>验证检查点或权重文件：框和姿态的 P、R、mAP50、mAP50-95 以及每个关键点的误差</translation>
     </message>
@@ -6610,7 +6540,7 @@ They are kept here and saved as soon as that works. Close the project and lose t
 <context>
     <name>ValImageStrip</name>
     <message>
-        <location filename="../widgets/valimagestrip.cpp" line="+101"/>
+        <location filename="../widgets/valimagestrip.cpp" line="+106"/>
         <source>%1: cannot read the image</source>
         <translation>%1：无法读取图像</translation>
     </message>
@@ -6646,7 +6576,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>%1 预测 %3 个类别和 %4x%5 个关键点；%2 有 %6 个类别和 %7x%8 个关键点</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>%1 does not fit %2: %3</source>
         <translation>%1 与 %2 不匹配：%3</translation>
     </message>
@@ -6674,7 +6604,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoDecoder</name>
     <message>
-        <location filename="../core/video/videodecoder.cpp" line="+18"/>
+        <location filename="../core/video/videodecoder.cpp" line="+21"/>
         <source>%1: no such file</source>
         <translation>%1：文件不存在</translation>
     </message>
@@ -6719,7 +6649,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoPipeline</name>
     <message>
-        <location filename="../core/infer/videopipeline.cpp" line="+127"/>
+        <location filename="../core/infer/videopipeline.cpp" line="+130"/>
         <source>%1 stage failed: %2</source>
         <translation>%1 阶段失败：%2</translation>
     </message>
@@ -6729,7 +6659,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>%1 阶段失败</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+141"/>
         <source>frames %1-%2: %3</source>
         <translation>第 %1-%2 帧：%3</translation>
     </message>
@@ -6739,7 +6669,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>检测器没有返回结果</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+100"/>
         <source>the pipeline is already running</source>
         <translation>流水线已在运行</translation>
     </message>
@@ -6757,7 +6687,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoTimeline</name>
     <message>
-        <location filename="../widgets/videotimeline.cpp" line="+123"/>
+        <location filename="../widgets/videotimeline.cpp" line="+124"/>
         <source>Pause (Space)</source>
         <translation>暂停（Space）</translation>
     </message>
@@ -6767,7 +6697,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>播放（Space）</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+84"/>
         <source>No video</source>
         <translation>无视频</translation>
     </message>
@@ -6864,7 +6794,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoTruth</name>
     <message>
-        <location filename="../core/dataset/videotruth.cpp" line="+20"/>
+        <location filename="../core/dataset/videotruth.cpp" line="+22"/>
         <source>%1: cannot read: %2</source>
         <translation>%1：无法读取：%2</translation>
     </message>
@@ -6912,7 +6842,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+270"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+286"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
@@ -7078,7 +7008,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>WorstFrames</name>
     <message>
-        <location filename="../core/analysis/worstframes.cpp" line="+85"/>
+        <location filename="../core/analysis/worstframes.cpp" line="+86"/>
         <source>Low confidence</source>
         <translation>低置信度</translation>
     </message>
@@ -7112,7 +7042,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>WorstFramesPanel</name>
     <message>
-        <location filename="../app/studio/video/worstframespanel.cpp" line="+154"/>
+        <location filename="../app/studio/video/worstframespanel.cpp" line="+157"/>
         <source>no analysis</source>
         <translation>未分析</translation>
     </message>
@@ -7124,7 +7054,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>track started or ended</source>
         <translation>轨迹开始或结束</translation>
     </message>
@@ -7182,7 +7112,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>WritableFolder</name>
     <message>
-        <location filename="../core/dataset/writablefolder.cpp" line="+19"/>
+        <location filename="../core/dataset/writablefolder.cpp" line="+21"/>
         <source>%1 does not exist</source>
         <translation>%1 不存在</translation>
     </message>
@@ -7210,7 +7140,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>YoloToCocoCommand</name>
     <message>
-        <location filename="../app/cli/cococommands.cpp" line="+5"/>
+        <location filename="../app/cli/cococommands.cpp" line="+6"/>
         <source>write one split of an Ultralytics pose dataset as COCO keypoints JSON</source>
         <translation>将 Ultralytics 姿态数据集的一个子集写为 COCO 关键点 JSON</translation>
     </message>
@@ -7238,6 +7168,76 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <location line="+13"/>
         <source>wrote %1 images to %2; %3 problems skipped</source>
         <translation>已将 %1 张图像写入 %2；跳过了 %3 个问题</translation>
+    </message>
+</context>
+<context>
+    <name>gp::AnnotationDocument</name>
+    <message>
+        <location filename="../core/annotation/annotationdocument.cpp" line="+231"/>
+        <location line="+40"/>
+        <source>Place %1</source>
+        <translation>放置 %1</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <location line="+11"/>
+        <source>Skip %1</source>
+        <translation>跳过 %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Mark %1 occluded</source>
+        <translation>将 %1 标为遮挡</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark %1 visible</source>
+        <translation>将 %1 标为可见</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark %1 absent</source>
+        <translation>将 %1 标为缺失</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Clear %1</source>
+        <translation>清除 %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>New object</source>
+        <translation>新建目标</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Delete object %1</source>
+        <translation>删除目标 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Adjust box of object %1</source>
+        <translation>调整目标 %1 的框</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Fit box of object %1 to its points</source>
+        <translation>使目标 %1 的框贴合其关键点</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Swap left and right of object %1</source>
+        <translation>交换目标 %1 的左右点</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Copy objects</source>
+        <translation>复制目标</translation>
     </message>
 </context>
 </TS>

@@ -140,7 +140,7 @@ const PoseMetrics *KeypointErrorTable::shownMetrics() const
 
 QString KeypointErrorTable::scenarioName(const QString &tag)
 {
-    return Scenarios::displayName(tag);
+    return gp::Scenarios::displayName(tag);
 }
 
 void KeypointErrorTable::fillScenarios()

@@ -96,9 +96,9 @@ cv::Mat enhanced(const cv::Mat &bgr, Enhancement e)
     return out;
 }
 
-} // namespace gp
-
 QString ImageEnhancement::unknownKeyMessage(const QString &key)
 {
     return tr("enhance must be one of %1 (got \"%2\")").arg(keys().join(QStringLiteral(", ")), key);
 }
+
+} // namespace gp

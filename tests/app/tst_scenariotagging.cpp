@@ -32,6 +32,12 @@
 #include <QToolButton>
 #include <QUndoStack>
 
+using gp::Project;
+using gp::ScenarioTags;
+using gp::Skeleton;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+
 static constexpr int kSlowMachineMs = 60000;
 
 class TestScenarioTagging : public QObject
@@ -360,9 +366,3 @@ void TestScenarioTagging::anUnwritableFileKeepsTheTagAndAsks()
 
 QTEST_MAIN(TestScenarioTagging)
 #include "tst_scenariotagging.moc"
-
-using gp::Project;
-using gp::ScenarioTags;
-using gp::Skeleton;
-using gp::SynthGenerator;
-using gp::SynthOptions;

@@ -22,6 +22,7 @@
 #include "smoothingpanel.h"
 #include "synthgenerator.h"
 #include "timelinestrips.h"
+#include "videoframe_p.h"
 #include "videotruth.h"
 #include "videoworkspace.h"
 #include "worstframespanel.h"
@@ -48,15 +49,21 @@
 using gp::DatasetConfig;
 using gp::DetectionCache;
 using gp::Enhancement;
+using gp::FrameReader;
 using gp::ImageEnhancement;
 using gp::Keypoint;
 using gp::PoseDetection;
 using gp::PoseInstance;
+using gp::Predictor;
+using gp::PredictorOptions;
 using gp::Project;
 using gp::ReviewState;
 using gp::Skeleton;
 using gp::SynthGenerator;
 using gp::SynthOptions;
+using gp::TrackedKeypoint;
+using gp::TrackedPose;
+using gp::VideoFrame;
 using gp::VideoTruth;
 using gp::WorstFrames;
 

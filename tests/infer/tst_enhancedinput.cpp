@@ -28,6 +28,15 @@
 #include <cmath>
 #include <random>
 
+using gp::Enhancement;
+using gp::ImageEnhancement;
+using gp::PoseDetection;
+using gp::Predictor;
+using gp::PredictorOptions;
+using gp::ValidationReport;
+using gp::ValidationRequest;
+using gp::ValidationRunner;
+
 namespace {
 
 constexpr int kBlock = 16;
@@ -260,11 +269,3 @@ private Q_SLOTS:
 
 QTEST_GUILESS_MAIN(TestEnhancedInput)
 #include "tst_enhancedinput.moc"
-
-using gp::ImageEnhancement;
-using gp::PoseDetection;
-using gp::Predictor;
-using gp::PredictorOptions;
-using gp::ValidationReport;
-using gp::ValidationRequest;
-using gp::ValidationRunner;

@@ -10,6 +10,12 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using gp::ImageAnnotation;
+using gp::Keypoint;
+using gp::PoseInstance;
+using gp::Skeleton;
+using gp::TrackedPose;
+
 namespace {
 
 bool overlaps(const QRectF &a, const QRectF &b)
@@ -214,9 +220,3 @@ private Q_SLOTS:
 
 QTEST_MAIN(TestVideoOverlay)
 #include "tst_videooverlay.moc"
-
-using gp::ImageAnnotation;
-using gp::Keypoint;
-using gp::PoseInstance;
-using gp::Skeleton;
-using gp::TrackedPose;

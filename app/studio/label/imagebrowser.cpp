@@ -26,6 +26,7 @@ using gp::ImageStatus;
 using gp::LabelStatus;
 using gp::Project;
 using gp::ReviewState;
+using gp::Scenarios;
 
 namespace {
 // The tag of an entry of the scenario filter (Qt::UserRole holds the kind of filter).

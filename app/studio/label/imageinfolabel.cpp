@@ -3,7 +3,6 @@
 #include <QFileInfo>
 
 using gp::DatasetIssue;
-using gp::Project;
 
 namespace {
 

@@ -10,6 +10,7 @@
 #include <QUndoStack>
 
 using gp::CancelToken;
+using gp::Scenario;
 using gp::Progress;
 using gp::Scenarios;
 using gp::ScenarioTags;
