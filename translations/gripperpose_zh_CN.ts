@@ -113,7 +113,7 @@
 <context>
     <name>AnnotationCanvas</name>
     <message>
-        <location filename="../widgets/annotationcanvas.cpp" line="+95"/>
+        <location filename="../widgets/annotationcanvasactions.cpp" line="+54"/>
         <source>Skip the next point (absent, v=0)</source>
         <translation>跳过下一个点（缺失，v=0）</translation>
     </message>
@@ -173,7 +173,7 @@
         <translation>缩放到实际大小（1:1）</translation>
     </message>
     <message>
-        <location line="+557"/>
+        <location filename="../widgets/annotationcanvas.cpp" line="+494"/>
         <source>New object: %1 (%2)</source>
         <extracomment>Beside the cursor: the first point of an object not started yet and its side.</extracomment>
         <translation>新目标：%1（%2）</translation>

@@ -2,56 +2,10 @@
 // real clicks and typing, points arriving in the loss and metrics plots, Stop leaving a
 // resumable last.ckpt, Resume continuing the epochs and the curves, Extend adding an epoch
 // to the finished run; a value out of range refused with the command line's reason; GPUs
-// picked for data-parallel training; two runs' results.csv overlaid; a run another process
-// writes, followed as its results.csv grows; failures told apart. With GP_SCREENSHOT_DIR
-// set it saves the workspace mid-run and finished, in English and Chinese.
+// picked for data-parallel training; failures told apart. With GP_SCREENSHOT_DIR set it
+// saves the workspace mid-run and finished, in English and Chinese.
 
-#include "configfield.h"
-#include "devicechooser.h"
-#include "epochmetricsfile.h"
-#include "keypointerrortable.h"
-#include "languages.h"
-#include "lossplot.h"
-#include "lrplot.h"
-#include "metricsplot.h"
-#include "project.h"
-#include "resultscsv.h"
-#include "runcatalog.h"
-#include "runsetupform.h"
-#include "runspanel.h"
-#include "runwatcher.h"
-#include "skeleton.h"
-#include "synthgenerator.h"
-#include "trainalert.h"
-#include "trainbanner.h"
-#include "traincontroller.h"
-#include "traindashboard.h"
-#include "trainer.h"
-#include "trainingconfig.h"
-#include "trainprogresspanel.h"
-#include "trainworkspace.h"
-#include "valimagestrip.h"
-
-#include <qcustomplot.h>
-
-#include <QComboBox>
-#include <QDir>
-#include <QHeaderView>
-#include <QLabel>
-#include <QLineEdit>
-#include <QListWidget>
-#include <QProcess>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QSaveFile>
-#include <QSignalSpy>
-#include <QSpinBox>
-#include <QTabBar>
-#include <QTabWidget>
-#include <QTableWidget>
-#include <QTemporaryDir>
-#include <QTest>
-#include <QTreeWidget>
+#include "trainworkspacefixture.h"
 
 using gp::ComputeDevice;
 using gp::EpochMetricsFile;
@@ -68,97 +22,7 @@ using gp::Trainer;
 using gp::TrainingConfig;
 using gp::TrainingHistory;
 using gp::TrainingSession;
-
-// Training on a loaded 2-core machine: generous, never a measure of speed.
-static constexpr int kTrainMs = 600000;
-
-namespace {
-
-// Types `text` into a line edit as a user does: select all, type, so textEdited fires.
-void typeInto(QLineEdit *edit, const QString &text)
-{
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClick(edit, Qt::Key_Backspace);
-    QTest::keyClicks(edit, text);
-}
-
-QLineEdit *lineEdit(RunSetupForm *form, const char *key)
-{
-    return qobject_cast<QLineEdit *>(form->field(QLatin1String(key))->editor());
-}
-
-void clickTab(QTabWidget *tabs, int index)
-{
-    QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, Qt::NoModifier, tabs->tabBar()->tabRect(index).center());
-}
-
-QTreeWidgetItem *runItem(RunsPanel *panel, const QString &name)
-{
-    for (int i = 0; i < panel->tree()->topLevelItemCount(); ++i)
-        if (panel->tree()->topLevelItem(i)->text(RunsPanel::NameColumn) == name)
-            return panel->tree()->topLevelItem(i);
-    return nullptr;
-}
-
-void clickRun(RunsPanel *panel, QTreeWidgetItem *item, int column = RunsPanel::NameColumn)
-{
-    QTreeWidget *tree = panel->tree();
-    tree->scrollToItem(item);
-    QRect r = tree->visualItemRect(item);
-    if (column == RunsPanel::CompareColumn)
-        r.setWidth(tree->header()->sectionSize(RunsPanel::CompareColumn));
-    QPoint at = r.center();
-    if (column == RunsPanel::CompareColumn) // the check box sits at the start of the cell
-        at = QPoint(r.left() + tree->style()->pixelMetric(QStyle::PM_IndicatorWidth) / 2 + 4, r.center().y());
-    QTest::mouseClick(tree->viewport(), Qt::LeftButton, Qt::NoModifier, at);
-}
-
-int points(PlotPanel *plot, const QString &series)
-{
-    const QCPGraph *g = plot->graph(series);
-    return g ? g->data()->size() : 0;
-}
-
-QString resultsRow(int epoch, double poseMap, double boxMap)
-{
-    QStringList cells { QString::number(epoch), QString::number(epoch * 2.5) };
-    for (int c = 0; c < 5; ++c)
-        cells << QString::number(1.0 / epoch + c);
-    cells << QStringLiteral("0.5") << QStringLiteral("0.5") << QString::number(boxMap + 0.1) << QString::number(boxMap)
-          << QStringLiteral("0.5") << QStringLiteral("0.5") << QString::number(poseMap + 0.1)
-          << QString::number(poseMap);
-    for (int c = 0; c < 5; ++c)
-        cells << QString::number(2.0 + c);
-    cells << QStringLiteral("0.001") << QStringLiteral("0.002") << QStringLiteral("0.003");
-    return cells.join(QLatin1Char(','));
-}
-
-// With GP_SCREENSHOT_DIR set, saves the widget as NAME-en.png and NAME-zh_CN.png.
-void screenshot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("GP_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    Languages languages;
-    for (const QString &lang : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
-        QVERIFY(languages.apply(lang));
-        QCoreApplication::processEvents(); // LanguageChange
-        QTest::qWait(2 * PlotPanel::kMinRedrawIntervalMs); // the throttled plots redraw
-        QVERIFY(w->grab().save(QDir(dir).filePath(QStringLiteral("%1-%2.png").arg(name, lang))));
-    }
-    QVERIFY(languages.apply(QStringLiteral("en")));
-    QCoreApplication::processEvents();
-}
-
-bool writeAtomically(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QSaveFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(text) == text.size() && f.commit();
-}
-
-} // namespace
+using namespace trainworkspacetest;
 
 class TestTrainWorkspace : public QObject
 {
@@ -171,9 +35,6 @@ private Q_SLOTS:
     void presetsRoundTrip();
     void devicesPickedByClicks();
     void trainsStopsAndResumesFromTheForm();
-    void comparisonOverlaysTwoRuns();
-    void followsARunAnotherProcessWrites();
-    void watchesACommandLineRunsScenarios();
     void alertsTellFailuresApart_data();
     void alertsTellFailuresApart();
 
@@ -184,18 +45,8 @@ private:
 
 void TestTrainWorkspace::initTestCase()
 {
-    // 14 images of 192×128 (11 train, 3 val), as the trainer's own tests use.
-    SynthOptions o;
-    o.outDir = m_dir.filePath(QStringLiteral("project"));
-    o.count = 14;
-    o.imageSize = QSize(192, 128);
-    o.seed = 5;
-    o.videoFrames = 0;
-    QString error;
-    QVERIFY2(SynthGenerator(Skeleton::defaultGripper(), o).run(&error), qPrintable(error));
-    auto project = Project::open(o.outDir, &error);
-    QVERIFY2(project, qPrintable(error));
-    m_project = std::make_shared<const Project>(std::move(*project));
+    m_project = tinyProject(m_dir.filePath(QStringLiteral("project")));
+    QVERIFY(m_project);
 }
 
 void TestTrainWorkspace::formRefusesValuesWithTheCliReason()
@@ -493,198 +344,6 @@ void TestTrainWorkspace::trainsStopsAndResumesFromTheForm()
     QCOMPARE(ResultsCsv::read(QDir(runDir).filePath(QStringLiteral("results.csv"))).epochs.size(), size_t(4));
     QTRY_COMPARE_WITH_TIMEOUT(points(d->metricsPlot(), poseMap), 4, 5000);
     screenshot(&w, QStringLiteral("train-finished"));
-}
-
-void TestTrainWorkspace::comparisonOverlaysTwoRuns()
-{
-    // Two runs' results.csv, written as the trainer writes them.
-    const QDir runs(QDir(m_project->runsDir()).filePath(QStringLiteral("pose")));
-    const double poseA[] = { 0.1, 0.3 }, poseB[] = { 0.2, 0.25, 0.4 };
-    QString a = Trainer::resultsHeader() + '\n', b = a;
-    for (int e = 0; e < 2; ++e)
-        a += resultsRow(e + 1, poseA[e], 0.5) + '\n';
-    for (int e = 0; e < 3; ++e)
-        b += resultsRow(e + 1, poseB[e], 0.6) + '\n';
-    QVERIFY(writeAtomically(runs.filePath(QStringLiteral("cmp_a/results.csv")), a.toUtf8()));
-    QVERIFY(writeAtomically(runs.filePath(QStringLiteral("cmp_b/results.csv")), b.toUtf8()));
-
-    TrainWorkspace w;
-    w.setProject(m_project);
-    w.resize(1400, 900);
-    w.show();
-    clickTab(w.sideTabs(), TrainWorkspace::RunsTab);
-    RunsPanel *panel = w.runsPanel();
-    QTRY_VERIFY_WITH_TIMEOUT(runItem(panel, QStringLiteral("cmp_a")) && runItem(panel, QStringLiteral("cmp_b")), 30000);
-    QSignalSpy loaded(&w, &TrainWorkspace::comparisonLoaded);
-    clickRun(panel, runItem(panel, QStringLiteral("cmp_a")), RunsPanel::CompareColumn);
-    QTRY_VERIFY_WITH_TIMEOUT(loaded.count() >= 1 && !w.isBusy(), 30000);
-    clickRun(panel, runItem(panel, QStringLiteral("cmp_b")), RunsPanel::CompareColumn);
-    QTRY_VERIFY_WITH_TIMEOUT(loaded.count() >= 2 && !w.isBusy(), 30000);
-    QCOMPARE(panel->comparedRuns().size(), 2);
-
-    MetricsPlot *metrics = w.dashboard()->metricsPlot();
-    metrics->rebuildNow();
-    for (const auto &[name, values, count] :
-        { std::tuple { QStringLiteral("cmp_a"), poseA, 2 }, std::tuple { QStringLiteral("cmp_b"), poseB, 3 } }) {
-        const QCPGraph *g = metrics->graph(MetricsPlot::comparisonSeriesName(name, MetricsPlot::PoseTask));
-        QVERIFY2(g, qPrintable(name));
-        QCOMPARE(g->data()->size(), count);
-        for (int e = 0; e < count; ++e) {
-            QCOMPARE(g->data()->at(e)->key, e + 1.0);
-            QCOMPARE(g->data()->at(e)->value, values[e]);
-        }
-    }
-    LossPlot *loss = w.dashboard()->lossPlot();
-    loss->rebuildNow();
-    const QCPGraph *lossB = loss->graph(LossPlot::comparisonSeriesName(QStringLiteral("cmp_b"), LossPlot::Box));
-    QVERIFY(lossB);
-    QCOMPARE(lossB->data()->size(), 3);
-    QCOMPARE(lossB->data()->at(2)->value, QString::number(1.0 / 3).toDouble()); // as written
-    // CSV export carries the overlaid series.
-    QVERIFY(metrics->csv().contains(MetricsPlot::comparisonSeriesName(QStringLiteral("cmp_b"), MetricsPlot::PoseTask)));
-}
-
-void TestTrainWorkspace::followsARunAnotherProcessWrites()
-{
-    // What `gripperpose train` leaves while it trains: args.yaml, results.csv replaced after
-    // every epoch, weights/last.ckpt, telemetry.csv growing every second.
-    const QString runDir = QDir(m_project->runsDir()).filePath(QStringLiteral("pose/cli"));
-    TrainingConfig args;
-    args.epochs = 5;
-    QVERIFY(writeAtomically(runDir + QStringLiteral("/args.yaml"), args.toYaml().toUtf8()));
-    QVERIFY(writeAtomically(runDir + QStringLiteral("/results.csv"),
-        (Trainer::resultsHeader() + '\n' + resultsRow(1, 0.1, 0.2) + '\n').toUtf8()));
-    QVERIFY(writeAtomically(runDir + QStringLiteral("/weights/last.ckpt"), "not read"));
-    QVERIFY(writeAtomically(runDir + QStringLiteral("/telemetry.csv"), "time\n"));
-
-    TrainWorkspace w;
-    w.setProject(m_project);
-    w.resize(1400, 900);
-    w.show();
-    clickTab(w.sideTabs(), TrainWorkspace::RunsTab);
-    RunsPanel *panel = w.runsPanel();
-    QTRY_VERIFY_WITH_TIMEOUT(runItem(panel, QStringLiteral("cli")), 30000);
-    QCOMPARE(runItem(panel, QStringLiteral("cli"))->text(RunsPanel::StateColumn),
-        RunCatalog::stateName(RunRecord::State::Active));
-    clickRun(panel, runItem(panel, QStringLiteral("cli")));
-    QTest::mouseClick(panel->watchButton(), Qt::LeftButton);
-    TrainDashboard *d = w.dashboard();
-    QTRY_COMPARE_WITH_TIMEOUT(d->history().epochs().size(), size_t(1), 10000);
-    QVERIFY(d->isWatching());
-
-    // The other process finishes epoch 2: the dashboard follows without a click.
-    QVERIFY(writeAtomically(runDir + QStringLiteral("/results.csv"),
-        (Trainer::resultsHeader() + '\n' + resultsRow(1, 0.1, 0.2) + '\n' + resultsRow(2, 0.3, 0.2) + '\n').toUtf8()));
-    QTRY_COMPARE_WITH_TIMEOUT(d->history().epochs().size(), size_t(2), 3 * RunWatcher::kPollMs + 5000);
-    QCOMPARE(d->history().epochs()[1].metrics.pose.map, 0.3);
-    const QString poseMap = MetricsPlot::seriesName(MetricsPlot::PoseTask, MetricsPlot::Map);
-    QTRY_COMPARE_WITH_TIMEOUT(points(d->metricsPlot(), poseMap), 2, 5000);
-    QCOMPARE(d->progressPanel()->epochBar()->value(), 2);
-    QCOMPARE(d->progressPanel()->epochBar()->maximum(), 5);
-
-    // Its validation of epoch 2 with a tagged val set: the per-keypoint panel and its
-    // scenario selector fill as for a run trained here, and keep the user's choice.
-    EpochMetricsFile::Contents v;
-    v.epoch = 1;
-    auto metrics = [](double px) {
-        PoseMetrics m;
-        m.images = 4;
-        for (int k = 0; k < 14; ++k) {
-            const KeypointErrorStats s { 3, px + k, 0.01, 0.9 };
-            m.perKeypoint.push_back(s);
-            m.perKeypointVisible.push_back(s);
-            m.perKeypointOccluded.push_back({ 1, 2 * px + k, 0.02, 0.8 });
-        }
-        return m;
-    };
-    v.metrics = metrics(1.0);
-    v.scenarios = { { QStringLiteral("normal"), metrics(0.5) }, { QStringLiteral("occlusion"), metrics(7.0) } };
-    QString error;
-    QVERIFY2(EpochMetricsFile::write(runDir + QLatin1Char('/') + QLatin1String(EpochMetricsFile::kFileName), v, &error),
-        qPrintable(error));
-    KeypointErrorTable *table = d->keypointTable();
-    QTRY_COMPARE_WITH_TIMEOUT(table->epoch(), 1, 3 * RunWatcher::kPollMs + 5000);
-    QCOMPARE(table->scenarioBox()->count(), 3); // all images, normal, occlusion
-    const int occlusion = table->scenarioBox()->findData(QStringLiteral("occlusion"));
-    QVERIFY(occlusion > 0);
-    table->scenarioBox()->setCurrentIndex(occlusion);
-    QCOMPARE(table->scenario(), QStringLiteral("occlusion"));
-    QCOMPARE(table->shownMetrics()->perKeypointOccluded[3].meanPixelError, 2 * 7.0 + 3);
-    // A broken file is reported and the panel keeps what it showed.
-    QSignalSpy problems(w.findChild<RunWatcher *>(), &RunWatcher::problem);
-    QVERIFY(writeAtomically(runDir + QLatin1Char('/') + QLatin1String(EpochMetricsFile::kFileName), "{ broken"));
-    QTRY_COMPARE_WITH_TIMEOUT(problems.size(), 1, 3 * RunWatcher::kPollMs + 5000);
-    QVERIFY(problems[0][0].toString().contains(QLatin1String(EpochMetricsFile::kFileName)));
-    QCOMPARE(table->scenario(), QStringLiteral("occlusion"));
-    QCOMPARE(table->epoch(), 1);
-}
-
-void TestTrainWorkspace::watchesACommandLineRunsScenarios()
-{
-    // `gripperpose synth … scenario=mixed` tags the val images by scenario; `gripperpose
-    // train` in its own process trains on it while the workspace watches the run folder.
-    const QString cli = QStringLiteral(GP_CLI);
-    const QString dir = m_dir.filePath(QStringLiteral("mixed"));
-    QProcess synth;
-    synth.start(cli,
-        { QStringLiteral("synth"), QStringLiteral("out=") + dir, QStringLiteral("n=40"), QStringLiteral("seed=3"),
-            QStringLiteral("scenario=mixed") });
-    QVERIFY(synth.waitForFinished(kTrainMs));
-    QCOMPARE(synth.exitCode(), 0);
-    QString error;
-    auto opened = Project::open(dir, &error);
-    QVERIFY2(opened, qPrintable(error));
-    auto project = std::make_shared<const Project>(std::move(*opened));
-    QProcess train;
-    train.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    train.start(cli,
-        { QStringLiteral("train"), QStringLiteral("data=") + project->dataYaml(), QStringLiteral("model=yolov8n-pose"),
-            QStringLiteral("epochs=2"), QStringLiteral("imgsz=64"), QStringLiteral("batch=8"),
-            QStringLiteral("workers=0"),
-            QStringLiteral("project=") + QDir(project->runsDir()).filePath(QStringLiteral("pose")),
-            QStringLiteral("name=cli") });
-    QVERIFY(train.waitForStarted());
-
-    TrainWorkspace w;
-    w.setProject(project);
-    w.resize(1400, 900);
-    w.show();
-    clickTab(w.sideTabs(), TrainWorkspace::RunsTab);
-    RunsPanel *panel = w.runsPanel();
-    QTRY_VERIFY_WITH_TIMEOUT(runItem(panel, QStringLiteral("cli")), 60000);
-    clickRun(panel, runItem(panel, QStringLiteral("cli")));
-    QTest::mouseClick(panel->watchButton(), Qt::LeftButton);
-    TrainDashboard *d = w.dashboard();
-    QVERIFY(d->isWatching());
-    // The run may have ended while the event loop ran above (waitForFinished is false then).
-    QVERIFY(train.state() == QProcess::NotRunning || train.waitForFinished(kTrainMs));
-    QCOMPARE(train.exitStatus(), QProcess::NormalExit);
-    QCOMPARE(train.exitCode(), 0);
-
-    // The last validation's figures, per scenario of the val set, as the run wrote them.
-    KeypointErrorTable *table = d->keypointTable();
-    QTRY_COMPARE_WITH_TIMEOUT(table->epoch(), 1, 3 * RunWatcher::kPollMs + 5000);
-    const auto file = EpochMetricsFile::read(
-        QDir(project->runsDir()).filePath(QStringLiteral("pose/cli/") + QLatin1String(EpochMetricsFile::kFileName)),
-        &error);
-    QVERIFY2(file, qPrintable(error));
-    QVERIFY(file->scenarios.size() >= 2);
-    QCOMPARE(table->scenarioBox()->count(), int(file->scenarios.size()) + 1);
-    for (const auto &[tag, m] : file->scenarios) {
-        const int i = table->scenarioBox()->findData(tag);
-        QVERIFY2(i > 0, qPrintable(tag));
-        table->scenarioBox()->setCurrentIndex(i);
-        QCOMPARE(table->shownMetrics()->images, m.images);
-        QCOMPARE(table->shownMetrics()->pose.map, m.pose.map);
-    }
-    // The scenarios together are the val set.
-    int images = 0;
-    for (const auto &[tag, m] : file->scenarios)
-        images += m.images;
-    QCOMPARE(images, int(project->config().imageFiles(QStringLiteral("val")).size()));
-    QCOMPARE(file->metrics.images, images);
-    d->findChild<QTabWidget *>()->setCurrentIndex(TrainDashboard::KeypointsTab);
-    screenshot(&w, QStringLiteral("dashboard-watched-cli-run"));
 }
 
 void TestTrainWorkspace::alertsTellFailuresApart_data()

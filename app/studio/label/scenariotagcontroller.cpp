@@ -10,8 +10,8 @@
 #include <QUndoStack>
 
 using gp::CancelToken;
-using gp::Scenario;
 using gp::Progress;
+using gp::Scenario;
 using gp::Scenarios;
 using gp::ScenarioTags;
 
