@@ -1,6 +1,6 @@
 #include "demovideo_p.h"
 
-#include "gripperscene.h"
+#include "gripperscene_p.h"
 #include "scenariostyle_p.h"
 
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "gripperscene.h"
+#include "gripperscene_p.h"
 
 #include "scenebackground_p.h"
 #include "scenecolour_p.h"

@@ -4,7 +4,7 @@
 // synthetic generator (stills and demo videos) and for the training augmentations, so the
 // two degrade images the same way.
 
-#include "gripperscene.h"
+#include "gripperscene_p.h"
 #include "scenerandom.h"
 
 #include <opencv2/core.hpp>

@@ -2,7 +2,7 @@
 
 #include "datasetconfig.h"
 #include "demovideo_p.h"
-#include "gripperscene.h"
+#include "gripperscene_p.h"
 #include "imageconversion_p.h"
 #include "labelfile.h"
 #include "scenariostyle_p.h"

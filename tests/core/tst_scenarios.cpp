@@ -6,7 +6,7 @@
 // and video tagged, the same seed the same files, no scenario the same files as before).
 
 #include "datasetconfig.h"
-#include "gripperscene.h"
+#include "gripperscene_p.h"
 #include "scenario.h"
 #include "scenariostyle_p.h"
 #include "scenariotags.h"
