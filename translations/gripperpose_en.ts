@@ -291,7 +291,7 @@
 <context>
     <name>RocmSmiBackend</name>
     <message numerus="yes">
-        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+126"/>
+        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+134"/>
         <source>%1, %n device(s)</source>
         <translation>
             <numerusform>%1, %n device</numerusform>

@@ -4168,7 +4168,7 @@
 <context>
     <name>RocmSmiBackend</name>
     <message>
-        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+61"/>
+        <location filename="../core/telemetry/rocmsmibackend.cpp" line="+64"/>
         <source>%1 (status %2)</source>
         <translation>%1（状态 %2）</translation>
     </message>
@@ -4188,7 +4188,12 @@
         <translation>%1 缺少 rsmi_init、rsmi_num_monitor_devices 或 rsmi_shut_down</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>no GPU driver: %1 does not exist</source>
+        <translation>没有 GPU 驱动：%1 不存在</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>rsmi_init failed: %1</source>
         <translation>rsmi_init 失败：%1</translation>
     </message>

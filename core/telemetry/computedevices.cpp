@@ -24,7 +24,7 @@ std::vector<GpuSample> vendorDevices(bool rocm)
     const TelemetrySources sources = TelemetrySources::fromEnvironment();
     std::unique_ptr<GpuBackend> backend;
     if (rocm)
-        backend = std::make_unique<RocmSmiBackend>(sources.rocmSmiLibraries);
+        backend = std::make_unique<RocmSmiBackend>(sources.rocmSmiLibraries, sources.drmRoot);
     else
         backend = std::make_unique<NvmlBackend>(sources.nvmlLibraries);
     QString why;

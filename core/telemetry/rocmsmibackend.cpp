@@ -1,5 +1,7 @@
 #include "rocmsmibackend.h"
 
+#include <QFileInfo>
+
 #include <cstring>
 
 namespace gp {
@@ -37,8 +39,9 @@ struct Version
 
 } // namespace
 
-RocmSmiBackend::RocmSmiBackend(QStringList libraries)
+RocmSmiBackend::RocmSmiBackend(QStringList libraries, QString drmRoot)
     : m_libraries(std::move(libraries))
+    , m_drmRoot(std::move(drmRoot))
 { }
 
 RocmSmiBackend::~RocmSmiBackend()
@@ -79,6 +82,11 @@ bool RocmSmiBackend::open(QString *why)
         return false;
     }
     m_statusString = m_library.function<StatusStringFn>("rsmi_status_string");
+    if (!QFileInfo(m_drmRoot).isDir()) {
+        *why = tr("no GPU driver: %1 does not exist").arg(m_drmRoot);
+        m_library.close();
+        return false;
+    }
     const int status = init(0);
     if (status != kSuccess) {
         *why = tr("rsmi_init failed: %1").arg(statusText(status));

@@ -17,7 +17,9 @@ class RocmSmiBackend : public GpuBackend
     Q_DECLARE_TR_FUNCTIONS(RocmSmiBackend)
 
 public:
-    explicit RocmSmiBackend(QStringList libraries);
+    // drmRoot: the kernel's DRM class folder ("/sys/class/drm"). Without it rsmi_init can only
+    // fail, and it prints to stderr when it does; so it is not called.
+    RocmSmiBackend(QStringList libraries, QString drmRoot);
     ~RocmSmiBackend() override;
 
     QString id() const override { return QStringLiteral("rocm-smi"); }
@@ -44,6 +46,7 @@ private:
     using ClockFn = int (*)(uint32_t, int, void *);
 
     QStringList m_libraries;
+    QString m_drmRoot;
     SharedLibrary m_library;
     bool m_initialised = false;
     bool m_deepSleepLayout = false; // rsmi_frequencies_t of ROCm 6 and later

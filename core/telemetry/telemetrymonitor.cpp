@@ -10,7 +10,7 @@ TelemetryMonitor::TelemetryMonitor(const TelemetrySources &sources)
     : m_host(sources.procRoot)
 {
     std::vector<std::unique_ptr<GpuBackend>> candidates;
-    candidates.push_back(std::make_unique<RocmSmiBackend>(sources.rocmSmiLibraries));
+    candidates.push_back(std::make_unique<RocmSmiBackend>(sources.rocmSmiLibraries, sources.drmRoot));
     candidates.push_back(std::make_unique<NvmlBackend>(sources.nvmlLibraries));
     candidates.push_back(std::make_unique<AmdgpuSysfsBackend>(sources.drmRoot));
     for (auto &candidate : candidates) {

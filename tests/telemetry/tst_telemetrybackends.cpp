@@ -11,6 +11,7 @@
 #include "rocmsmibackend.h"
 #include "telemetrymonitor.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -162,6 +163,7 @@ private Q_SLOTS:
     void monitorPicksRocmSmiFirst();
     void missingLibraryFallsThrough();
     void failingInitFallsThrough();
+    void noDrmFolderSkipsRsmiInit();
     void nothingLeavesTheHost();
     void hostFromFakeProc();
     void cpuLoadNeedsAWindow();
@@ -236,7 +238,9 @@ void TestTelemetryBackends::rocmSmiClockLayouts_data()
 void TestTelemetryBackends::rocmSmiClockLayouts()
 {
     QFETCH(QString, library);
-    RocmSmiBackend backend({ library });
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("drm")));
+    RocmSmiBackend backend({ library }, dir.filePath(QStringLiteral("drm")));
     QString why;
     QVERIFY2(backend.open(&why), qPrintable(why));
     const std::vector<GpuSample> samples = backend.sample();
@@ -325,6 +329,22 @@ void TestTelemetryBackends::failingInitFallsThrough()
     const std::vector<GpuSample> expected = expectedSysfs();
     QCOMPARE(sample.gpus.size(), expected.size());
     compareGpu(sample.gpus[0], expected[0]);
+}
+
+// A machine without a GPU driver (no /sys/class/drm): rsmi_init is not called, since it could
+// only fail and would print its failure to stderr in the middle of a training log.
+void TestTelemetryBackends::noDrmFolderSkipsRsmiInit()
+{
+    QTemporaryDir dir;
+    TelemetrySources s = nowhere(dir);
+    s.rocmSmiLibraries = { fakeLibrary("rsmi-initfail", "librocm_smi64.so") };
+    TelemetryMonitor monitor(s);
+    const TelemetryBackendReport &r = monitor.report();
+    QCOMPARE(r.backend, QStringLiteral("cpu"));
+    const QString rocm = attempt(r, QStringLiteral("rocm-smi"))->detail;
+    QVERIFY2(rocm.contains(QLatin1String("no GPU driver")) && rocm.contains(s.drmRoot)
+            && !rocm.contains(QLatin1String("rsmi_init")),
+        qPrintable(rocm));
 }
 
 void TestTelemetryBackends::nothingLeavesTheHost()
