@@ -19,6 +19,7 @@
 #include "runwatcher.h"
 #include "skeleton.h"
 #include "synthgenerator.h"
+#include "tinydataset.h"
 #include "trainalert.h"
 #include "trainbanner.h"
 #include "traincontroller.h"
@@ -51,6 +52,23 @@
 #include <QTreeWidget>
 
 namespace trainworkspacetest {
+
+// The core types these tests name (a `using namespace trainworkspacetest;` brings them in).
+using gp::ComputeDevice;
+using gp::EpochMetricsFile;
+using gp::KeypointErrorStats;
+using gp::PoseMetrics;
+using gp::Project;
+using gp::ResultsCsv;
+using gp::RunCatalog;
+using gp::RunRecord;
+using gp::Skeleton;
+using gp::SynthGenerator;
+using gp::SynthOptions;
+using gp::Trainer;
+using gp::TrainingConfig;
+using gp::TrainingHistory;
+using gp::TrainingSession;
 
 // Training on a loaded 2-core machine: generous, never a measure of speed.
 constexpr int kTrainMs = 600000;
@@ -139,21 +157,15 @@ inline bool writeAtomically(const QString &path, const QByteArray &text)
     return f.open(QIODevice::WriteOnly) && f.write(text) == text.size() && f.commit();
 }
 
-// 14 images of 192×128 (11 train, 3 val), as the trainer's own tests use.
+// The training tests' tiny dataset (testsupport::makeTinyDataset) opened as a project.
 inline std::shared_ptr<const gp::Project> tinyProject(const QString &dir)
 {
-    gp::SynthOptions o;
-    o.outDir = dir;
-    o.count = 14;
-    o.imageSize = QSize(192, 128);
-    o.seed = 5;
-    o.videoFrames = 0;
     QString error;
-    if (!gp::SynthGenerator(gp::Skeleton::defaultGripper(), o).run(&error)) {
+    if (testsupport::makeTinyDataset(dir, &error).isEmpty()) {
         qWarning("%s", qPrintable(error));
         return nullptr;
     }
-    auto project = gp::Project::open(o.outDir, &error);
+    auto project = gp::Project::open(dir, &error);
     if (!project) {
         qWarning("%s", qPrintable(error));
         return nullptr;

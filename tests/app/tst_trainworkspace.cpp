@@ -7,21 +7,6 @@
 
 #include "trainworkspacefixture.h"
 
-using gp::ComputeDevice;
-using gp::EpochMetricsFile;
-using gp::KeypointErrorStats;
-using gp::PoseMetrics;
-using gp::Project;
-using gp::ResultsCsv;
-using gp::RunCatalog;
-using gp::RunRecord;
-using gp::Skeleton;
-using gp::SynthGenerator;
-using gp::SynthOptions;
-using gp::Trainer;
-using gp::TrainingConfig;
-using gp::TrainingHistory;
-using gp::TrainingSession;
 using namespace trainworkspacetest;
 
 class TestTrainWorkspace : public QObject

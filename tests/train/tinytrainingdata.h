@@ -4,8 +4,7 @@
 // results.csv, and a bit-for-bit comparison of two checkpoints' weights.
 
 #include "checkpoint_p.h"
-#include "skeleton.h"
-#include "synthgenerator.h"
+#include "tinydataset.h"
 
 #include <QFile>
 #include <QString>
@@ -16,15 +15,7 @@ namespace tinytraining {
 // string with *error.
 inline QString makeDataset(const QString &dir, QString *error)
 {
-    gp::SynthOptions o;
-    o.outDir = dir;
-    o.count = 14;
-    o.imageSize = QSize(192, 128);
-    o.seed = 5;
-    o.videoFrames = 0;
-    if (!gp::SynthGenerator(gp::Skeleton::defaultGripper(), o).run(error))
-        return QString();
-    return dir + QStringLiteral("/data.yaml");
+    return testsupport::makeTinyDataset(dir, error);
 }
 
 inline int countLines(const QString &file)
