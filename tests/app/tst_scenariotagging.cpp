@@ -9,6 +9,7 @@
 #include "imagebrowser.h"
 #include "imagefiltermodel.h"
 #include "labelworkspace.h"
+#include "labelworkspacefixture.h"
 #include "project.h"
 #include "scenariotagcontroller.h"
 #include "scenariotagpanel.h"
@@ -304,25 +305,6 @@ void TestScenarioTagging::aGlobTaggedFileIsNotUntaggedAlone()
     QVERIFY(!ws.document()->undoStack()->canUndo());
 }
 
-namespace {
-
-// Answers the "tags not saved" box with `button` once it shows (counting it in *asked).
-void answerTagsBox(QMessageBox::StandardButton button, int *asked, int tries = 200)
-{
-    QTimer::singleShot(25, [=] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box || box->objectName() != QLatin1String("unsavedTagsBox")) {
-            if (tries > 0)
-                answerTagsBox(button, asked, tries - 1);
-            return;
-        }
-        ++*asked;
-        box->button(button)->click();
-    });
-}
-
-} // namespace
-
 // scenarios.yaml cannot be written (here it is a link into a "folder" that is a file): the
 // tag stays in memory and in the list, the panel names the file, the write is retried and
 // lands once it can; closing the project before that asks.
@@ -351,7 +333,7 @@ void TestScenarioTagging::anUnwritableFileKeepsTheTagAndAsks()
 
     // Closing the project asks; Cancel keeps it open with the tag.
     int asked = 0;
-    answerTagsBox(QMessageBox::Cancel, &asked);
+    labelworkspacetest::answerMessageBox(QStringLiteral("unsavedTagsBox"), QMessageBox::Cancel, &asked);
     QVERIFY(!ws.confirmClosingProject());
     QCOMPARE(asked, 1);
     QVERIFY(ws.tagController()->hasUnsavedChanges());
