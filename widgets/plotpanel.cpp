@@ -80,9 +80,13 @@ PlotPanel::PlotPanel(QWidget *parent)
         if (m_settingRange)
             return;
         m_autoRange = false;
-        viewChanged();
     };
-    connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
+    connect(
+        m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, [this, onRange](const QCPRange &r) {
+            onRange(r);
+            if (!m_settingRange)
+                viewChanged(); // what is shown (decimation) depends on the x range only
+        });
     connect(m_plot->yAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, onRange);
     connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
         [this](const QCPRange &r) { Q_EMIT xRangeChanged(r.lower, r.upper); });

@@ -98,7 +98,7 @@ protected:
     virtual bool automaticXRange(double *lower, double *upper) const;
     virtual void retranslateUi();
     void changeEvent(QEvent *event) override;
-    // The user zoomed or panned, or "Fit" brought back the automatic view.
+    // The user zoomed or panned along x, or "Fit" brought back the automatic view.
     virtual void viewChanged();
     // Every point of a graph that is drawn with fewer (the CSV export takes these); false
     // when the graph's data is all of it.

@@ -19,7 +19,6 @@
 
 #include <QAction>
 #include <QEvent>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
@@ -218,7 +217,7 @@ void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
     if (!m_prelabel->setProject(m_project, &error))
         m_saveError = error;
     m_importer->setProject(m_project);
-    m_tags->setDataset(m_project ? QFileInfo(m_project->dataYaml()).absolutePath() : QString());
+    m_tags->setDataset(m_project ? m_project->dir() : QString());
     if (m_project) {
         m_canvas->setSkeleton(m_project->skeleton());
         m_document->setSkeleton(m_project->skeleton());
