@@ -56,6 +56,7 @@ namespace trainworkspacetest {
 // The core types these tests name (a `using namespace trainworkspacetest;` brings them in).
 using gp::ComputeDevice;
 using gp::EpochMetricsFile;
+using gp::EpochReport;
 using gp::KeypointErrorStats;
 using gp::PoseMetrics;
 using gp::Project;
