@@ -5,6 +5,18 @@
 
 namespace gp {
 
+namespace {
+
+// Room for the mosaic window, the batches in flight and the images they touch: a window
+// entry stays while later samples touch partners up to a window behind them.
+size_t cacheCapacity(size_t window, const BatchLoader::Options &o)
+{
+    const size_t inFlight = size_t(o.batch) * size_t(std::max(1, o.workers) * (o.prefetch + 1) + 1);
+    return 2 * window + inFlight;
+}
+
+} // namespace
+
 BatchLoader::BatchLoader(
     const TrainDataset &dataset, const Augmenter &augmenter, const TrainingConfig &config, Options options)
     : m_dataset(dataset)
@@ -12,6 +24,7 @@ BatchLoader::BatchLoader(
     , m_config(config)
     , m_scenarios(config)
     , m_options(options)
+    , m_cache(cacheCapacity(mosaicWindow(), options))
 { }
 
 BatchLoader::~BatchLoader()
@@ -30,6 +43,11 @@ size_t BatchLoader::paddedImages() const
 {
     const size_t world = size_t(std::max(1, m_options.worldSize));
     return (usableImages() + world - 1) / world * world;
+}
+
+size_t BatchLoader::mosaicWindow() const
+{
+    return std::max<size_t>(1, std::min({ usableImages(), size_t(m_options.batch) * 8, size_t(1000) }));
 }
 
 int BatchLoader::batchesPerEpoch() const
@@ -57,20 +75,27 @@ void BatchLoader::stop()
     m_stopping = false;
 }
 
+std::vector<size_t> BatchLoader::epochOrder(int epoch) const
+{
+    std::vector<size_t> order(usableImages());
+    std::iota(order.begin(), order.end(), size_t(0));
+    if (m_options.shuffle) {
+        AugmentRng rng(m_options.seed, uint64_t(epoch), ~0ULL);
+        for (size_t i = order.size(); i > 1; --i)
+            std::swap(order[i - 1], order[rng.below(i)]);
+    }
+    for (size_t i = 0; order.size() < paddedImages(); ++i)
+        order.push_back(order[i]);
+    return order;
+}
+
 void BatchLoader::startEpoch(int epoch, bool mosaic, int firstBatch)
 {
     stop();
     m_epoch = epoch;
     m_mosaic = mosaic;
-    m_order.resize(usableImages());
-    std::iota(m_order.begin(), m_order.end(), size_t(0));
-    if (m_options.shuffle) {
-        AugmentRng rng(m_options.seed, uint64_t(epoch), ~0ULL);
-        for (size_t i = m_order.size(); i > 1; --i)
-            std::swap(m_order[i - 1], m_order[rng.below(i)]);
-    }
-    for (size_t i = 0; m_order.size() < paddedImages(); ++i)
-        m_order.push_back(m_order[i]);
+    m_order = epochOrder(epoch);
+    m_previousOrder = epoch > 0 ? epochOrder(epoch - 1) : std::vector<size_t>();
     std::lock_guard lock(m_mutex);
     m_ready.clear();
     m_nextToBuild = firstBatch;
@@ -79,24 +104,46 @@ void BatchLoader::startEpoch(int epoch, bool mosaic, int firstBatch)
         m_threads.emplace_back([this] { workerLoop(); });
 }
 
+size_t BatchLoader::partnerImage(size_t position, int epoch, AugmentRng &rng) const
+{
+    // The first epoch's window holds only the images loaded so far (at position 0 that is
+    // the image itself, as in Ultralytics' first mosaic); later it reaches back into the
+    // previous epoch's order.
+    const size_t span = epoch == 0 ? std::min(mosaicWindow(), position + 1) : mosaicWindow();
+    const size_t back = rng.below(span);
+    const size_t n = m_dataset.size();
+    if (back <= position)
+        return m_order.empty() ? (position - back) % n : m_order[position - back];
+    const size_t fromEnd = back - position; // 1: the previous epoch's last position
+    if (m_previousOrder.empty()) // a sample built outside an epoch: the order is the split's
+        return (paddedImages() - fromEnd) % n;
+    return m_previousOrder[m_previousOrder.size() - fromEnd];
+}
+
 TrainSample BatchLoader::buildSample(size_t position, int epoch, bool mosaic, QStringList *problems) const
 {
     AugmentRng rng(m_options.seed, uint64_t(epoch), position);
     const size_t n = m_dataset.size();
     const size_t index = m_order.empty() ? position % n : m_order[position];
-    auto load = [&](size_t i) {
+    auto decode = [&](size_t i, bool *ok) {
         QString error;
         TrainSample t = m_dataset.load(i, m_config.imgsz, &error);
-        if (!error.isEmpty() && problems)
+        *ok = error.isEmpty();
+        if (!*ok && problems)
             *problems << error;
         return t;
+    };
+    // Without mosaic each image is used once per epoch: nothing to gain from keeping it.
+    auto load = [&](size_t i) {
+        bool ok;
+        return mosaic ? m_cache.get(i, [&](bool *loaded) { return decode(i, loaded); }) : decode(i, &ok);
     };
     auto preTransform = [&](size_t first) {
         if (mosaic && rng.chance(m_config.mosaic)) {
             std::array<TrainSample, 4> four;
             four[0] = load(first);
             for (size_t k = 1; k < 4; ++k)
-                four[k] = load(rng.below(n));
+                four[k] = load(partnerImage(position, epoch, rng));
             return m_augmenter.mosaic(four, rng);
         }
         return m_augmenter.letterboxAndPerspective(load(first), rng);
