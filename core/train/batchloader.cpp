@@ -8,7 +8,8 @@ namespace gp {
 namespace {
 
 // Room for the mosaic window, the batches in flight and the images they touch: a window
-// entry stays while later samples touch partners up to a window behind them.
+// entry stays while later samples touch partners up to a window behind them. At batch 16 that
+// is 368 images with two loader threads: 64 MB at imgsz 320, 254 MB at 640 (for 16:9 images).
 size_t cacheCapacity(size_t window, const BatchLoader::Options &o)
 {
     const size_t inFlight = size_t(o.batch) * size_t(std::max(1, o.workers) * (o.prefetch + 1) + 1);
@@ -134,9 +135,10 @@ TrainSample BatchLoader::buildSample(size_t position, int epoch, bool mosaic, QS
         return t;
     };
     // Without mosaic each image is used once per epoch: nothing to gain from keeping it.
+    const bool partners = mosaic && m_config.mosaic > 0;
     auto load = [&](size_t i) {
         bool ok;
-        return mosaic ? m_cache.get(i, [&](bool *loaded) { return decode(i, loaded); }) : decode(i, &ok);
+        return partners ? m_cache.get(i, [&](bool *loaded) { return decode(i, loaded); }) : decode(i, &ok);
     };
     auto preTransform = [&](size_t first) {
         if (mosaic && rng.chance(m_config.mosaic)) {
