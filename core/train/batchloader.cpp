@@ -7,13 +7,13 @@ namespace gp {
 
 namespace {
 
-// Room for the mosaic window, the batches in flight and the images they touch: a window
-// entry stays while later samples touch partners up to a window behind them. At batch 16 that
-// is 368 images with two loader threads: 64 MB at imgsz 320, 254 MB at 640 (for 16:9 images).
-size_t cacheCapacity(size_t window, const BatchLoader::Options &o)
+// Mosaic draws its partners from the whole split, so the cache keeps the whole split where it
+// fits in 1 GiB (sized for imgsz × imgsz images; 16:9 ones take 56 %): 400 images at 320 take
+// 69 MB. A larger split keeps its most recently used images and decodes the rest again.
+size_t cacheCapacity(size_t images, int imgsz)
 {
-    const size_t inFlight = size_t(o.batch) * size_t(std::max(1, o.workers) * (o.prefetch + 1) + 1);
-    return 2 * window + inFlight;
+    const size_t bytes = size_t(std::max(1, imgsz)) * size_t(std::max(1, imgsz)) * 3;
+    return std::min(images, std::max<size_t>(64, (size_t(1) << 30) / bytes));
 }
 
 } // namespace
@@ -25,7 +25,7 @@ BatchLoader::BatchLoader(
     , m_config(config)
     , m_scenarios(config)
     , m_options(options)
-    , m_cache(cacheCapacity(mosaicWindow(), options))
+    , m_cache(cacheCapacity(usableImages(), config.imgsz))
 { }
 
 BatchLoader::~BatchLoader()
@@ -44,11 +44,6 @@ size_t BatchLoader::paddedImages() const
 {
     const size_t world = size_t(std::max(1, m_options.worldSize));
     return (usableImages() + world - 1) / world * world;
-}
-
-size_t BatchLoader::mosaicWindow() const
-{
-    return std::max<size_t>(1, std::min({ usableImages(), size_t(m_options.batch) * 8, size_t(1000) }));
 }
 
 int BatchLoader::batchesPerEpoch() const
@@ -76,49 +71,26 @@ void BatchLoader::stop()
     m_stopping = false;
 }
 
-std::vector<size_t> BatchLoader::epochOrder(int epoch) const
-{
-    std::vector<size_t> order(usableImages());
-    std::iota(order.begin(), order.end(), size_t(0));
-    if (m_options.shuffle) {
-        AugmentRng rng(m_options.seed, uint64_t(epoch), ~0ULL);
-        for (size_t i = order.size(); i > 1; --i)
-            std::swap(order[i - 1], order[rng.below(i)]);
-    }
-    for (size_t i = 0; order.size() < paddedImages(); ++i)
-        order.push_back(order[i]);
-    return order;
-}
-
 void BatchLoader::startEpoch(int epoch, bool mosaic, int firstBatch)
 {
     stop();
     m_epoch = epoch;
     m_mosaic = mosaic;
-    m_order = epochOrder(epoch);
-    m_previousOrder = epoch > 0 ? epochOrder(epoch - 1) : std::vector<size_t>();
+    m_order.resize(usableImages());
+    std::iota(m_order.begin(), m_order.end(), size_t(0));
+    if (m_options.shuffle) {
+        AugmentRng rng(m_options.seed, uint64_t(epoch), ~0ULL);
+        for (size_t i = m_order.size(); i > 1; --i)
+            std::swap(m_order[i - 1], m_order[rng.below(i)]);
+    }
+    for (size_t i = 0; m_order.size() < paddedImages(); ++i)
+        m_order.push_back(m_order[i]);
     std::lock_guard lock(m_mutex);
     m_ready.clear();
     m_nextToBuild = firstBatch;
     m_nextToDeliver = firstBatch;
     for (int i = 0; i < m_options.workers; ++i)
         m_threads.emplace_back([this] { workerLoop(); });
-}
-
-size_t BatchLoader::partnerImage(size_t position, int epoch, AugmentRng &rng) const
-{
-    // The first epoch's window holds only the images loaded so far (at position 0 that is
-    // the image itself, as in Ultralytics' first mosaic); later it reaches back into the
-    // previous epoch's order.
-    const size_t span = epoch == 0 ? std::min(mosaicWindow(), position + 1) : mosaicWindow();
-    const size_t back = rng.below(span);
-    const size_t n = m_dataset.size();
-    if (back <= position)
-        return m_order.empty() ? (position - back) % n : m_order[position - back];
-    const size_t fromEnd = back - position; // 1: the previous epoch's last position
-    if (m_previousOrder.empty()) // a sample built outside an epoch: the order is the split's
-        return (paddedImages() - fromEnd) % n;
-    return m_previousOrder[m_previousOrder.size() - fromEnd];
 }
 
 TrainSample BatchLoader::buildSample(size_t position, int epoch, bool mosaic, QStringList *problems) const
@@ -145,7 +117,7 @@ TrainSample BatchLoader::buildSample(size_t position, int epoch, bool mosaic, QS
             std::array<TrainSample, 4> four;
             four[0] = load(first);
             for (size_t k = 1; k < 4; ++k)
-                four[k] = load(partnerImage(position, epoch, rng));
+                four[k] = load(rng.below(n));
             return m_augmenter.mosaic(four, rng);
         }
         return m_augmenter.letterboxAndPerspective(load(first), rng);

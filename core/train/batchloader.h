@@ -25,9 +25,10 @@ namespace gp {
 // Builds training batches on `workers` threads with a bounded prefetch. Every sample's
 // augmentation is seeded from (seed, epoch, position), so an epoch's batches are the same
 // bytes whatever the worker count; batches are delivered in order.
-// Mosaic partners come from the images of the last mosaicWindow() positions of the order
-// (reaching back into the previous epoch's), as Ultralytics draws them from its buffer of
-// recently loaded images; those images are still decoded in the cache.
+// Mosaic partners come from the whole split; decoded images stay in a cache (the whole split
+// where it fits), so a mosaic sample decodes about one file instead of four. (Ultralytics draws
+// partners from its buffer of the last 8 batches' images; that rule, tried here, cost pose
+// mAP50-95 over seeds: docs/BENCHMARKS.md.)
 // In a data-parallel run each rank builds its share of every batch: `batch` is the global
 // batch and rank r takes the r-th of `worldSize` equal slices of it, so the ranks' slices
 // together are the batch a single process would train on. The epoch's order is padded
@@ -72,18 +73,11 @@ public:
 
     // One augmented training sample (what a worker computes), for tests and benchmarks.
     TrainSample buildSample(size_t position, int epoch, bool mosaic, QStringList *problems = nullptr) const;
-    // How many of the latest positions mosaic partners are drawn from: Ultralytics' buffer
-    // length, min(images, 8 batches, 1000).
-    size_t mosaicWindow() const;
-    // The dataset index of a mosaic partner for the sample at `position` of the current epoch
-    // (what buildSample draws; public for tests).
-    size_t partnerImage(size_t position, int epoch, AugmentRng &rng) const;
     const LoadedImageCache &cache() const { return m_cache; }
 
 private:
     size_t usableImages() const;
     size_t paddedImages() const;
-    std::vector<size_t> epochOrder(int epoch) const;
     Batch buildBatch(int index) const;
     void workerLoop();
 
@@ -93,7 +87,6 @@ private:
     ScenarioAugmenter m_scenarios;
     Options m_options;
     std::vector<size_t> m_order;
-    std::vector<size_t> m_previousOrder; // the tail of the mosaic window at an epoch's start
     mutable LoadedImageCache m_cache;
     int m_epoch = 0;
     bool m_mosaic = true;

@@ -14,10 +14,9 @@
 namespace gp {
 
 // The most recently used decoded training images (already resized to imgsz), shared by the
-// loader's threads. Mosaic draws its three partners from recently loaded images, as
-// Ultralytics' buffer does, so with this cache a mosaic sample decodes one file instead of
-// four. The cached images are shared, not copied: callers must not modify them in place
-// (every augmentation writes into a new image before HSV and flips work in place).
+// loader's threads, so that a mosaic sample decodes about one file instead of four. The cached images are shared, not
+// copied: callers must not modify them in place (every augmentation writes into a new image before HSV and flips work
+// in place).
 class LoadedImageCache
 {
 public:

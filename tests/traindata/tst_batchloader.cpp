@@ -10,11 +10,9 @@
 #include <opencv2/core.hpp>
 
 #include <algorithm>
-#include <set>
 #include <thread>
 
 using gp::Augmenter;
-using gp::AugmentRng;
 using gp::BatchLoader;
 using gp::DatasetConfig;
 using gp::DatasetIssue;
@@ -42,7 +40,6 @@ private Q_SLOTS:
     void ranksShareEachBatch();
     void ranksArePaddedToEqualCounts();
     void labelCacheReusesUnchangedFiles();
-    void mosaicPartnersComeFromTheLatestImages();
     void mosaicDecodesEachImageOnce();
     void cacheEvictsLeastRecentlyUsed();
 
@@ -235,62 +232,11 @@ void TestBatchLoader::labelCacheReusesUnchangedFiles()
     QCOMPARE(again.count(DatasetIssue::Kind::ColumnCount), 1);
 }
 
-namespace {
-
-// The epoch's order of dataset indices, as delivered in its batches.
-std::vector<size_t> deliveredOrder(BatchLoader &loader, int epoch)
-{
-    loader.startEpoch(epoch, false);
-    std::vector<size_t> order;
-    while (auto b = loader.next())
-        order.insert(order.end(), b->images.begin(), b->images.end());
-    return order;
-}
-
-} // namespace
-
-void TestBatchLoader::mosaicPartnersComeFromTheLatestImages()
-{
-    // Ultralytics' buffer holds the last min(images, 8 batches, 1000) images it loaded; its
-    // mosaic partners are drawn from there. 40 images at batch 2: a window of 16 positions.
-    // The files do not exist: choosing partners never decodes.
-    std::vector<ImageAnnotation> fake(40);
-    for (size_t i = 0; i < fake.size(); ++i)
-        fake[i].imagePath = m_dir.filePath(QStringLiteral("missing-%1.jpg").arg(i));
-    const TrainDataset ds(fake);
-    TrainingConfig c;
-    c.imgsz = 32;
-    const Augmenter aug(c, m_config.flipIdx);
-    BatchLoader loader(ds, aug, c, { 2, 0, 2, 5, true, 1.0 });
-    QCOMPARE(loader.mosaicWindow(), size_t(16));
-    QCOMPARE(BatchLoader(ds, aug, c, { 16, 0, 2, 5, true, 1.0 }).mosaicWindow(), size_t(40));
-
-    auto partners = [&](size_t position, int epoch) {
-        std::set<size_t> drawn;
-        AugmentRng rng(9, uint64_t(epoch), position);
-        for (int i = 0; i < 3000; ++i)
-            drawn.insert(loader.partnerImage(position, epoch, rng));
-        return drawn;
-    };
-    const std::vector<size_t> order0 = deliveredOrder(loader, 0);
-    QCOMPARE(order0.size(), size_t(40));
-    // The first epoch: only what was loaded so far, the image itself at position 0.
-    QCOMPARE(partners(0, 0), std::set<size_t>({ order0[0] }));
-    QCOMPARE(partners(5, 0), std::set<size_t>(order0.begin(), order0.begin() + 6));
-    QCOMPARE(partners(30, 0), std::set<size_t>(order0.begin() + 15, order0.begin() + 31));
-    // Later epochs reach back into the previous epoch's last positions.
-    const std::vector<size_t> order1 = deliveredOrder(loader, 1);
-    QVERIFY(order1 != order0);
-    std::set<size_t> expected(order1.begin(), order1.begin() + 4);
-    expected.insert(order0.end() - 12, order0.end());
-    QCOMPARE(partners(3, 1), expected);
-}
-
 void TestBatchLoader::mosaicDecodesEachImageOnce()
 {
-    // Mosaic without mixup, one image per batch: n ≤ 8 images and a window of n. Every
-    // partner is an image loaded before, so each file is decoded once in two epochs; the
-    // other 3 · n + 4 · n loads (the second epoch's own images included) come from the cache.
+    // Mosaic without mixup, one image per batch, n ≤ 8 images: the cache holds the whole
+    // split, so each file is decoded once in two epochs; the other 3 · n + 4 · n loads (the
+    // second epoch's own images included) come from the cache.
     const TrainDataset ds(annotations());
     const size_t n = ds.size();
     QVERIFY(n >= 4 && n <= 8); // labelCacheReusesUnchangedFiles may have spoilt one label
@@ -299,7 +245,6 @@ void TestBatchLoader::mosaicDecodesEachImageOnce()
     c.mixup = 0;
     const Augmenter aug(c, m_config.flipIdx);
     BatchLoader loader(ds, aug, c, { 1, 0, 2, 3, true, 1.0 });
-    QCOMPARE(loader.mosaicWindow(), n);
     for (int epoch = 0; epoch < 2; ++epoch) {
         loader.startEpoch(epoch, true);
         while (loader.next()) { }
