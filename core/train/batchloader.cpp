@@ -25,7 +25,7 @@ BatchLoader::BatchLoader(
     , m_config(config)
     , m_scenarios(config)
     , m_options(options)
-    , m_cache(cacheCapacity(usableImages(), config.imgsz))
+    , m_cache(cacheCapacity(dataset.size(), config.imgsz)) // partners come from all of it, fraction or not
 { }
 
 BatchLoader::~BatchLoader()
