@@ -184,16 +184,17 @@ bool TrainingRun::trainBatch(int epoch, int bi, const BatchLoader::Batch &batch,
     const bool gpu = m_device.is_cuda();
     // Pinned host memory lets the copy to the GPU overlap with the previous step.
     torch::Tensor x = gpu ? t.images.pin_memory().to(m_device, /*non_blocking=*/true) : t.images;
-    PoseLossResult result;
+    RawHeadOutput raw;
     {
         AutocastGuard autocast(m_device.type(), m_ampType, m_ampType != at::kFloat);
-        RawHeadOutput raw = m_model->forwardRaw(x);
-        // The loss runs in fp32 on the (possibly reduced-precision) head outputs.
-        raw.boxes = raw.boxes.to(torch::kFloat);
-        raw.scores = raw.scores.to(torch::kFloat);
-        raw.kpts = raw.kpts.to(torch::kFloat);
-        result = m_loss->compute(raw, targets);
+        raw = m_model->forwardRaw(x);
     }
+    // Only the network runs under autocast. The loss runs in fp32 outside it, on the head's outputs cast
+    // up, so that no product in the loss (the DFL projection, the keypoint distances) can fall to bf16/fp16.
+    raw.boxes = raw.boxes.to(torch::kFloat);
+    raw.scores = raw.scores.to(torch::kFloat);
+    raw.kpts = raw.kpts.to(torch::kFloat);
+    const PoseLossResult result = m_loss->compute(raw, targets);
     const torch::Tensor total = result.total();
     if (anyRank(!torch::isfinite(total).item<bool>())) {
         m_optimizer->optimizer().zero_grad();

@@ -163,6 +163,30 @@ private Q_SLOTS:
         QCOMPARE(r.numForeground, int64_t(41));
     }
 
+    // The train step under bf16 autocast: only the network runs in bf16; its outputs are cast up and the
+    // loss runs in fp32. So the loss moves only by the rounding of its inputs (8 significant bits, a relative
+    // step of 2^-9): the assignment stays the reference's and each item stays within 2^-9 of its fp32 value.
+    void bf16HeadOutputs()
+    {
+        const auto roundTrip = [](const char *key) {
+            return fx(key).to(torch::kBFloat16).to(torch::kFloat).set_requires_grad(true);
+        };
+        const torch::Tensor boxes = roundTrip("raw_boxes");
+        const gp::PoseLossResult r
+            = gp::PoseLoss().compute(boxes, roundTrip("raw_scores"), roundTrip("raw_kpts"), kGrids, fixtureTargets());
+        QCOMPARE(r.scaled.scalar_type(), torch::kFloat);
+        QVERIFY(r.assignment.fgMask.equal(fx("assign_fg_mask")));
+        const torch::Tensor ref = fx("loss_items");
+        for (int i = 0; i < 5; ++i) {
+            const double mine = r.items[i].item<double>(), expected = ref[i].item<double>();
+            qInfo("item %d: %.7f (fp32 reference %.7f, rel diff %.2g)", i, mine, expected,
+                std::abs(mine - expected) / expected);
+            QVERIFY(closeRel(mine, expected, std::ldexp(1.0, -9)));
+        }
+        r.total().backward();
+        QCOMPARE(boxes.grad().scalar_type(), torch::kFloat);
+    }
+
     void noGroundTruth()
     {
         const Leaves x = fixtureLeaves();
