@@ -168,9 +168,8 @@ private Q_SLOTS:
     // step of 2^-9): the assignment stays the reference's and each item stays within 2^-9 of its fp32 value.
     void bf16HeadOutputs()
     {
-        const auto roundTrip = [](const char *key) {
-            return fx(key).to(torch::kBFloat16).to(torch::kFloat).set_requires_grad(true);
-        };
+        const auto roundTrip
+            = [](const char *key) { return fx(key).to(torch::kBFloat16).to(torch::kFloat).set_requires_grad(true); };
         const torch::Tensor boxes = roundTrip("raw_boxes");
         const gp::PoseLossResult r
             = gp::PoseLoss().compute(boxes, roundTrip("raw_scores"), roundTrip("raw_kpts"), kGrids, fixtureTargets());
