@@ -2564,7 +2564,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+552"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+551"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -3545,7 +3545,7 @@
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+438"/>
+        <location filename="../widgets/plotpanel.cpp" line="+442"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -5578,6 +5578,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>%1 epochs in %2 s. Weights: %3</source>
+        <translation>%1 轮，用时 %2 秒。权重：%3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 epochs in %2 s; best fitness %3. Weights: %4</source>
         <translation>%1 轮，用时 %2 秒；最佳适应度 %3。权重：%4</translation>
     </message>
@@ -5919,7 +5924,7 @@
         <translation>%1：无法创建运行文件夹</translation>
     </message>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="+316"/>
+        <location filename="../core/train/trainingrun.cpp" line="+330"/>
         <location filename="../core/train/trainingrunsetup.cpp" line="+6"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
@@ -5935,7 +5940,7 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="-165"/>
+        <location filename="../core/train/trainingrun.cpp" line="-167"/>
         <source>the loss was not finite for %1 batches in a row (epoch %2, batch %3); lower lr0 (now %4) or check the labels</source>
         <translation>损失连续 %1 个批次为非有限值（第 %2 轮，第 %3 批）；请降低 lr0（当前为 %4）或检查标签</translation>
     </message>
@@ -5945,12 +5950,12 @@
         <translation>第 %1 轮，第 %2 批：损失为非有限值；已跳过此步</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-46"/>
         <source>the weights of the %1 processes differ after epoch %2; the run is stopped</source>
         <translation>第 %2 轮结束后 %1 个进程的权重不一致；训练已停止</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+181"/>
         <source>saving the checkpoint failed: %1</source>
         <translation>保存检查点失败：%1</translation>
     </message>
@@ -5960,7 +5965,7 @@
         <translation>保存检查点失败，已保留上一个检查点：%1</translation>
     </message>
     <message>
-        <location line="-240"/>
+        <location line="-246"/>
         <source>out of memory at batch=%1, imgsz=%2; try batch=%3</source>
         <translation>在 batch=%1、imgsz=%2 时内存不足；请尝试 batch=%3</translation>
     </message>

@@ -121,6 +121,12 @@ public:
         if (weights.isEmpty())
             m_out << tr("%1 epochs in %2 s; no weights were saved.").arg(f.epochsCompleted).arg(f.seconds, 0, 'f', 1)
                   << '\n';
+        else if (f.bestWeights.isEmpty()) // stopped before its first epoch was saved: no fitness to tell
+            m_out << tr("%1 epochs in %2 s. Weights: %3")
+                         .arg(f.epochsCompleted)
+                         .arg(f.seconds, 0, 'f', 1)
+                         .arg(weights.join(QStringLiteral(", ")))
+                  << '\n';
         else
             m_out << tr("%1 epochs in %2 s; best fitness %3. Weights: %4")
                          .arg(f.epochsCompleted)

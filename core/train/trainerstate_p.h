@@ -2,6 +2,8 @@
 
 // Internal to the trainer: where an interrupted run stands, stored as JSON in its checkpoint.
 
+#include "poselosstypes.h"
+
 #include <QString>
 
 #include <limits>
@@ -11,7 +13,13 @@ namespace gp {
 // Where an interrupted run stands, kept in the checkpoint next to the weights.
 struct TrainerState
 {
-    int nextBatch = 0; // first batch of epoch+1 still to run
+    // First batch of epoch+1 still to run. The epoch's batch count when its training is done
+    // but its validation is not (stopped during it): the resumed run validates it first.
+    int nextBatch = 0;
+    // The mean train loss of epoch+1's batches before nextBatch, and how many they were, so that
+    // a resumed epoch reports the loss of all its batches.
+    PoseLossItems runningLoss;
+    int runningBatches = 0;
     // Global batch of the last optimizer step (-1: none yet); unknown in older checkpoints.
     static constexpr int kUnknown = std::numeric_limits<int>::min();
     int lastOptStep = kUnknown;

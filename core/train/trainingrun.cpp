@@ -92,11 +92,19 @@ bool TrainingRun::execute(QString *error)
                     break;
                 continue;
             }
-            const EpochReport report = validateEpoch(epoch);
-            ok = saveEpoch(epoch, report);
+            const std::optional<EpochReport> report = validateEpoch(epoch);
+            if (!report) {
+                // Stopped during the validation: no results.csv row for an epoch without its
+                // figures; the resumed run validates it first. (The other ranks stop with it.)
+                saveInterrupted(epoch, m_batches);
+                anyRank(true);
+                end = EpochEnd::Stopped;
+                break;
+            }
+            ok = saveEpoch(epoch, *report);
             if (!ok)
                 break;
-            m_events.onFitEpochEnd(report);
+            m_events.onFitEpochEnd(*report);
             m_finish.epochsCompleted = epoch + 1;
             const bool last = epoch + 1 == m_config.epochs;
             if (anyRank(m_config.patience > 0 && m_state.epochsWithoutImprovement >= m_config.patience && !last)) {
@@ -134,8 +142,10 @@ bool TrainingRun::trainEpoch(int epoch, EpochEnd *end)
     m_events.onTrainEpochStart({ epoch, m_config.epochs, firstBatch, m_batches, mosaic });
     m_loader->startEpoch(epoch, mosaic, firstBatch);
     m_model->train();
-    m_running = PoseLossItems();
-    m_seen = 0;
+    // A resumed epoch goes on from the mean loss of its batches before the stop.
+    const bool continued = m_resumed && epoch == m_firstEpoch && firstBatch > 0;
+    m_running = continued ? m_state.runningLoss : PoseLossItems();
+    m_seen = continued ? m_state.runningBatches : 0;
     m_imagesThisEpoch = 0;
     if (m_resumed && epoch == m_firstEpoch && m_state.lastOptStep != TrainerState::kUnknown
         && m_batches * epoch + firstBatch - 1 > m_lastOptStep) {
@@ -146,7 +156,8 @@ bool TrainingRun::trainEpoch(int epoch, EpochEnd *end)
     m_epochClock.start();
     for (int bi = firstBatch; bi < m_batches; ++bi) {
         if (anyRank(m_cancel.isCancelled())) {
-            saveInterrupted(epoch, bi, m_lastOptStep);
+            capturePendingGradients(m_batches * epoch + bi);
+            saveInterrupted(epoch, bi);
             *end = EpochEnd::Stopped;
             return true;
         }
@@ -277,7 +288,7 @@ void TrainingRun::optimizerStep()
 
 // --- After each epoch: validation, results.csv and checkpoints (rank 0). ---
 
-EpochReport TrainingRun::validateEpoch(int epoch)
+std::optional<EpochReport> TrainingRun::validateEpoch(int epoch)
 {
     EpochReport er;
     er.epoch = epoch;
@@ -298,9 +309,11 @@ EpochReport TrainingRun::validateEpoch(int epoch)
         PoseModelImpl &evalModel = m_config.ema ? *m_ema->model() : *m_model;
         const ValOutcome v = validate(evalModel, *m_valSet, m_valBatches, m_config.imgsz, vo);
         m_model->train();
+        if (v.cancelled)
+            return std::nullopt;
         er.metrics = v.metrics;
         er.valLoss = v.loss;
-        er.validated = !v.cancelled;
+        er.validated = true;
         er.worstImages = v.worstImages;
         er.scenarios = v.scenarios;
     }
@@ -408,12 +421,12 @@ void TrainingRun::saveCheckpoint(const QString &path, int completedEpoch, Traine
         m_events.onModelSave(path, completedEpoch);
 }
 
-void TrainingRun::saveInterrupted(int epoch, int nextBatch, int lastOptStep)
+void TrainingRun::saveInterrupted(int epoch, int nextBatch)
 {
-    // Resumable from the next batch, with the gradients accumulated since the last step.
-    capturePendingGradients(m_batches * epoch + nextBatch);
     m_state.nextBatch = nextBatch;
-    m_state.lastOptStep = lastOptStep;
+    m_state.lastOptStep = m_lastOptStep;
+    m_state.runningLoss = m_running;
+    m_state.runningBatches = m_seen;
     m_state.elapsedSeconds = elapsed();
     saveCheckpoint(m_lastPath, epoch - 1, m_state, true);
     m_finish.epochsCompleted = epoch;

@@ -66,14 +66,17 @@ private:
     bool openRunFolder(bool resuming);
     bool trainEpoch(int epoch, EpochEnd *end);
     bool trainBatch(int epoch, int bi, const BatchLoader::Batch &batch, int *lastOptStep);
-    EpochReport validateEpoch(int epoch);
+    // No report when the validation was stopped: the epoch is then saved as trained, not validated.
+    std::optional<EpochReport> validateEpoch(int epoch);
     bool saveEpoch(int epoch, const EpochReport &report);
     void teardown(bool stoppedByUser);
 
     void optimizerStep();
     void saveCheckpoint(const QString &path, int completedEpoch, TrainerState state, bool withOptimizer);
-    // A stop inside an epoch: last.ckpt resumable from the next batch.
-    void saveInterrupted(int epoch, int nextBatch, int lastOptStep);
+    // A stop inside an epoch: last.ckpt resumable from the next batch, with the gradients pending
+    // since the last step already captured. nextBatch is the epoch's batch count for a stop during
+    // its validation: the resumed run validates the epoch before it trains the next.
+    void saveInterrupted(int epoch, int nextBatch);
     // Keeps (each rank's) gradients accumulated since the last step for last.ckpt, when
     // iterations before `nextIteration` are still unapplied.
     void capturePendingGradients(int nextIteration);

@@ -121,6 +121,7 @@ private Q_SLOTS:
     void killAndResumeEqualsUninterrupted();
     void extendsAFinishedRun();
     void musgdStopAndResumeEqualsUninterrupted();
+    void stopDuringValidationValidatesOnResume();
     void stopsOnRepeatedNonFiniteLoss();
     void firstEpochIsBestWithoutValidation();
     void refusesBadSettings_data();
@@ -311,12 +312,12 @@ void TestTrainer::musgdStopAndResumeEqualsUninterrupted()
     c.lr0 = 0.01;
     c.epochs = 2;
     QString error;
+    Recorder whole;
     {
         Trainer t(c);
-        Recorder r;
-        t.addListener(&r);
-        QVERIFY2(t.run(&error, r.stop), qPrintable(error));
-        QVERIFY(std::isfinite(r.epochs.back().trainLoss.sum()));
+        t.addListener(&whole);
+        QVERIFY2(t.run(&error, whole.stop), qPrintable(error));
+        QVERIFY(std::isfinite(whole.epochs.back().trainLoss.sum()));
     }
     c.name = QStringLiteral("musgd_stopped");
     {
@@ -331,9 +332,71 @@ void TestTrainer::musgdStopAndResumeEqualsUninterrupted()
     TrainingConfig resume;
     resume.resume = last;
     Trainer t(resume, { QStringLiteral("resume") });
+    Recorder resumed;
+    t.addListener(&resumed);
     QVERIFY2(t.run(&error), qPrintable(error));
     const QString differs
         = tinytraining::weightDifference(c.project + QStringLiteral("/musgd_whole/weights/last.ckpt"), last);
+    QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    // The resumed epoch reports the mean loss of all its batches, the one before the stop included.
+    QCOMPARE(resumed.epochs.size(), size_t(1));
+    QCOMPARE(resumed.epochs.front().trainLoss.sum(), whole.epochs.back().trainLoss.sum());
+    QCOMPARE(resumed.epochs.front().trainLoss.pose, whole.epochs.back().trainLoss.pose);
+}
+
+void TestTrainer::stopDuringValidationValidatesOnResume()
+{
+    // Stop pressed while the first epoch is being validated: that epoch gets no results.csv row
+    // of zeros; last.ckpt holds it as trained, and the resumed run validates it before it trains
+    // the next, with the figures and loss an uninterrupted run reports.
+    TrainingConfig c = tiny(QStringLiteral("val_whole"));
+    c.epochs = 2;
+    QString error;
+    Recorder whole;
+    {
+        Trainer t(c);
+        t.addListener(&whole);
+        QVERIFY2(t.run(&error, whole.stop), qPrintable(error));
+        QCOMPARE(whole.epochs.size(), size_t(2));
+        QVERIFY(whole.epochs.front().validated);
+    }
+    c.name = QStringLiteral("val_stopped");
+    struct StopInValidation : Recorder
+    {
+        void onValStart(const ValidationProgress &) override { stop.cancel(); }
+    } r;
+    {
+        Trainer t(c);
+        t.addListener(&r);
+        QVERIFY2(t.run(&error, r.stop), qPrintable(error));
+    }
+    QVERIFY(r.finish && r.finish->stoppedByUser);
+    QCOMPARE(r.finish->epochsCompleted, 0);
+    QVERIFY(r.epochs.empty());
+    const QString run = c.project + QStringLiteral("/val_stopped");
+    QVERIFY(tinytraining::countLines(run + QStringLiteral("/results.csv")) <= 1); // at most the header
+
+    TrainingConfig resume;
+    resume.resume = run + QStringLiteral("/weights/last.ckpt");
+    Trainer t(resume, { QStringLiteral("resume") });
+    Recorder r2;
+    t.addListener(&r2);
+    QVERIFY2(t.run(&error, r2.stop), qPrintable(error));
+    QVERIFY(r2.finish && !r2.finish->stoppedByUser);
+    QCOMPARE(r2.batches, 3); // the second epoch's only: the first was trained before the stop
+    QCOMPARE(r2.epochs.size(), size_t(2));
+    for (size_t e = 0; e < 2; ++e) {
+        const EpochReport &a = whole.epochs[e], &b = r2.epochs[e];
+        QCOMPARE(b.epoch, a.epoch);
+        QVERIFY(b.validated);
+        QCOMPARE(b.metrics.box.map, a.metrics.box.map);
+        QCOMPARE(b.metrics.pose.map, a.metrics.pose.map);
+        QCOMPARE(b.valLoss.sum(), a.valLoss.sum());
+        QCOMPARE(b.trainLoss.sum(), a.trainLoss.sum());
+    }
+    QCOMPARE(tinytraining::countLines(run + QStringLiteral("/results.csv")), 3);
+    const QString differs
+        = tinytraining::weightDifference(c.project + QStringLiteral("/val_whole/weights/last.ckpt"), resume.resume);
     QVERIFY2(differs.isEmpty(), qPrintable(differs));
 }
 
