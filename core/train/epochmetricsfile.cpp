@@ -29,12 +29,6 @@ MetricSet readSet(const QJsonObject &o)
     return m;
 }
 
-QJsonObject statsObject(const KeypointErrorStats &s)
-{
-    return { { QStringLiteral("count"), s.count }, { QStringLiteral("mean_error_px"), s.meanPixelError },
-        { QStringLiteral("mean_scaled_error"), s.meanScaledError }, { QStringLiteral("mean_oks"), s.meanOks } };
-}
-
 KeypointErrorStats readStats(const QJsonObject &o)
 {
     KeypointErrorStats s;
@@ -49,7 +43,7 @@ QJsonArray statsArray(const std::vector<KeypointErrorStats> &v)
 {
     QJsonArray a;
     for (const KeypointErrorStats &s : v)
-        a.append(statsObject(s));
+        a.append(EpochMetricsFile::keypointStatsJson(s));
     return a;
 }
 
@@ -68,8 +62,8 @@ QJsonObject metricsObject(const PoseMetrics &m)
         { QStringLiteral("instances"), m.instances }, { QStringLiteral("keypoints"), statsArray(m.perKeypoint) },
         { QStringLiteral("keypoints_visible"), statsArray(m.perKeypointVisible) },
         { QStringLiteral("keypoints_occluded"), statsArray(m.perKeypointOccluded) },
-        { QStringLiteral("visible"), statsObject(m.visible) },
-        { QStringLiteral("occluded"), statsObject(m.occluded) } };
+        { QStringLiteral("visible"), EpochMetricsFile::keypointStatsJson(m.visible) },
+        { QStringLiteral("occluded"), EpochMetricsFile::keypointStatsJson(m.occluded) } };
 }
 
 PoseMetrics readMetrics(const QJsonObject &o)
@@ -89,6 +83,12 @@ PoseMetrics readMetrics(const QJsonObject &o)
 }
 
 } // namespace
+
+QJsonObject EpochMetricsFile::keypointStatsJson(const KeypointErrorStats &s)
+{
+    return { { QStringLiteral("count"), s.count }, { QStringLiteral("mean_error_px"), s.meanPixelError },
+        { QStringLiteral("mean_scaled_error"), s.meanScaledError }, { QStringLiteral("mean_oks"), s.meanOks } };
+}
 
 QByteArray EpochMetricsFile::toJson(const Contents &c)
 {

@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QCoreApplication>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -26,6 +27,10 @@ class EpochMetricsFile
 public:
     static constexpr char kFileName[] = "epoch_metrics.json";
     static constexpr int kVersion = 1;
+
+    // One keypoint error summary (count, mean error in pixels and scaled, mean OKS), as this file
+    // and `gripperpose val`'s metrics.json both write it.
+    static QJsonObject keypointStatsJson(const KeypointErrorStats &stats);
 
     struct Contents
     {

@@ -2,6 +2,7 @@
 
 #include "checkpoint_p.h"
 #include "datasetconfig.h"
+#include "epochmetricsfile.h"
 #include "onnxmodelinfo.h"
 #include "onnxnetwork.h"
 #include "project.h"
@@ -162,11 +163,7 @@ QJsonObject metricsObject(const PoseMetrics &m, int images, const QStringList &k
         { QStringLiteral("metrics/recall(P)"), m.pose.recall }, { QStringLiteral("metrics/mAP50(P)"), m.pose.map50 },
         { QStringLiteral("metrics/mAP50-95(P)"), m.pose.map }, { QStringLiteral("fitness"), m.fitness },
         { QStringLiteral("images"), images }, { QStringLiteral("instances"), m.instances } };
-    auto stats = [](const KeypointErrorStats &s) {
-        return QJsonObject { { QStringLiteral("count"), s.count },
-            { QStringLiteral("mean_error_px"), s.meanPixelError },
-            { QStringLiteral("mean_scaled_error"), s.meanScaledError }, { QStringLiteral("mean_oks"), s.meanOks } };
-    };
+    const auto stats = &EpochMetricsFile::keypointStatsJson;
     QJsonArray perKeypoint;
     for (size_t k = 0; k < m.perKeypoint.size(); ++k) {
         QJsonObject e = stats(m.perKeypoint[k]);
