@@ -333,7 +333,7 @@
 <context>
     <name>ScenarioTagPanel</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+240"/>
+        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+248"/>
         <source>Scenario tags of the %n selected image(s)</source>
         <translation>
             <numerusform>Scenario tags of the %n selected image</numerusform>

@@ -4685,27 +4685,27 @@
 <context>
     <name>ScenarioTagPanel</name>
     <message>
-        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+221"/>
+        <location filename="../app/studio/label/scenariotagpanel.cpp" line="+222"/>
         <source>%1 (%2 of %3)</source>
         <translation>%1（%3 张中 %2 张）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>A gripper partly hidden: by what it holds, the other arm or a person.</source>
         <translation>夹爪被部分遮挡：被所持物体、另一只手臂或人遮挡。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Fast arm motion, with motion blur.</source>
         <translation>手臂快速运动，带有运动模糊。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Low light, with noise.</source>
         <translation>低光照，带有噪声。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>%1 tags or untags the selected images.</source>
         <translation>%1 为所选图像加上或移除此标签。</translation>
     </message>
@@ -6580,7 +6580,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>ValidationRunner</name>
     <message>
-        <location filename="../core/train/validationrunner.cpp" line="+52"/>
+        <location filename="../core/train/validationrunner.cpp" line="+53"/>
         <source>%1 predicts %3 classes and %4x%5 keypoints; %2 has %6 classes and %7x%8 keypoints</source>
         <extracomment>%1 is a model file, %2 a data.yaml; the numbers are class and keypoint counts.</extracomment>
         <translation>%1 预测 %3 个类别和 %4x%5 个关键点；%2 有 %6 个类别和 %7x%8 个关键点</translation>

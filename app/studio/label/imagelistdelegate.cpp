@@ -1,10 +1,14 @@
 #include "imagelistdelegate.h"
 
 #include "imagelistmodel.h"
+#include "scenario.h"
 
 #include <QApplication>
 #include <QPainter>
 #include <QPainterPath>
+
+using gp::Scenario;
+using gp::Scenarios;
 
 namespace {
 constexpr int kPadding = 4; // inside a badge, left and right
@@ -15,12 +19,18 @@ constexpr double kMaxBadgeShare = 0.55;
 
 QColor ImageListDelegate::colourOf(const QString &tag)
 {
-    if (tag == QLatin1String("occlusion"))
-        return QColor(0x6d, 0x4c, 0x41);
-    if (tag == QLatin1String("fast_motion"))
-        return QColor(0x15, 0x65, 0xc0);
-    if (tag == QLatin1String("low_light"))
-        return QColor(0x37, 0x47, 0x4f);
+    if (const std::optional<Scenario> s = Scenarios::parse(tag)) {
+        switch (*s) {
+        case Scenario::Occlusion:
+            return QColor(0x6d, 0x4c, 0x41);
+        case Scenario::FastMotion:
+            return QColor(0x15, 0x65, 0xc0);
+        case Scenario::LowLight:
+            return QColor(0x37, 0x47, 0x4f);
+        case Scenario::Normal:
+            break;
+        }
+    }
     // Stable across runs (qHash is seeded per process).
     uint h = 0;
     for (const QChar c : tag)

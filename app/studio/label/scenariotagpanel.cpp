@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <map>
 
+using gp::Scenario;
 using gp::Scenarios;
 
 namespace {
@@ -220,12 +221,19 @@ void ScenarioTagPanel::refresh()
         const QString name = Scenarios::displayName(tag);
         box->setText(box->isTristate() ? tr("%1 (%2 of %3)").arg(name).arg(with).arg(n) : name);
         QString tip;
-        if (tag == QLatin1String("occlusion"))
+        switch (Scenarios::parse(tag).value_or(Scenario::Normal)) {
+        case Scenario::Occlusion:
             tip = tr("A gripper partly hidden: by what it holds, the other arm or a person.");
-        else if (tag == QLatin1String("fast_motion"))
+            break;
+        case Scenario::FastMotion:
             tip = tr("Fast arm motion, with motion blur.");
-        else if (tag == QLatin1String("low_light"))
+            break;
+        case Scenario::LowLight:
             tip = tr("Low light, with noise.");
+            break;
+        case Scenario::Normal: // a tag of the user's own, or "normal": no description
+            break;
+        }
         if (i < size_t(kShortcutTags))
             tip += (tip.isEmpty() ? QString() : QStringLiteral("\n"))
                 + tr("%1 tags or untags the selected images.")
