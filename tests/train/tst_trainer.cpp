@@ -107,6 +107,14 @@ long long ultralyticsSteps(int iterations, int nb, const TrainingConfig &c)
     return steps;
 }
 
+// Runs `config` to its end, or to the stop `recorder` asks for, with `recorder` listening.
+bool runRecorded(const TrainingConfig &config, Recorder *recorder, QString *error, const QStringList &explicitKeys = {})
+{
+    Trainer t(config, explicitKeys);
+    t.addListener(recorder);
+    return t.run(error, recorder->stop);
+}
+
 } // namespace
 
 class TestTrainer : public QObject
@@ -313,28 +321,18 @@ void TestTrainer::musgdStopAndResumeEqualsUninterrupted()
     c.epochs = 2;
     QString error;
     Recorder whole;
-    {
-        Trainer t(c);
-        t.addListener(&whole);
-        QVERIFY2(t.run(&error, whole.stop), qPrintable(error));
-        QVERIFY(std::isfinite(whole.epochs.back().trainLoss.sum()));
-    }
+    QVERIFY2(runRecorded(c, &whole, &error), qPrintable(error));
+    QVERIFY(std::isfinite(whole.epochs.back().trainLoss.sum()));
     c.name = QStringLiteral("musgd_stopped");
-    {
-        Trainer t(c);
-        Recorder r;
-        r.stopAfterBatches = 4; // inside the second epoch
-        t.addListener(&r);
-        QVERIFY2(t.run(&error, r.stop), qPrintable(error));
-        QVERIFY(r.finish && r.finish->stoppedByUser);
-    }
+    Recorder stopped;
+    stopped.stopAfterBatches = 4; // inside the second epoch
+    QVERIFY2(runRecorded(c, &stopped, &error), qPrintable(error));
+    QVERIFY(stopped.finish && stopped.finish->stoppedByUser);
     const QString last = c.project + QStringLiteral("/musgd_stopped/weights/last.ckpt");
     TrainingConfig resume;
     resume.resume = last;
-    Trainer t(resume, { QStringLiteral("resume") });
     Recorder resumed;
-    t.addListener(&resumed);
-    QVERIFY2(t.run(&error), qPrintable(error));
+    QVERIFY2(runRecorded(resume, &resumed, &error, { QStringLiteral("resume") }), qPrintable(error));
     const QString differs
         = tinytraining::weightDifference(c.project + QStringLiteral("/musgd_whole/weights/last.ckpt"), last);
     QVERIFY2(differs.isEmpty(), qPrintable(differs));
@@ -353,23 +351,15 @@ void TestTrainer::stopDuringValidationValidatesOnResume()
     c.epochs = 2;
     QString error;
     Recorder whole;
-    {
-        Trainer t(c);
-        t.addListener(&whole);
-        QVERIFY2(t.run(&error, whole.stop), qPrintable(error));
-        QCOMPARE(whole.epochs.size(), size_t(2));
-        QVERIFY(whole.epochs.front().validated);
-    }
+    QVERIFY2(runRecorded(c, &whole, &error), qPrintable(error));
+    QCOMPARE(whole.epochs.size(), size_t(2));
+    QVERIFY(whole.epochs.front().validated);
     c.name = QStringLiteral("val_stopped");
     struct StopInValidation : Recorder
     {
         void onValStart(const ValidationProgress &) override { stop.cancel(); }
     } r;
-    {
-        Trainer t(c);
-        t.addListener(&r);
-        QVERIFY2(t.run(&error, r.stop), qPrintable(error));
-    }
+    QVERIFY2(runRecorded(c, &r, &error), qPrintable(error));
     QVERIFY(r.finish && r.finish->stoppedByUser);
     QCOMPARE(r.finish->epochsCompleted, 0);
     QVERIFY(r.epochs.empty());
@@ -378,10 +368,8 @@ void TestTrainer::stopDuringValidationValidatesOnResume()
 
     TrainingConfig resume;
     resume.resume = run + QStringLiteral("/weights/last.ckpt");
-    Trainer t(resume, { QStringLiteral("resume") });
     Recorder r2;
-    t.addListener(&r2);
-    QVERIFY2(t.run(&error, r2.stop), qPrintable(error));
+    QVERIFY2(runRecorded(resume, &r2, &error, { QStringLiteral("resume") }), qPrintable(error));
     QVERIFY(r2.finish && !r2.finish->stoppedByUser);
     QCOMPARE(r2.batches, 3); // the second epoch's only: the first was trained before the stop
     QCOMPARE(r2.epochs.size(), size_t(2));
