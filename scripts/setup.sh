@@ -21,6 +21,7 @@ packages=(
   libyaml-cpp-dev nlohmann-json3-dev libonnx-dev libprotobuf-dev protobuf-compiler
   librocm-smi-dev libgloo-dev
   xvfb xauth fonts-wqy-microhei
+  ffmpeg  # only for the tests that encode B-frame videos (tst_videoseek, tst_videoworkspace)
   clang-format  # the `format` test: every C++ file as .clang-format says
   python3-torch  # only for the tests that import weights saved by Python torch
   clang libclang-rt-14-dev  # only for the fuzz targets' sanitizer build (.ci/fuzz)

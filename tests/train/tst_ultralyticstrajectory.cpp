@@ -127,7 +127,8 @@ void TestUltralyticsTrajectory::followsUltralyticsStepByStep()
         const auto ulTrain = items(u.value(QLatin1String("loss")).toArray());
         if (i < kCloseIterations) {
             const double t = maxRelative(items(e.trainLoss), ulTrain);
-            QVERIFY2(t < kTrainTolerance, qPrintable(QStringLiteral("iteration %1: train loss off by %2").arg(i).arg(t)));
+            QVERIFY2(
+                t < kTrainTolerance, qPrintable(QStringLiteral("iteration %1: train loss off by %2").arg(i).arg(t)));
             const double v = maxRelative(items(e.valLoss), items(u.value(QLatin1String("val_loss")).toArray()));
             QVERIFY2(v < kValTolerance, qPrintable(QStringLiteral("iteration %1: val loss off by %2").arg(i).arg(v)));
         }
@@ -136,7 +137,8 @@ void TestUltralyticsTrajectory::followsUltralyticsStepByStep()
             // optimizer step at the same iterations as Ultralytics.
             const bool ulStepped
                 = maxRelative(ulTrain, items(ul[i - 1].toObject().value(QLatin1String("loss")).toArray())) > kUnchanged;
-            const bool weStepped = maxRelative(items(e.trainLoss), items(r.epochs[size_t(i - 1)].trainLoss)) > kUnchanged;
+            const bool weStepped
+                = maxRelative(items(e.trainLoss), items(r.epochs[size_t(i - 1)].trainLoss)) > kUnchanged;
             QVERIFY2(weStepped == ulStepped,
                 qPrintable(QStringLiteral("iteration %1: %2 step before it, Ultralytics %3")
                                .arg(i)
