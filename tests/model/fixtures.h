@@ -3,6 +3,8 @@
 // Helpers shared by the model tests (torch translation units only): reading the reference
 // fixtures of GP_REFERENCE_DIR (see shared/reference/yolov8-pose-facts.md).
 
+#include "roundingcheck.h"
+
 #include <torch/torch.h>
 
 #include <QFile>
@@ -79,11 +81,6 @@ inline std::vector<StateEntry> readStateDictText(const QString &file)
         out.push_back(e);
     }
     return out;
-}
-
-inline double maxAbsDiff(const torch::Tensor &a, const torch::Tensor &b)
-{
-    return (a.to(torch::kDouble) - b.to(torch::kDouble)).abs().max().item<double>();
 }
 
 // max over elements of |a - b| / (atol + rtol |b|): <= 1 means within tolerance.

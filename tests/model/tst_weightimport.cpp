@@ -97,6 +97,20 @@ void writeScriptModule(const QString &path, torch::nn::Module &model)
     build(root, cu, counter).save(path.toStdString());
 }
 
+// The decoded output of an imported model against the reference fixture, within the limit
+// of fixtures::roundingCheck: the same imported weights run in fp64 are the exact result.
+fixtures::RoundingCheck checkDecoded(PoseModel model, const std::map<std::string, torch::Tensor> &ref)
+{
+    PoseModel exact(model->spec());
+    copyModelState(*model, *exact);
+    exact->to(torch::kDouble);
+    model->eval();
+    exact->eval();
+    torch::NoGradGuard noGrad;
+    return fixtures::roundingCheck(
+        model->forward(ref.at("input")), exact->forward(ref.at("input").to(torch::kDouble)), ref.at("output_decoded"));
+}
+
 } // namespace
 
 class TestWeightImport : public QObject
@@ -174,11 +188,27 @@ void TestWeightImport::fromPython()
     QVERIFY2(s.isComplete(), qPrintable(s.toText()));
     QCOMPARE(s.copied, 397);
     QCOMPARE(s.unfusedConvs, unfused);
-    model->eval();
-    torch::NoGradGuard noGrad;
-    const double diff = fixtures::maxAbsDiff(model->forward(m_ref.at("input")), m_ref.at("output_decoded"));
-    qInfo("%s: decoded max |diff| %.3g", qPrintable(file), diff);
-    QVERIFY(diff <= 1e-2);
+    // The fused file's weights carry the rounding of Python's BN folding (each folded weight
+    // rounded to fp32); both sides of the check use them, and the reference computed the
+    // unfolded network, so that rounding is part of what the limit allows the other side.
+    const fixtures::RoundingCheck c = checkDecoded(model, m_ref);
+    qInfo("%s: decoded %s", qPrintable(file), qPrintable(c.text()));
+    QVERIFY2(c.ok(), qPrintable(c.text()));
+    if (unfused > 0) {
+        // And the limit still sees a real difference: the identity BatchNorm an unfused
+        // convolution gets, with a variance of 1 instead of 1 - eps, scales its outputs by
+        // 1/sqrt(1.001), 0.05 % per convolution.
+        {
+            torch::NoGradGuard noGrad;
+            for (auto &b : model->named_buffers())
+                if (b.key().find(".bn.running_var") != std::string::npos
+                    && torch::allclose(b.value(), torch::full_like(b.value(), 1.0 - 1e-3)))
+                    b.value().fill_(1.0);
+        }
+        const fixtures::RoundingCheck wrong = checkDecoded(model, m_ref);
+        qInfo("%s with the identity BatchNorms' variance 1: decoded %s", qPrintable(file), qPrintable(wrong.text()));
+        QVERIFY2(!wrong.ok(), qPrintable(wrong.text()));
+    }
 }
 
 void TestWeightImport::stateDictFromCpp()
@@ -359,9 +389,8 @@ void TestWeightImport::importWritesCheckpoint()
     const WeightImportSummary again = importWeights(*model, ckpt.toStdString());
     QCOMPARE(again.format, QStringLiteral("GripperPose checkpoint"));
     QVERIFY(again.isComplete());
-    model->eval();
-    torch::NoGradGuard noGrad;
-    QVERIFY(fixtures::maxAbsDiff(model->forward(m_ref.at("input")), m_ref.at("output_decoded")) <= 1e-2);
+    const fixtures::RoundingCheck c = checkDecoded(model, m_ref);
+    QVERIFY2(c.ok(), qPrintable(c.text()));
 }
 
 QTEST_GUILESS_MAIN(TestWeightImport)

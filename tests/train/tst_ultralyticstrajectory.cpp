@@ -1,4 +1,5 @@
 #include "checkpoint.h"
+#include "roundingcheck.h"
 #include "trainer.h"
 
 #include <QFile>
@@ -9,6 +10,9 @@
 #include <QTest>
 
 #include <cmath>
+#include <functional>
+
+#include <sched.h>
 
 // Our training loop against Ultralytics' own, iteration by iteration. Both start from the same
 // weights (the reference fixture yolov8n_pose_k14.pt) and train on the eight images of
@@ -23,20 +27,27 @@
 // and weight decay, gradient clipping, BatchNorm's running statistics, the EMA and its decay,
 // and the loss gains. warmup_bias_lr is 0 because with Ultralytics' 0.1 the biases' first Adam
 // steps are about ±0.1 whatever the gradient's size, and those whose gradient is near Adam's eps
-// turn float rounding into differences that grow from step to step (in our own runs too, between
-// one and two threads): docs/BENCHMARKS.md, "Step by step against Ultralytics". The same
-// amplification bounds how many iterations compare closely at all, so the losses are compared
-// over the first eight, the steps and the lr over all 26.
+// turn float rounding into differences that grow from step to step (docs/BENCHMARKS.md, "Step
+// by step against Ultralytics"). Adam does that at warmup_bias_lr 0 too, only later and slower:
+// a parameter whose gradient is rounding noise takes a step of about its lr with rounding's sign.
+//
+// So how far the two trainers may part at each iteration is measured, not set: our loop runs
+// twice, once with every core and once pinned to one core, which changes the order of every
+// parallel sum (BatchNorm statistics, the gradients' reductions, the loss) as another machine's
+// kernels do, and the two runs part by what float rounding grows into by that iteration. The
+// limit is that envelope times (1 + kOtherSide) as for the model's outputs
+// (tests/support/roundingcheck.h), and never less than the forward pass's own rounding. The
+// schedule, the iterations that take an optimizer step and the EMA's update count are exact
+// and compared over all 26 iterations; so is a wrong beta1 or weight decay, which the last test
+// shows the limits still catch.
 
 namespace {
 
 constexpr int kEpochs = 26;
-// Iterations whose losses compare closely. Measured: train within 1.5e-5 relative, val within
-// 2e-4 (the val cls loss, in the thousands with these weights, is the most sensitive); after the
-// eighth, float rounding grows past 1e-3 in ours against ours as well.
-constexpr int kCloseIterations = 8;
-constexpr double kTrainTolerance = 1e-4;
-constexpr double kValTolerance = 1e-3;
+// The least a loss may part by: the loss items are means over the head's outputs, whose fp32
+// rounding relative to their size is at most 2e-5 on either side (tst_posemodel: the head's
+// measured rounding against its largest value), so (1 + kOtherSide) * 2e-5, 1e-4 rounded up.
+constexpr double kRoundingFloor = 1e-4;
 // Between two iterations with no optimizer step between them the losses change by float
 // rounding only (< 1e-6 relative, the batch's order differs); a step changes them by > 1e-2.
 constexpr double kUnchanged = 1e-4;
@@ -66,23 +77,19 @@ public:
     void onFitEpochEnd(const gp::EpochReport &e) override { epochs.push_back(e); }
 };
 
-} // namespace
-
-class TestUltralyticsTrajectory : public QObject
+struct OurRun
 {
-    Q_OBJECT
-
-private Q_SLOTS:
-    void followsUltralyticsStepByStep();
+    std::vector<gp::EpochReport> epochs;
+    long long emaUpdates = -1;
+    QString error;
 };
 
-void TestUltralyticsTrajectory::followsUltralyticsStepByStep()
+// Our loop on the trajectory data, as Ultralytics ran it. `oneCore`: pinned to the first core,
+// so the trainer takes one intra-op thread (Qt's idealThreadCount() follows the affinity) and
+// every parallel sum adds in another order. `change` alters the recipe (a deliberate bug).
+OurRun runOurs(bool oneCore, const std::function<void(gp::TrainingConfig &)> &change = {})
 {
-    QFile f(QStringLiteral(GP_SOURCE_DIR "/tests/train/data/ultralytics_trajectory.json"));
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    const QJsonArray ul = QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("iterations")).toArray();
-    QCOMPARE(ul.size(), kEpochs);
-
+    OurRun out;
     QTemporaryDir dir;
     gp::TrainingConfig c;
     c.data = QStringLiteral(GP_SOURCE_DIR "/tests/train/data/trajectory/data.yaml");
@@ -106,16 +113,120 @@ void TestUltralyticsTrajectory::followsUltralyticsStepByStep()
     c.degrees = c.translate = c.scale = c.shear = 0;
     c.fliplr = 0;
     c.hsvH = c.hsvS = c.hsvV = 0;
+    if (change)
+        change(c);
+    cpu_set_t all, one;
+    sched_getaffinity(0, sizeof(all), &all);
+    if (oneCore) {
+        CPU_ZERO(&one);
+        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+            if (CPU_ISSET(cpu, &all)) {
+                CPU_SET(cpu, &one);
+                break;
+            }
+        sched_setaffinity(0, sizeof(one), &one);
+    }
     Recorder r;
     gp::Trainer trainer(c, {});
     trainer.addListener(&r);
+    if (!trainer.run(&out.error))
+        out.error = out.error.isEmpty() ? QStringLiteral("training failed") : out.error;
+    sched_setaffinity(0, sizeof(all), &all);
+    out.epochs = r.epochs;
+    gp::CheckpointInfo info;
     QString error;
-    QVERIFY2(trainer.run(&error), qPrintable(error));
-    QCOMPARE(int(r.epochs.size()), kEpochs);
+    if (gp::readCheckpointInfo(dir.filePath(QStringLiteral("runs/trajectory/weights/last.ckpt")), &info, &error))
+        out.emaUpdates = info.emaUpdates;
+    return out;
+}
 
-    for (int i = 0; i < kEpochs; ++i) {
+QJsonArray ultralytics()
+{
+    QFile f(QStringLiteral(GP_SOURCE_DIR "/tests/train/data/ultralytics_trajectory.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("iterations")).toArray();
+}
+
+// How far one run's losses may part from Ultralytics' at each iteration: the rounding envelope
+// of our two runs (train, val), times (1 + kOtherSide), at least kRoundingFloor.
+struct Envelope
+{
+    std::vector<double> train, val;
+};
+
+Envelope envelopeOf(const OurRun &a, const OurRun &b)
+{
+    Envelope e;
+    const double factor = 1.0 + fixtures::RoundingCheck::kOtherSide;
+    for (size_t i = 0; i < a.epochs.size() && i < b.epochs.size(); ++i) {
+        e.train.push_back(
+            std::max(kRoundingFloor, factor * maxRelative(items(a.epochs[i].trainLoss), items(b.epochs[i].trainLoss))));
+        e.val.push_back(
+            std::max(kRoundingFloor, factor * maxRelative(items(a.epochs[i].valLoss), items(b.epochs[i].valLoss))));
+    }
+    return e;
+}
+
+// The first iteration whose losses part from Ultralytics' by more than the envelope allows,
+// with what parted; -1 when none does.
+int firstParting(const OurRun &run, const QJsonArray &ul, const Envelope &limit, QString *what)
+{
+    for (int i = 0; i < int(run.epochs.size()) && i < ul.size() && i < int(limit.train.size()); ++i) {
         const QJsonObject u = ul[i].toObject();
-        const gp::EpochReport &e = r.epochs[size_t(i)];
+        const double t
+            = maxRelative(items(run.epochs[size_t(i)].trainLoss), items(u.value(QLatin1String("loss")).toArray()));
+        const double v
+            = maxRelative(items(run.epochs[size_t(i)].valLoss), items(u.value(QLatin1String("val_loss")).toArray()));
+        if (t > limit.train[size_t(i)] || v > limit.val[size_t(i)]) {
+            *what = QStringLiteral("iteration %1: train loss off by %2 (limit %3), val loss by %4 (limit %5)")
+                        .arg(i)
+                        .arg(t, 0, 'g', 3)
+                        .arg(limit.train[size_t(i)], 0, 'g', 3)
+                        .arg(v, 0, 'g', 3)
+                        .arg(limit.val[size_t(i)], 0, 'g', 3);
+            return i;
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+class TestUltralyticsTrajectory : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void followsUltralyticsStepByStep();
+    void deliberateBugsPart_data();
+    void deliberateBugsPart();
+
+private:
+    QJsonArray m_ul;
+    OurRun m_ours;
+    Envelope m_limit;
+};
+
+void TestUltralyticsTrajectory::initTestCase()
+{
+    m_ul = ultralytics();
+    QCOMPARE(m_ul.size(), kEpochs);
+    m_ours = runOurs(false);
+    QVERIFY2(m_ours.error.isEmpty(), qPrintable(m_ours.error));
+    QCOMPARE(int(m_ours.epochs.size()), kEpochs);
+    const OurRun oneCore = runOurs(true);
+    QVERIFY2(oneCore.error.isEmpty(), qPrintable(oneCore.error));
+    QCOMPARE(int(oneCore.epochs.size()), kEpochs);
+    m_limit = envelopeOf(m_ours, oneCore);
+}
+
+void TestUltralyticsTrajectory::followsUltralyticsStepByStep()
+{
+    for (int i = 0; i < kEpochs; ++i) {
+        const QJsonObject u = m_ul[i].toObject();
+        const gp::EpochReport &e = m_ours.epochs[size_t(i)];
         const QJsonArray lr = u.value(QLatin1String("lr")).toArray();
         for (int g = 0; g < 3; ++g)
             QVERIFY2(std::abs(e.lr[size_t(g)] - lr[g].toDouble()) <= 1e-7 * std::abs(lr[g].toDouble()) + 1e-15,
@@ -125,30 +236,50 @@ void TestUltralyticsTrajectory::followsUltralyticsStepByStep()
                                .arg(e.lr[size_t(g)], 0, 'g', 10)
                                .arg(lr[g].toDouble(), 0, 'g', 10)));
         const auto ulTrain = items(u.value(QLatin1String("loss")).toArray());
-        if (i < kCloseIterations) {
-            const double t = maxRelative(items(e.trainLoss), ulTrain);
-            QVERIFY2(
-                t < kTrainTolerance, qPrintable(QStringLiteral("iteration %1: train loss off by %2").arg(i).arg(t)));
-            const double v = maxRelative(items(e.valLoss), items(u.value(QLatin1String("val_loss")).toArray()));
-            QVERIFY2(v < kValTolerance, qPrintable(QStringLiteral("iteration %1: val loss off by %2").arg(i).arg(v)));
-        }
+        qInfo("iteration %2d: train loss off by %.3g (limit %.3g), val loss by %.3g (limit %.3g)", i,
+            maxRelative(items(e.trainLoss), ulTrain), m_limit.train[size_t(i)],
+            maxRelative(items(e.valLoss), items(u.value(QLatin1String("val_loss")).toArray())), m_limit.val[size_t(i)]);
         if (i > 0) {
             // Whether the weights changed between the previous iteration and this one: an
             // optimizer step at the same iterations as Ultralytics.
             const bool ulStepped
-                = maxRelative(ulTrain, items(ul[i - 1].toObject().value(QLatin1String("loss")).toArray())) > kUnchanged;
+                = maxRelative(ulTrain, items(m_ul[i - 1].toObject().value(QLatin1String("loss")).toArray()))
+                > kUnchanged;
             const bool weStepped
-                = maxRelative(items(e.trainLoss), items(r.epochs[size_t(i - 1)].trainLoss)) > kUnchanged;
+                = maxRelative(items(e.trainLoss), items(m_ours.epochs[size_t(i - 1)].trainLoss)) > kUnchanged;
             QVERIFY2(weStepped == ulStepped,
                 qPrintable(QStringLiteral("iteration %1: %2 step before it, Ultralytics %3")
                                .arg(i)
                                .arg(weStepped ? "a" : "no", ulStepped ? "took one" : "did not")));
         }
     }
-    gp::CheckpointInfo info;
-    QVERIFY2(gp::readCheckpointInfo(dir.filePath(QStringLiteral("runs/trajectory/weights/last.ckpt")), &info, &error),
-        qPrintable(error));
-    QCOMPARE(info.emaUpdates, (long long)(ul[kEpochs - 1].toObject().value(QLatin1String("ema_updates")).toInt()));
+    QString parted;
+    QVERIFY2(firstParting(m_ours, m_ul, m_limit, &parted) < 0, qPrintable(parted));
+    QCOMPARE(m_ours.emaUpdates, (long long)(m_ul[kEpochs - 1].toObject().value(QLatin1String("ema_updates")).toInt()));
+}
+
+void TestUltralyticsTrajectory::deliberateBugsPart_data()
+{
+    QTest::addColumn<double>("momentum");
+    QTest::addColumn<double>("weightDecay");
+    QTest::newRow("beta1 0.9") << 0.9 << 0.0005;
+    QTest::newRow("weight decay 0.05") << 0.937 << 0.05;
+}
+
+void TestUltralyticsTrajectory::deliberateBugsPart()
+{
+    // The same limits would be no good if a real difference in the loop also passed them.
+    QFETCH(double, momentum);
+    QFETCH(double, weightDecay);
+    const OurRun wrong = runOurs(false, [&](gp::TrainingConfig &c) {
+        c.momentum = momentum;
+        c.weightDecay = weightDecay;
+    });
+    QVERIFY2(wrong.error.isEmpty(), qPrintable(wrong.error));
+    QString parted;
+    const int at = firstParting(wrong, m_ul, m_limit, &parted);
+    qInfo("%s", qPrintable(parted));
+    QVERIFY(at >= 0);
 }
 
 QTEST_GUILESS_MAIN(TestUltralyticsTrajectory)
