@@ -13,7 +13,7 @@ namespace gp {
 class AnnotationCommand : public QUndoCommand
 {
 public:
-    enum Id { MoveKeypointId = 1, SetBoxId = 2 };
+    enum Id { MoveKeypointId = 1, SetBoxId = 2, TransformPartId = 3 };
 
     AnnotationCommand(AnnotationDocument *document, const QString &text, AnnotationDocument::State before,
         AnnotationDocument::State after, int id = -1, int mergeKey = 0);

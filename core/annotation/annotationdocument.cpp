@@ -1,6 +1,7 @@
 #include "annotationdocument.h"
 
 #include "annotationcommands.h"
+#include "gripperrefit.h"
 #include "labelfile.h"
 
 #include <QTimer>
@@ -271,18 +272,132 @@ void AnnotationDocument::placeKeypoint(int instance, int keypoint, const QPointF
     push(tr("Place %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s));
 }
 
+const std::vector<Keypoint> &AnnotationDocument::dragBase(int instance, int dragId)
+{
+    if (dragId <= 0 || dragId != m_dragBaseId || instance != m_dragBaseInstance) {
+        m_dragBase = m_state.instances[size_t(instance)].keypoints;
+        m_dragBaseId = dragId;
+        m_dragBaseInstance = instance;
+    }
+    return m_dragBase;
+}
+
+const ShapeModel *AnnotationDocument::shapeModel(int group) const
+{
+    return group >= 0 && size_t(group) < m_shapeModels.size() && m_shapeModels[size_t(group)].isValid()
+        ? &m_shapeModels[size_t(group)]
+        : nullptr;
+}
+
 void AnnotationDocument::moveKeypoint(int instance, int keypoint, const QPointF &p, int dragId)
 {
     if (!validPoint(instance, keypoint))
         return;
-    State s = m_state;
-    Keypoint &kp = s.instances[size_t(instance)].keypoints[size_t(keypoint)];
-    if (!kp.isLabelled())
+    if (!m_state.instances[size_t(instance)].keypoints[size_t(keypoint)].isLabelled())
         return;
+    const std::vector<Keypoint> base = dragBase(instance, dragId);
+    State s = m_state;
+    std::vector<Keypoint> &kps = s.instances[size_t(instance)].keypoints;
+    Keypoint &kp = kps[size_t(keypoint)];
     kp.x = p.x();
     kp.y = p.y();
+    kp.origin = Keypoint::Origin::Person;
+    kp.confidence = 1.0f;
+    const int group = m_skeleton.partOf(keypoint);
+    if (group >= 0) {
+        const std::vector<int> members = m_skeleton.partGroups()[size_t(group)];
+        // Each move of the drag refits from the same start, not from the last move's refit.
+        for (int i : members)
+            if (i != keypoint && base[size_t(i)].isProposal())
+                kps[size_t(i)] = base[size_t(i)];
+        GripperRefit::apply(kps, base, members, shapeModel(group));
+    }
     push(tr("Move %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s), AnnotationCommand::MoveKeypointId,
         mergeKeyOf(dragId, instance, keypoint));
+}
+
+void AnnotationDocument::transformPart(int instance, int group, const Similarity &transform, int dragId)
+{
+    const auto groups = m_skeleton.partGroups();
+    if (!m_loaded || instance < 0 || instance >= instanceCount() || group < 0 || size_t(group) >= groups.size())
+        return;
+    const std::vector<Keypoint> base = dragBase(instance, dragId);
+    State s = m_state;
+    std::vector<Keypoint> &kps = s.instances[size_t(instance)].keypoints;
+    for (int i : groups[size_t(group)]) {
+        const Keypoint &b = base[size_t(i)];
+        if (!b.isLabelled())
+            continue;
+        const QPointF q = transform.map(QPointF(b.x, b.y));
+        kps[size_t(i)].x = q.x();
+        kps[size_t(i)].y = q.y();
+        if (kps[size_t(i)].origin == Keypoint::Origin::Model)
+            kps[size_t(i)].origin = Keypoint::Origin::Refit;
+    }
+    s.currentInstance = instance;
+    //: %1 is a side of the skeleton ("left" or "right"), %2 an object's number.
+    push(tr("Move the %1 gripper of object %2")
+             .arg(Skeleton::sideName(m_skeleton.points()[size_t(groups[size_t(group)].front())].side))
+             .arg(instance + 1),
+        std::move(s), AnnotationCommand::TransformPartId, mergeKeyOf(dragId, instance, group));
+}
+
+void AnnotationDocument::acceptWhere(const QString &text, const std::function<bool(int, const Keypoint &)> &accept)
+{
+    if (!m_loaded)
+        return;
+    State s = m_state;
+    for (size_t i = 0; i < s.instances.size(); ++i)
+        for (Keypoint &k : s.instances[i].keypoints)
+            if (k.isProposal() && accept(int(i), k)) {
+                k.origin = Keypoint::Origin::Person;
+                k.confidence = 1.0f;
+            }
+    push(text, std::move(s));
+}
+
+void AnnotationDocument::acceptInstance(int instance)
+{
+    if (instance < 0 || instance >= instanceCount())
+        return;
+    acceptWhere(
+        tr("Accept object %1").arg(instance + 1), [instance](int i, const Keypoint &) { return i == instance; });
+}
+
+std::pair<int, int> AnnotationDocument::acceptConfident(double threshold)
+{
+    acceptWhere(
+        tr("Accept the confident points"), [threshold](int, const Keypoint &k) { return !k.isDoubtful(threshold); });
+    for (int i = 0; i < instanceCount(); ++i) {
+        const auto &kps = m_state.instances[size_t(i)].keypoints;
+        for (size_t k = 0; k < kps.size(); ++k)
+            if (kps[k].isDoubtful(threshold))
+                return { i, int(k) };
+    }
+    return { -1, -1 };
+}
+
+void AnnotationDocument::acceptAll()
+{
+    acceptWhere(tr("Accept every point"), [](int, const Keypoint &) { return true; });
+}
+
+int AnnotationDocument::proposalCount() const
+{
+    int n = 0;
+    for (const PoseInstance &inst : m_state.instances)
+        for (const Keypoint &k : inst.keypoints)
+            n += k.isProposal() ? 1 : 0;
+    return n;
+}
+
+int AnnotationDocument::doubtfulCount(double threshold) const
+{
+    int n = 0;
+    for (const PoseInstance &inst : m_state.instances)
+        for (const Keypoint &k : inst.keypoints)
+            n += k.isDoubtful(threshold) ? 1 : 0;
+    return n;
 }
 
 void AnnotationDocument::setVisibility(int instance, int keypoint, int visibility)

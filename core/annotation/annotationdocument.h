@@ -1,12 +1,16 @@
 #pragma once
 
 #include "imageannotation.h"
+#include "shapemodel.h"
+#include "similarity.h"
 #include "skeleton.h"
 
 #include <QObject>
 #include <QRectF>
 #include <QString>
 
+#include <functional>
+#include <utility>
 #include <vector>
 
 class QTimer;
@@ -96,7 +100,26 @@ public:
     void skipNext();
     void placeKeypoint(int instance, int keypoint, const QPointF &imagePoint, int visibility);
     // A drag: successive moves of the same point with the same `dragId` merge into one step.
+    // The point becomes a person's, and the proposals of its gripper (its skeleton part
+    // group) follow by GripperRefit, from where they all were when the drag began.
     void moveKeypoint(int instance, int keypoint, const QPointF &imagePoint, int dragId);
+    // Moves every labelled point of one gripper (Skeleton::partGroups() index) by `transform`
+    // applied to where they were when the drag began (Alt+drag, Alt+wheel); same dragId: one
+    // step, dragId 0: a step of its own. Proposals stay proposals.
+    void transformPart(int instance, int group, const Similarity &transform, int dragId);
+    // Accepts the proposals of one object (they become a person's points).
+    void acceptInstance(int instance);
+    // Accepts every proposal of the image at or above `threshold`; returns the first doubtful
+    // point left in (instance, skeleton) order, or {-1, -1}.
+    std::pair<int, int> acceptConfident(double threshold);
+    // Accepts every proposal of the image.
+    void acceptAll();
+    int proposalCount() const;
+    int doubtfulCount(double threshold) const;
+    // One shape model per part group (learned from the project's labels), for the refits'
+    // articulation; fewer or invalid ones: those groups refit by similarity only.
+    void setShapeModels(std::vector<ShapeModel> models) { m_shapeModels = std::move(models); }
+    const ShapeModel *shapeModel(int group) const;
     void setVisibility(int instance, int keypoint, int visibility);
     // Visible <-> occluded; an absent point stays absent.
     void toggleOccluded(int instance, int keypoint);
@@ -141,6 +164,9 @@ private:
     void scheduleSave();
     bool validPoint(int instance, int keypoint) const;
     int advanceFrom(const State &s, int instance, int keypoint) const;
+    // The instance's points when drag `dragId` began (captured at its first move).
+    const std::vector<Keypoint> &dragBase(int instance, int dragId);
+    void acceptWhere(const QString &text, const std::function<bool(int instance, const Keypoint &)> &accept);
 
     Skeleton m_skeleton;
     ImageAnnotation m_annotation;
@@ -154,6 +180,10 @@ private:
     QUndoStack *m_undo;
     QTimer *m_saveTimer;
     QTimer *m_retryTimer;
+    std::vector<ShapeModel> m_shapeModels;
+    std::vector<Keypoint> m_dragBase;
+    int m_dragBaseId = 0;
+    int m_dragBaseInstance = -1;
 };
 
 } // namespace gp

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <set>
 
 namespace gp {
@@ -231,6 +232,29 @@ std::vector<int> Skeleton::flipIndex() const
         idx[size_t(j)] = i;
     }
     return idx;
+}
+
+std::vector<std::vector<int>> Skeleton::partGroups() const
+{
+    std::vector<std::vector<int>> groups;
+    for (const Side side : { Side::Left, Side::Right }) {
+        std::vector<int> g;
+        for (int k = 0; k < keypointCount(); ++k)
+            if (m_points[size_t(k)].side == side)
+                g.push_back(k);
+        if (g.size() >= 2)
+            groups.push_back(std::move(g));
+    }
+    return groups;
+}
+
+int Skeleton::partOf(int keypoint) const
+{
+    const auto groups = partGroups();
+    for (size_t g = 0; g < groups.size(); ++g)
+        if (std::find(groups[g].begin(), groups[g].end(), keypoint) != groups[g].end())
+            return int(g);
+    return -1;
 }
 
 std::vector<double> Skeleton::sigmas() const

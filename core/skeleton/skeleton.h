@@ -49,6 +49,11 @@ public:
     // The permutation a horizontal flip applies (Ultralytics' flip_idx).
     std::vector<int> flipIndex() const;
     std::vector<double> sigmas() const;
+    // The points that move as one part (one gripper each): each side's points, Left then
+    // Right, for a side that has two or more; centre points belong to no group.
+    std::vector<std::vector<int>> partGroups() const;
+    // The index in partGroups() of the group holding `keypoint`, or -1.
+    int partOf(int keypoint) const;
     QColor sideColor(Side side) const;
     QColor pointColor(int index) const { return sideColor(m_points.at(size_t(index)).side); }
     static QString sideName(Side side);
