@@ -3,12 +3,14 @@
 #include "annotationdocument.h"
 
 #include <QApplication>
+#include <QCursor>
 #include <QEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QUndoStack>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -113,6 +115,63 @@ bool AnnotationCanvas::pointAt(const QPointF &viewPoint, int *instance, int *key
         }
     }
     return found;
+}
+
+bool AnnotationCanvas::partAt(const QPointF &viewPoint, int *instance, int *group) const
+{
+    const auto groups = skeleton().partGroups();
+    const auto &insts = m_document->instances();
+    double best = -1;
+    for (int i = 0; i < int(insts.size()); ++i)
+        for (int g = 0; g < int(groups.size()); ++g) {
+            QRectF bounds;
+            QPointF centre;
+            int n = 0;
+            for (int k : groups[size_t(g)]) {
+                const Keypoint &p = insts[size_t(i)].keypoints[size_t(k)];
+                if (!p.isLabelled())
+                    continue;
+                const QPointF v = imageToView(QPointF(p.x, p.y));
+                bounds = n == 0 ? QRectF(v, QSizeF(0, 0)) : bounds.united(QRectF(v, QSizeF(0, 0)));
+                centre += v;
+                ++n;
+            }
+            if (n == 0)
+                continue;
+            if (!bounds.adjusted(-kGrabRadius, -kGrabRadius, kGrabRadius, kGrabRadius).contains(viewPoint))
+                continue;
+            const QPointF d = centre / n - viewPoint;
+            const double d2 = QPointF::dotProduct(d, d);
+            if (best < 0 || d2 < best) {
+                best = d2;
+                *instance = i;
+                *group = g;
+            }
+        }
+    return best >= 0;
+}
+
+int AnnotationCanvas::targetInstance() const
+{
+    return m_hoverInstance >= 0 ? m_hoverInstance : m_document->currentInstance();
+}
+
+void AnnotationCanvas::goToNextDoubtful(int instance, int keypoint)
+{
+    if (instance < 0)
+        return;
+    m_document->setCurrentInstance(instance);
+    select(instance, keypoint);
+    const Keypoint &k = m_document->instances()[size_t(instance)].keypoints[size_t(keypoint)];
+    const QPointF view = imageToView(QPointF(k.x, k.y));
+    if (!rect().contains(view.toPoint()))
+        pan(QPointF(rect().center()) - view);
+    // The cursor goes to the point: the next key (O, Delete) or drag starts there.
+    const QPointF at = imageToView(QPointF(k.x, k.y));
+    QCursor::setPos(mapToGlobal(at.toPoint()));
+    m_hoverInstance = instance;
+    m_hoverKeypoint = keypoint;
+    m_mouse = at;
 }
 
 bool AnnotationCanvas::boxHandlesActive() const
@@ -257,8 +316,18 @@ void AnnotationCanvas::mousePressEvent(QMouseEvent *event)
     m_pressImage = viewToImage(event->position());
     m_pressVisibility = event->modifiers() & Qt::ShiftModifier ? Keypoint::Occluded : Keypoint::Visible;
     int inst = -1, kp = -1;
+    int part = -1;
     // On a point or a handle the press waits: moving makes it a drag, releasing a click.
-    if (pointAt(event->position(), &inst, &kp)) {
+    if ((event->modifiers() & Qt::AltModifier) && partAt(event->position(), &inst, &part)) {
+        // Alt+drag: the whole gripper under the cursor.
+        ++m_dragId;
+        m_document->beginInteraction();
+        m_document->setCurrentInstance(inst);
+        m_drag = Drag::Part;
+        m_dragInstance = inst;
+        m_dragPart = part;
+        setCursor(Qt::SizeAllCursor);
+    } else if (pointAt(event->position(), &inst, &kp)) {
         m_drag = Drag::PendingPoint;
         m_dragInstance = inst;
         m_dragKeypoint = kp;
@@ -321,6 +390,10 @@ void AnnotationCanvas::mouseMoveEvent(QMouseEvent *event)
     case Drag::Box:
         m_document->setBox(m_document->currentInstance(), draggedBox(imagePoint), m_dragId);
         break;
+    case Drag::Part:
+        m_document->transformPart(
+            m_dragInstance, m_dragPart, gp::Similarity::translation(imagePoint - m_pressImage), m_dragId);
+        break;
     case Drag::PendingPoint:
     case Drag::PendingBox:
         break;
@@ -352,6 +425,7 @@ void AnnotationCanvas::mouseReleaseEvent(QMouseEvent *event)
     switch (drag) {
     case Drag::Point:
     case Drag::Box:
+    case Drag::Part:
         m_document->endInteraction();
         break;
     case Drag::PendingPoint: {
@@ -388,6 +462,38 @@ void AnnotationCanvas::mouseDoubleClickEvent(QMouseEvent *event)
         mousePressEvent(event);
     else
         event->accept();
+}
+
+void AnnotationCanvas::wheelEvent(QWheelEvent *event)
+{
+    if (!(event->modifiers() & Qt::AltModifier) || !m_document->isLoaded()) {
+        ImageView::wheelEvent(event);
+        return;
+    }
+    // Alt turns the wheel sideways on some platforms: either axis counts.
+    const QPoint delta = event->angleDelta();
+    const double notches = (delta.y() != 0 ? delta.y() : delta.x()) / 120.0;
+    int inst = -1, part = -1;
+    if (notches == 0.0 || !partAt(event->position(), &inst, &part)) {
+        event->accept();
+        return;
+    }
+    const auto &kps = m_document->instances()[size_t(inst)].keypoints;
+    QPointF centre;
+    int n = 0;
+    for (int k : skeleton().partGroups()[size_t(part)])
+        if (kps[size_t(k)].isLabelled()) {
+            centre += QPointF(kps[size_t(k)].x, kps[size_t(k)].y);
+            ++n;
+        }
+    centre /= n;
+    const bool scaling = event->modifiers() & Qt::ShiftModifier;
+    // Up (away from the user) turns clockwise on screen and enlarges.
+    const gp::Similarity t = scaling ? gp::Similarity::about(centre, 0.0, std::pow(kScaleStep, notches))
+                                     : gp::Similarity::about(centre, notches * kRotateStep * M_PI / 180.0, 1.0);
+    m_document->setCurrentInstance(inst);
+    m_document->transformPart(inst, part, t, 0);
+    event->accept();
 }
 
 void AnnotationCanvas::leaveEvent(QEvent *event)

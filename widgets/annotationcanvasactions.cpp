@@ -13,7 +13,7 @@ QList<AnnotationCanvas::Action> AnnotationCanvas::actions()
 {
     return { Action::SkipPoint, Action::ToggleOccluded, Action::ClearPoint, Action::NewInstance, Action::NextInstance,
         Action::DeleteInstance, Action::SwapLeftRight, Action::Undo, Action::Redo, Action::ToggleNames,
-        Action::FitToWindow, Action::ActualSize };
+        Action::FitToWindow, Action::ActualSize, Action::AcceptObject, Action::AcceptConfident };
 }
 
 QKeySequence AnnotationCanvas::defaultBinding(Action action)
@@ -43,6 +43,10 @@ QKeySequence AnnotationCanvas::defaultBinding(Action action)
         return QKeySequence(Qt::Key_0);
     case Action::ActualSize:
         return QKeySequence(Qt::Key_1);
+    case Action::AcceptObject:
+        return QKeySequence(Qt::SHIFT | Qt::Key_Return);
+    case Action::AcceptConfident:
+        return QKeySequence(Qt::Key_Return);
     }
     return {};
 }
@@ -74,6 +78,10 @@ QString AnnotationCanvas::actionText(Action action)
         return tr("Fit the image to the window");
     case Action::ActualSize:
         return tr("Zoom to actual size (1:1)");
+    case Action::AcceptObject:
+        return tr("Accept the model's points of the hovered or selected object");
+    case Action::AcceptConfident:
+        return tr("Accept every confident point of the image, then go to the next doubtful one");
     }
     return {};
 }
@@ -105,6 +113,10 @@ QString AnnotationCanvas::actionKey(Action action)
         return QStringLiteral("fit");
     case Action::ActualSize:
         return QStringLiteral("actual-size");
+    case Action::AcceptObject:
+        return QStringLiteral("accept-object");
+    case Action::AcceptConfident:
+        return QStringLiteral("accept-confident");
     }
     return {};
 }
@@ -127,6 +139,15 @@ bool AnnotationCanvas::matchAction(const QKeyEvent *event, Action *action) const
     if (event->key() == Qt::Key_Y && event->modifiers() == Qt::ControlModifier) {
         *action = Action::Redo;
         return true;
+    }
+    // The keypad's Enter does what Return is bound to.
+    if (event->key() == Qt::Key_Enter) {
+        const QKeySequence asReturn(QKeyCombination(event->modifiers() & ~Qt::KeypadModifier, Qt::Key_Return));
+        for (auto it = m_bindings.cbegin(); it != m_bindings.cend(); ++it)
+            if (!it.value().isEmpty() && it.value().matches(asReturn) == QKeySequence::ExactMatch) {
+                *action = it.key();
+                return true;
+            }
     }
     return false;
 }
@@ -164,9 +185,18 @@ void AnnotationCanvas::trigger(Action action)
         }
         break;
     case Action::DeleteInstance:
-        doc->removeInstance(doc->currentInstance());
+        doc->removeInstance(targetInstance());
+        m_hoverInstance = m_hoverKeypoint = -1;
         select(-1, -1);
         break;
+    case Action::AcceptObject:
+        doc->acceptInstance(targetInstance());
+        break;
+    case Action::AcceptConfident: {
+        const auto [i, k] = doc->acceptConfident(doubtfulThreshold());
+        goToNextDoubtful(i, k);
+        break;
+    }
     case Action::SwapLeftRight:
         doc->swapLeftRight(cur);
         break;

@@ -20,6 +20,7 @@ using gp::Skeleton;
 namespace {
 constexpr double kPointRadius = 4.5; // view pixels, whatever the zoom
 constexpr double kHighlightRadius = 9.0;
+constexpr double kProposalRadius = 7.0; // the dashed ring of a point no person has confirmed
 constexpr double kEdgeWidth = 2.0;
 constexpr double kBoxWidth = 1.5;
 constexpr double kSmoothBelowZoom = 2.0; // above it pixels are drawn as squares
@@ -268,7 +269,11 @@ void ImageView::paintInstance(
             continue;
         const QPointF c = imageToView(QPointF(k.x, k.y));
         const QColor color = m_skeleton.pointColor(i);
-        if (k.visibility == Keypoint::Visible) {
+        if (k.isDoubtful(m_doubtfulThreshold)) {
+            // Hollow and solid: the model was not sure, a person should look.
+            painter.setPen(QPen(color, 2.0));
+            painter.setBrush(Qt::NoBrush);
+        } else if (k.visibility == Keypoint::Visible) {
             painter.setPen(QPen(kOutline, 1.0));
             painter.setBrush(color);
         } else {
@@ -276,6 +281,11 @@ void ImageView::paintInstance(
             painter.setBrush(Qt::NoBrush);
         }
         painter.drawEllipse(c, kPointRadius, kPointRadius);
+        if (k.isProposal()) {
+            painter.setBrush(Qt::NoBrush);
+            painter.setPen(QPen(QColor(255, 255, 255, 200), 1.0, Qt::DashLine));
+            painter.drawEllipse(c, kProposalRadius, kProposalRadius);
+        }
         if (i == m_highlighted) {
             painter.setBrush(Qt::NoBrush);
             painter.setPen(QPen(Qt::white, 2.0));
@@ -302,6 +312,12 @@ void ImageView::resizeEvent(QResizeEvent *)
 {
     if (m_fit)
         applyFit();
+}
+
+void ImageView::setDoubtfulThreshold(double threshold)
+{
+    m_doubtfulThreshold = threshold;
+    update();
 }
 
 void ImageView::wheelEvent(QWheelEvent *event)

@@ -55,6 +55,10 @@ public:
     bool showKeypointNumbers() const { return m_showNumbers; }
     void setShowAnnotation(bool show);
     bool showAnnotation() const { return m_showAnnotation; }
+    // A model's proposal below this confidence is doubtful: drawn hollow; one at or above it
+    // is drawn filled, and every proposal carries a dashed ring until a person confirms it.
+    void setDoubtfulThreshold(double threshold);
+    double doubtfulThreshold() const { return m_doubtfulThreshold; }
     // Shown when there is no image; empty for the default text.
     void setPlaceholderText(const QString &text);
 
@@ -119,6 +123,7 @@ private:
     int m_highlighted = -1;
     bool m_showNumbers = false;
     bool m_showAnnotation = true;
+    double m_doubtfulThreshold = 0.5;
 
     double m_zoom = 1.0;
     QPointF m_offset;

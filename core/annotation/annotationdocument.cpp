@@ -303,7 +303,7 @@ void AnnotationDocument::moveKeypoint(int instance, int keypoint, const QPointF 
     kp.y = p.y();
     kp.origin = Keypoint::Origin::Person;
     kp.confidence = 1.0f;
-    const int group = m_skeleton.partOf(keypoint);
+    const int group = m_refit ? m_skeleton.partOf(keypoint) : -1;
     if (group >= 0) {
         const std::vector<int> members = m_skeleton.partGroups()[size_t(group)];
         // Each move of the drag refits from the same start, not from the last move's refit.

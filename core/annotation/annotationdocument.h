@@ -120,6 +120,9 @@ public:
     // articulation; fewer or invalid ones: those groups refit by similarity only.
     void setShapeModels(std::vector<ShapeModel> models) { m_shapeModels = std::move(models); }
     const ShapeModel *shapeModel(int group) const;
+    // Off: a moved point moves alone, as before any refit (the review's setting).
+    void setRefitEnabled(bool enabled) { m_refit = enabled; }
+    bool isRefitEnabled() const { return m_refit; }
     void setVisibility(int instance, int keypoint, int visibility);
     // Visible <-> occluded; an absent point stays absent.
     void toggleOccluded(int instance, int keypoint);
@@ -181,6 +184,7 @@ private:
     QTimer *m_saveTimer;
     QTimer *m_retryTimer;
     std::vector<ShapeModel> m_shapeModels;
+    bool m_refit = true;
     std::vector<Keypoint> m_dragBase;
     int m_dragBaseId = 0;
     int m_dragBaseInstance = -1;

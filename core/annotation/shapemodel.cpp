@@ -106,6 +106,25 @@ ShapeModel ShapeModel::learn(const std::vector<std::vector<QPointF>> &shapes, in
     return m;
 }
 
+std::vector<ShapeModel> ShapeModel::learnParts(
+    const std::vector<PoseInstance> &instances, const std::vector<std::vector<int>> &groups)
+{
+    std::vector<ShapeModel> out;
+    for (const std::vector<int> &group : groups) {
+        std::vector<std::vector<QPointF>> shapes;
+        for (const PoseInstance &inst : instances) {
+            std::vector<QPointF> shape;
+            for (int k : group)
+                if (size_t(k) < inst.keypoints.size() && inst.keypoints[size_t(k)].isLabelled())
+                    shape.emplace_back(inst.keypoints[size_t(k)].x, inst.keypoints[size_t(k)].y);
+            if (shape.size() == group.size())
+                shapes.push_back(std::move(shape));
+        }
+        out.push_back(learn(shapes));
+    }
+    return out;
+}
+
 std::vector<QPointF> ShapeModel::fit(const std::vector<QPointF> &base, const std::vector<int> &fixed,
     const std::vector<QPointF> &targets, double noise) const
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "poseinstance.h"
 #include "similarity.h"
 
 #include <QPointF>
@@ -23,6 +24,10 @@ public:
     static constexpr int kMinShapes = 12;
     static constexpr double kExplained = 0.98;
     static ShapeModel learn(const std::vector<std::vector<QPointF>> &shapes, int maxModes = 3);
+    // One model per group of keypoint indices (Skeleton::partGroups()), each learned from the
+    // instances whose points of that group are all labelled.
+    static std::vector<ShapeModel> learnParts(
+        const std::vector<PoseInstance> &instances, const std::vector<std::vector<int>> &groups);
 
     bool isValid() const { return !m_mean.empty(); }
     int pointCount() const { return int(m_mean.size()); }

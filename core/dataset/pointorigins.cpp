@@ -68,26 +68,45 @@ bool PointOrigins::write(
     return true;
 }
 
+bool PointOrigins::records(const QString &file, QJsonArray *out, QString *error)
+{
+    QFile f(file);
+    if (!f.exists())
+        return true;
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = tr("%1: %2").arg(QDir::toNativeSeparators(f.fileName()), f.errorString());
+        return false;
+    }
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
+    if (!doc.isObject() || !doc.object().value(QStringLiteral("points")).isArray()) {
+        //: %1 is a file name, %2 the parser's message.
+        *error = tr("%1 is not a record of point origins: %2")
+                     .arg(QDir::toNativeSeparators(f.fileName()), pe.errorString());
+        return false;
+    }
+    *out = doc.object().value(QStringLiteral("points")).toArray();
+    return true;
+}
+
+std::pair<int, int> PointOrigins::count(const QString &projectDir, const QString &imageFile, double doubtfulBelow)
+{
+    QJsonArray found;
+    QString error;
+    if (!records(fileFor(projectDir, imageFile), &found, &error))
+        return { 0, 0 };
+    int doubtful = 0;
+    for (const QJsonValue &v : found)
+        doubtful += v.toObject().value(QStringLiteral("conf")).toDouble() < doubtfulBelow ? 1 : 0;
+    return { int(found.size()), doubtful };
+}
+
 bool PointOrigins::apply(const QString &projectDir, const QString &imageFile, std::vector<PoseInstance> *instances,
     bool unmatchedAreDoubtful, QString *error)
 {
-    QFile f(fileFor(projectDir, imageFile));
     QJsonArray records;
-    if (f.exists()) {
-        if (!f.open(QIODevice::ReadOnly)) {
-            *error = tr("%1: %2").arg(QDir::toNativeSeparators(f.fileName()), f.errorString());
-            return false;
-        }
-        QJsonParseError pe;
-        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
-        if (!doc.isObject() || !doc.object().value(QStringLiteral("points")).isArray()) {
-            //: %1 is a file name, %2 the parser's message.
-            *error = tr("%1 is not a record of point origins: %2")
-                         .arg(QDir::toNativeSeparators(f.fileName()), pe.errorString());
-            return false;
-        }
-        records = doc.object().value(QStringLiteral("points")).toArray();
-    }
+    if (!PointOrigins::records(fileFor(projectDir, imageFile), &records, error))
+        return false;
     for (PoseInstance &inst : *instances)
         for (size_t k = 0; k < inst.keypoints.size(); ++k) {
             Keypoint &p = inst.keypoints[k];

@@ -5,6 +5,9 @@
 #include <QCoreApplication>
 #include <QString>
 
+class QJsonArray;
+
+#include <utility>
 #include <vector>
 
 namespace gp {
@@ -39,6 +42,14 @@ public:
     // Returns false with *error when a record exists but does not parse (then nothing is applied).
     static bool apply(const QString &projectDir, const QString &imageFile, std::vector<PoseInstance> *instances,
         bool unmatchedAreDoubtful, QString *error);
+
+    // How many recorded proposals an image has, and how many of them below `doubtfulBelow`
+    // (read from its record alone, for the image list); 0, 0 without a record.
+    static std::pair<int, int> count(const QString &projectDir, const QString &imageFile, double doubtfulBelow);
+
+private:
+    // The records of one file (none when it does not exist); false with *error when it does not parse.
+    static bool records(const QString &file, QJsonArray *out, QString *error);
 };
 
 } // namespace gp

@@ -2,6 +2,7 @@
 
 #include "datasetconfig.h"
 #include "labelfile.h"
+#include "pointorigins.h"
 #include "posedetection.h"
 #include "poseinstance.h"
 #include "predictor.h"
@@ -28,7 +29,8 @@ PoseInstance PreLabeller::toInstance(const PoseDetection &det, const QSize &size
         if (p.x < 0 || p.y < 0 || p.x > size.width() || p.y > size.height())
             continue; // absent
         inst.keypoints[size_t(k)]
-            = Keypoint { p.x, p.y, p.conf >= 0.5 ? int(Keypoint::Visible) : int(Keypoint::Occluded) };
+            = Keypoint { p.x, p.y, p.conf >= 0.5 ? int(Keypoint::Visible) : int(Keypoint::Occluded),
+                  Keypoint::Origin::Model, float(std::clamp(p.conf, 0.0, 1.0)) };
     }
     return inst;
 }
@@ -41,6 +43,7 @@ PreLabeller::Result PreLabeller::run(const Options &o, const gp::CancelToken &ca
     po.model = o.model;
     po.imgsz = o.imgsz;
     po.conf = o.conf;
+    po.iou = o.iou;
     po.maxDet = std::max(1, o.maxObjects);
     po.device = o.device;
     if (!predictor.load(po, &r.error))
@@ -81,10 +84,12 @@ PreLabeller::Result PreLabeller::run(const Options &o, const gp::CancelToken &ca
                 for (const PoseDetection &d : found.front())
                     if (int(instances.size()) < o.maxObjects)
                         instances.push_back(toInstance(d, size, o.keypointCount));
-                // A person may have started on this image meanwhile: theirs wins.
+                // A person may have started on this image meanwhile: theirs wins. The origins go
+                // first: a label file is never on disk without them.
                 if (QFileInfo::exists(labelFile))
                     ++r.skippedLabelled;
-                else if (LabelFile::write(labelFile, instances, size, o.keypointDims, &why))
+                else if ((o.projectDir.isEmpty() || PointOrigins::write(o.projectDir, file, instances, &why))
+                    && LabelFile::write(labelFile, instances, size, o.keypointDims, &why))
                     r.written << file;
                 else {
                     ++r.failed;

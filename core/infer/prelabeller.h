@@ -31,11 +31,15 @@ public:
         QString model; // checkpoint, weight file or model name (see PredictorOptions)
         int imgsz = 640;
         double conf = 0.25;
+        double iou = 0.7; // NMS: a weak model's duplicates go at a lower IoU
         int maxObjects = 10; // per image, the most confident
         int keypointCount = 14;
         int keypointDims = 3;
         QString device; // see PredictorOptions
         QStringList images; // absolute paths
+        // The project folder: where each written image's point origins go (PointOrigins);
+        // empty, none are recorded.
+        QString projectDir;
     };
     struct Result
     {
@@ -48,7 +52,8 @@ public:
     };
 
     // Visibility from the network's point score: >= 0.5 visible (2), else occluded (1).
-    // Points outside the image are absent (0); the box is clipped to the image.
+    // Points outside the image are absent (0); the box is clipped to the image. Every point is
+    // a Model proposal with the network's score as its confidence.
     static PoseInstance toInstance(const PoseDetection &detection, const QSize &imageSize, int keypointCount);
     // Progress counts images.
     static Result run(const Options &options, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});

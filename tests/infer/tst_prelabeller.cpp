@@ -78,9 +78,10 @@ void TestPreLabeller::detectionToObject()
     const PoseInstance inst = PreLabeller::toInstance(d, QSize(320, 200), 14);
     QCOMPARE(inst.box, QRectF(0, 20, 150, 180));
     QCOMPARE(int(inst.keypoints.size()), 14);
-    QCOMPARE(inst.keypoints[0], (Keypoint { 10, 30, Keypoint::Visible }));
+    // Every point is the model's proposal, with its score as the confidence.
+    QCOMPARE(inst.keypoints[0], (Keypoint { 10, 30, Keypoint::Visible, Keypoint::Origin::Model, 0.9f }));
     QCOMPARE(inst.keypoints[1].visibility, int(Keypoint::Visible));
-    QCOMPARE(inst.keypoints[2], (Keypoint { 30, 50, Keypoint::Occluded }));
+    QCOMPARE(inst.keypoints[2], (Keypoint { 30, 50, Keypoint::Occluded, Keypoint::Origin::Model, 0.49f }));
     QCOMPARE(inst.keypoints[3].visibility, int(Keypoint::Absent));
     QCOMPARE(inst.keypoints[4].visibility, int(Keypoint::Absent));
     for (size_t k = 5; k < 14; ++k)

@@ -52,7 +52,10 @@ void HotkeyDialog::fill()
     const QList<QPair<QString, QString>> fixed = {
         { tr("Place the next point (in skeleton order)"), tr("Left click") },
         { tr("Place the next point as occluded"), tr("Shift+Left click") },
-        { tr("Move a point"), tr("Drag the point") },
+        { tr("Move a point (a model's: the rest of its gripper follows)"), tr("Drag the point") },
+        { tr("Move a whole gripper"), tr("Alt+drag one of its points") },
+        { tr("Rotate a gripper about its centre"), tr("Alt+mouse wheel over it") },
+        { tr("Scale a gripper about its centre"), tr("Alt+Shift+mouse wheel over it") },
         { tr("Resize or move the box of a complete object"), tr("Drag a handle or the edge (Ctrl: at any time)") },
         { tr("Zoom around the cursor"), tr("Mouse wheel") },
         { tr("Pan"), tr("Middle drag, or Space+drag") },

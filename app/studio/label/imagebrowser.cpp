@@ -5,6 +5,7 @@
 #include "backgroundjob.h"
 #include "imagefiltermodel.h"
 #include "imagelistdelegate.h"
+#include "pointorigins.h"
 #include "project.h"
 #include "reviewstate.h"
 #include "scenariotagcontroller.h"
@@ -186,6 +187,9 @@ void ImageBrowser::listingFinished()
         for (const ImageStatus &image : images) {
             ImageListModel::Entry e = ImageListModel::entryOf(image);
             e.needsReview = m_review && e.status == ImageListModel::Status::Labelled && m_review->contains(e.file);
+            if (e.needsReview)
+                std::tie(e.toConfirm, e.doubtful)
+                    = gp::PointOrigins::count(m_project->dir(), e.file, m_doubtfulThreshold);
             files << e.file;
             entries.push_back(std::move(e));
         }
@@ -366,6 +370,16 @@ void ImageBrowser::setStatus(const QString &file, const LabelStatus &status)
         m_model->setStatus(row, status.state, status.partial);
     updateCountsLabel();
     Q_EMIT countsChanged();
+}
+
+void ImageBrowser::setToConfirm(const QString &file, int toConfirm, int doubtful)
+{
+    if (ImageListModel::Entry *e = findEntry(file)) {
+        e->toConfirm = toConfirm;
+        e->doubtful = doubtful;
+    }
+    if (const int row = m_model->rowOf(file); row >= 0)
+        m_model->setToConfirm(row, toConfirm, doubtful);
 }
 
 void ImageBrowser::setNeedsReview(const QString &file, bool needsReview)

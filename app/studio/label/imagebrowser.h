@@ -67,6 +67,10 @@ public:
     // Updates one image after its labels changed.
     void setStatus(const QString &file, const gp::LabelStatus &status);
     void setNeedsReview(const QString &file, bool needsReview);
+    // The image's unconfirmed and doubtful points (the review's state), shown in the list.
+    void setToConfirm(const QString &file, int toConfirm, int doubtful);
+    // The confidence below which a listed image's proposals count as doubtful.
+    void setDoubtfulThreshold(double threshold) { m_doubtfulThreshold = threshold; }
 
     // Listed images with this status, over all splits.
     QStringList files(ImageListModel::Status status) const;
@@ -115,6 +119,7 @@ private:
     ImageListModel::Entry *findEntry(const QString &file, QString *split = nullptr);
 
     std::shared_ptr<const gp::Project> m_project;
+    double m_doubtfulThreshold = 0.5;
     const gp::ReviewState *m_review = nullptr;
     const ScenarioTagController *m_tags = nullptr;
     std::map<QString, std::vector<ImageListModel::Entry>> m_entries; // by split

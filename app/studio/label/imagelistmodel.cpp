@@ -135,6 +135,18 @@ void ImageListModel::setNeedsReview(int row, bool needsReview)
     Q_EMIT dataChanged(index(row), index(row));
 }
 
+void ImageListModel::setToConfirm(int row, int toConfirm, int doubtful)
+{
+    if (row < 0 || row >= rowCount())
+        return;
+    Entry &e = m_entries[size_t(row)];
+    if (e.toConfirm == toConfirm && e.doubtful == doubtful)
+        return;
+    e.toConfirm = toConfirm;
+    e.doubtful = doubtful;
+    Q_EMIT dataChanged(index(row), index(row));
+}
+
 void ImageListModel::setTags(const QHash<QString, QStringList> &tagsByFile)
 {
     int first = -1, last = -1;
@@ -204,9 +216,16 @@ QString ImageListModel::statusName(Status status)
 
 QString ImageListModel::statusName(const Entry &entry)
 {
-    if (entry.needsReview && entry.status == Status::Labelled)
+    if (entry.needsReview && entry.status == Status::Labelled) {
+        if (entry.toConfirm > 0)
+            //: Labels written by a model; %1 points a person has not confirmed yet, %2 of
+            //: them the model was unsure of.
+            return tr("labelled by the model, needs review: %1 points to confirm, %2 doubtful")
+                .arg(entry.toConfirm)
+                .arg(entry.doubtful);
         //: Labels written by a model (pre-labelling) that a person has not checked yet.
         return tr("labelled by the model, needs review");
+    }
     if (entry.status == Status::Labelled)
         return entry.partial ? tr("labelled, some points absent (partial)")
                              : tr("labelled, every point placed (complete)");

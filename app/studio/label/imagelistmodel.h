@@ -32,6 +32,10 @@ public:
         bool partial = false;
         // Labelled by a model (pre-labelling) and not reviewed by a person yet.
         bool needsReview = false;
+        // Of its points, how many a person has not confirmed yet and how many of those the
+        // model was not sure of (PointOrigins); shown while it needs review.
+        int toConfirm = 0;
+        int doubtful = 0;
         // Its scenario tags (scenarios.yaml), sorted.
         QStringList tags;
     };
@@ -60,6 +64,7 @@ public:
     // Updates one image's status (after its labels were saved).
     void setStatus(int row, Status status, bool partial);
     void setNeedsReview(int row, bool needsReview);
+    void setToConfirm(int row, int toConfirm, int doubtful);
     // The scenario tags of the rows whose files are keys.
     void setTags(const QHash<QString, QStringList> &tagsByFile);
 

@@ -26,6 +26,9 @@ LabelActions::LabelActions(QWidget *workspace)
     , prelabelAll(new QAction(this))
     , accept(new QAction(this))
     , reject(new QAction(this))
+    , acceptObject(new QAction(this))
+    , acceptConfident(new QAction(this))
+    , assistSettings(new QAction(this))
     , prelabelButton(new QToolButton(workspace))
 {
     next->setShortcuts({ QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown) });
@@ -63,6 +66,8 @@ QToolBar *LabelActions::createToolBar(QWidget *parent)
     auto *prelabelMenu = new QMenu(prelabelButton);
     prelabelMenu->addAction(prelabelImage);
     prelabelMenu->addAction(prelabelAll);
+    prelabelMenu->addSeparator();
+    prelabelMenu->addAction(assistSettings);
     prelabelButton->setMenu(prelabelMenu);
     prelabelButton->setPopupMode(QToolButton::InstantPopup);
     prelabelButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -125,6 +130,16 @@ void LabelActions::retranslate(const AnnotationCanvas &canvas)
     reject->setText(tr("Reject"));
     reject->setToolTip(tr("Delete the model's labels of this image; it is unlabelled again (%1)")
                            .arg(reject->shortcut().toString(QKeySequence::NativeText)));
+    acceptObject->setText(tr("Accept Object"));
+    acceptObject->setToolTip(
+        withKey(tr("Confirm the model's points of the hovered or selected object"), A::AcceptObject));
+    acceptConfident->setText(tr("Accept Confident Points"));
+    acceptConfident->setToolTip(
+        withKey(tr("Confirm every point the model was sure of, then go to the next doubtful (hollow) one"),
+            A::AcceptConfident));
+    assistSettings->setText(tr("Pre-label and Review Settings…"));
+    assistSettings->setToolTip(tr("Which detections pre-labelling keeps, and below which confidence a proposed "
+                                  "point is doubtful"));
     shortcuts->setText(tr("Shortcuts…"));
     shortcuts->setToolTip(tr("List every key and mouse gesture, and change the keys (F1)"));
 }

@@ -41,6 +41,11 @@ public:
     QAction *prelabelAll;
     QAction *accept;
     QAction *reject;
+    // Model-assisted review: accept the hovered or current object's proposals; accept every
+    // confident proposal and go to the next doubtful point; the review's settings.
+    QAction *acceptObject;
+    QAction *acceptConfident;
+    QAction *assistSettings;
     // Pre-label: a click pre-labels the image shown, its menu all unlabelled ones.
     QToolButton *prelabelButton;
 };

@@ -2,6 +2,8 @@
 
 #include "annotationcanvas.h"
 #include "annotationdocument.h"
+#include "assistcontroller.h"
+#include "assistsettingsdialog.h"
 #include "checkspanel.h"
 #include "frameimportcontroller.h"
 #include "hotkeydialog.h"
@@ -62,6 +64,8 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_reviewBar(new QWidget(this))
     , m_reviewText(new QLabel(this))
 {
+    m_assist = new AssistController(m_document, m_canvas, this);
+    m_browser->setDoubtfulThreshold(m_assist->settings().doubtful);
     HotkeyDialog::loadBindings(m_canvas);
 
     m_hint->setWordWrap(true);
@@ -167,7 +171,7 @@ QWidget *LabelWorkspace::createToolBarAndCanvas()
     auto *reviewLayout = new QHBoxLayout(m_reviewBar);
     reviewLayout->setContentsMargins(6, 3, 6, 3);
     reviewLayout->addWidget(m_reviewText, 1);
-    for (QAction *a : { m_actions->accept, m_actions->reject }) {
+    for (QAction *a : { m_actions->acceptConfident, m_actions->acceptObject, m_actions->accept, m_actions->reject }) {
         auto *button = new QToolButton(m_reviewBar);
         button->setDefaultAction(a);
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -198,6 +202,18 @@ void LabelWorkspace::createActions()
     connect(m_actions->prelabelImage, &QAction::triggered, this, &LabelWorkspace::prelabelCurrent);
     connect(m_actions->prelabelAll, &QAction::triggered, this, &LabelWorkspace::prelabelUnlabelled);
     connect(m_actions->accept, &QAction::triggered, this, &LabelWorkspace::acceptReview);
+    connect(m_actions->acceptObject, &QAction::triggered, this,
+        [this] { m_canvas->trigger(AnnotationCanvas::Action::AcceptObject); });
+    connect(m_actions->acceptConfident, &QAction::triggered, this,
+        [this] { m_canvas->trigger(AnnotationCanvas::Action::AcceptConfident); });
+    connect(m_actions->assistSettings, &QAction::triggered, this, [this] {
+        AssistSettingsDialog dialog(m_assist->settings(), this);
+        if (dialog.exec() == QDialog::Accepted) {
+            m_assist->setSettings(dialog.settings());
+            m_browser->setDoubtfulThreshold(dialog.settings().doubtful);
+            updateActions();
+        }
+    });
     connect(m_actions->reject, &QAction::triggered, this, &LabelWorkspace::rejectReview);
     connect(m_actions->fit, &QAction::triggered, m_canvas, &ImageView::fitToWindow);
     connect(m_actions->actualSize, &QAction::triggered, m_canvas, &ImageView::zoomToActualSize);
@@ -216,6 +232,7 @@ void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
     QString error;
     if (!m_prelabel->setProject(m_project, &error))
         m_saveError = error;
+    m_assist->setProject(m_project, m_prelabel->review());
     m_importer->setProject(m_project);
     m_tags->setDataset(m_project ? m_project->dir() : QString());
     if (m_project) {
@@ -368,7 +385,10 @@ void LabelWorkspace::markNeedsReview(const QStringList &imageFiles)
 
 void LabelWorkspace::setPrelabelModel(const QString &model, int imgsz, double conf)
 {
-    m_prelabel->setModel(model, imgsz, conf);
+    m_prelabel->setModel(model, imgsz);
+    AssistController::Settings s = m_assist->settings();
+    s.conf = conf;
+    m_assist->setSettings(s);
 }
 
 QString LabelWorkspace::prelabelModel() const
@@ -396,6 +416,7 @@ void LabelWorkspace::prelabelUnlabelled()
 
 void LabelWorkspace::prelabel(const QStringList &images)
 {
+    m_prelabel->setThresholds(m_assist->settings().conf, m_assist->settings().iou);
     m_prelabel->start(images);
 }
 
@@ -418,6 +439,8 @@ void LabelWorkspace::acceptReview()
 {
     if (m_shownFile.isEmpty() || !m_prelabel->needsReview(m_shownFile))
         return;
+    // Accepting the image confirms every point a person left as the model put it.
+    m_document->acceptAll();
     m_document->flush();
     QString error;
     if (!m_prelabel->accept(m_shownFile, &error))
@@ -487,7 +510,12 @@ void LabelWorkspace::showLoaded(const ImageLoader::Loaded &loaded)
     // A label file with lines that do not read is not written over either: saving would drop them.
     m_readOnly = loaded.image.isNull() || !loaded.issues.issues.empty();
     const QString labelFile = m_readOnly ? QString() : DatasetConfig::labelFileFor(loaded.file);
-    m_document->load(loaded.annotation, labelFile, m_project ? m_project->config().keypointDims : 3);
+    gp::ImageAnnotation annotation = loaded.annotation;
+    QString originsError;
+    if (!m_assist->applyOrigins(
+            loaded.file, &annotation.instances, m_prelabel->needsReview(loaded.file), &originsError))
+        m_saveError = originsError;
+    m_document->load(annotation, labelFile, m_project ? m_project->config().keypointDims : 3);
     m_pointsPanel->refresh();
     updateInfo();
     updateActions();
@@ -528,6 +556,8 @@ void LabelWorkspace::showShortcuts()
 
 void LabelWorkspace::documentChanged()
 {
+    if (!m_shownFile.isEmpty() && m_prelabel->needsReview(m_shownFile))
+        m_browser->setToConfirm(m_shownFile, m_document->proposalCount(), m_assist->doubtfulCount());
     m_pointsPanel->refresh();
     updateInfo();
     updateActions();
@@ -541,6 +571,10 @@ void LabelWorkspace::labelsSaved(const QString &labelFile)
         return;
     m_browser->setStatus(m_shownFile,
         LabelStatus::of(true, m_document->instances(), false, m_project ? m_project->config().keypointDims : 3));
+    // The origins follow the label file they describe.
+    QString error;
+    if (!m_assist->recordOrigins(m_shownFile, &error))
+        m_saveError = error;
     updateInfo();
 }
 
@@ -585,6 +619,8 @@ void LabelWorkspace::updateActions()
     m_actions->accept->setEnabled(review);
     m_actions->reject->setEnabled(review);
     m_reviewBar->setVisible(review);
+    if (review)
+        m_reviewText->setText(m_assist->reviewText());
 }
 
 void LabelWorkspace::retranslateUi()

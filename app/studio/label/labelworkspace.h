@@ -16,6 +16,7 @@
 #include <vector>
 
 class AnnotationCanvas;
+class AssistController;
 class ChecksPanel;
 class FrameImportController;
 class ImageBrowser;
@@ -101,6 +102,8 @@ public:
     QTabWidget *sideTabs() const { return m_sideTabs; }
     // The banner with Accept and Reject, shown while the image needs review.
     QWidget *reviewBar() const { return m_reviewBar; }
+    // Point origins, shape models and the review's settings (model-assisted correction).
+    AssistController *assist() const { return m_assist; }
 
 public Q_SLOTS:
     void nextImage();
@@ -131,8 +134,9 @@ public Q_SLOTS:
     void rejectReview();
 
 public:
-    // The checkpoint (or model name) pre-labelling uses.
-    void setPrelabelModel(const QString &model, int imgsz = 640, double conf = 0.25);
+    // The checkpoint (or model name) pre-labelling uses, and its confidence threshold (the
+    // assist settings' `conf`).
+    void setPrelabelModel(const QString &model, int imgsz = 640, double conf = 0.5);
     QString prelabelModel() const;
     bool needsReview(const QString &imageFile) const;
 
@@ -171,6 +175,7 @@ private:
     ImageBrowser *m_browser;
     ImageLoader *m_loader;
     PrelabelController *m_prelabel;
+    AssistController *m_assist = nullptr;
     ScenarioTagController *m_tags;
     ScenarioTagPanel *m_tagPanel;
     FrameImportController *m_importer;

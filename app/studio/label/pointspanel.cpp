@@ -140,9 +140,22 @@ void PointsPanel::updatePointTable()
         for (size_t i = 0; i < instances.size(); ++i) {
             const auto &kps = instances[i].keypoints;
             const int v = size_t(k) < kps.size() ? kps[size_t(k)].visibility : int(Keypoint::Absent);
-            const QString text = v == Keypoint::Visible ? tr("visible")
-                : v == Keypoint::Occluded               ? tr("occluded")
-                                                        : tr("absent");
+            QString text = v == Keypoint::Visible ? tr("visible")
+                : v == Keypoint::Occluded         ? tr("occluded")
+                                                  : tr("absent");
+            // Who put it there: a person's point says nothing more; a proposal says whose
+            // and how sure the model was.
+            if (v != Keypoint::Absent && kps[size_t(k)].isProposal()) {
+                const Keypoint &p = kps[size_t(k)];
+                //: %1 is the point's visibility, %2 the model's confidence in percent.
+                text = p.origin == Keypoint::Origin::Model
+                    ? tr("%1, model %2%").arg(text).arg(qRound(p.confidence * 100))
+                    //: A model's point moved along with a person's correction.
+                    : tr("%1, refit %2%").arg(text).arg(qRound(p.confidence * 100));
+                item->setToolTip(int(i) + 2,
+                    tr("Proposed by the model, not confirmed by a person yet: drag it to "
+                       "correct it, or accept it."));
+            }
             item->setText(int(i) + 2, text);
             if (v == Keypoint::Absent)
                 item->setForeground(int(i) + 2, palette().color(QPalette::Disabled, QPalette::Text));

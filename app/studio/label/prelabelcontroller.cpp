@@ -3,6 +3,7 @@
 #include "backgroundjob.h"
 #include "datasetconfig.h"
 #include "jobprogressdialog.h"
+#include "pointorigins.h"
 #include "project.h"
 
 #include <QDir>
@@ -33,11 +34,16 @@ bool PrelabelController::setProject(std::shared_ptr<const Project> project, QStr
     return !m_project || m_review.load(m_project->dir(), error);
 }
 
-void PrelabelController::setModel(const QString &model, int imgsz, double conf)
+void PrelabelController::setModel(const QString &model, int imgsz)
 {
     m_options.model = model;
     m_options.imgsz = imgsz;
+}
+
+void PrelabelController::setThresholds(double conf, double iou)
+{
     m_options.conf = conf;
+    m_options.iou = iou;
 }
 
 bool PrelabelController::isRunning() const
@@ -61,6 +67,7 @@ void PrelabelController::start(const QStringList &images)
     o.images = images;
     o.keypointCount = m_project->skeleton().keypointCount();
     o.keypointDims = m_project->config().keypointDims;
+    o.projectDir = m_project->dir();
     m_job->start([o](const gp::CancelToken &cancel, const gp::Progress &progress) {
         return PreLabeller::run(o, cancel, progress);
     });
@@ -95,6 +102,9 @@ bool PrelabelController::reject(const QString &imageFile, QString *error)
         *error = tr("%1 could not be deleted").arg(QDir::toNativeSeparators(labelFile));
         return false;
     }
+    // Its origins go with it.
+    if (m_project && !gp::PointOrigins::write(m_project->dir(), imageFile, {}, error))
+        return false;
     m_review.remove(imageFile);
     return m_review.save(error);
 }

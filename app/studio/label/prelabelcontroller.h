@@ -36,7 +36,9 @@ public:
     bool needsReview(const QString &imageFile) const { return m_review.contains(imageFile); }
 
     // The checkpoint (or model name) pre-labelling uses.
-    void setModel(const QString &model, int imgsz = 640, double conf = 0.25);
+    void setModel(const QString &model, int imgsz = 640);
+    // Which detections become labels: confidence at least `conf`, duplicates above `iou` suppressed.
+    void setThresholds(double conf, double iou);
     QString model() const { return m_options.model; }
     bool isRunning() const;
 

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "poseinstance.h"
+#include "shapemodel.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+class AnnotationCanvas;
+class BackgroundJob;
+namespace gp {
+class AnnotationDocument;
+class Project;
+class ReviewState;
+} // namespace gp
+
+// Model-assisted correction in the Label workspace, beside the canvas and the document that
+// do the editing: the point origins kept beside the labels (given to an image's points when
+// it is shown, recorded after each save), the shape models the refits bend by (learned from
+// the project's labels in the background when a project opens), and the settings a review
+// runs with (pre-labelling's confidence and NMS IoU, the confidence below which a proposal is
+// doubtful), remembered across sessions.
+class AssistController : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Settings
+    {
+        // A weak model proposes many faint duplicates: pre-labelling keeps fewer than
+        // prediction does (conf 0.25, IoU 0.7) by default.
+        double conf = 0.5;
+        double iou = 0.5;
+        double doubtful = 0.5;
+        // A correction moves the rest of its gripper (GripperRefit), and from three corrected
+        // points bends it by the learned shapes.
+        bool refit = true;
+        bool articulation = true;
+    };
+
+    AssistController(gp::AnnotationDocument *document, AnnotationCanvas *canvas, QObject *parent = nullptr);
+    ~AssistController() override;
+
+    // `review`: the images whose labels a person has not reviewed, left out of the shapes.
+    void setProject(std::shared_ptr<const gp::Project> project, const gp::ReviewState &review);
+
+    Settings settings() const { return m_settings; }
+    // Applies (the canvas's hollow points, the document's accept threshold) and remembers.
+    void setSettings(const Settings &settings);
+
+    // The instances read from an image's label file, with their recorded origins. While the
+    // image awaits review, points with no record (changed outside the studio) are doubtful.
+    // False with *error when the record does not read (the points stay a person's).
+    bool applyOrigins(
+        const QString &imageFile, std::vector<gp::PoseInstance> *instances, bool awaitingReview, QString *error) const;
+    // Records the origins of what the document holds for `imageFile` (after its labels were saved).
+    bool recordOrigins(const QString &imageFile, QString *error) const;
+    // The doubtful points of the image shown.
+    int doubtfulCount() const;
+    // The review banner's text for the image shown: what is left to confirm.
+    QString reviewText() const;
+
+    // Learns the shape models again from every reviewed label (in the background).
+    void learnShapes(const gp::ReviewState &review);
+    bool isLearning() const;
+
+Q_SIGNALS:
+    void shapesLearned(int groupsWithModel);
+
+private:
+    gp::AnnotationDocument *m_document;
+    AnnotationCanvas *m_canvas;
+    std::shared_ptr<const gp::Project> m_project;
+    Settings m_settings;
+    BackgroundJob *m_job;
+    std::vector<gp::ShapeModel> m_models; // learned; given to the document while articulation is on
+};
