@@ -67,7 +67,7 @@ QString AnnotationCanvas::actionText(Action action)
     case Action::DeleteInstance:
         return tr("Delete the selected object");
     case Action::SwapLeftRight:
-        return tr("Swap left and right of the selected object");
+        return tr("Swap left and right of the hovered or selected object");
     case Action::Undo:
         return tr("Undo");
     case Action::Redo:
@@ -198,7 +198,7 @@ void AnnotationCanvas::trigger(Action action)
         break;
     }
     case Action::SwapLeftRight:
-        doc->swapLeftRight(cur);
+        doc->swapLeftRight(m_hoverInstance >= 0 ? m_hoverInstance : cur);
         break;
     case Action::Undo:
         doc->undoStack()->undo();

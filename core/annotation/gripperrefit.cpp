@@ -20,30 +20,45 @@ int GripperRefit::apply(std::vector<Keypoint> &points, const std::vector<Keypoin
     }
     if (confirmed.empty() || proposals.empty())
         return 0;
+    // Where the group's points were: with a shape model, the proposals' places on the plausible
+    // gripper nearest them (a weak model's proposal may be no gripper at all); a person's
+    // points from before this correction stay where they are.
+    const bool useModel = model && model->isValid() && allKnown && model->pointCount() == int(group.size());
+    std::vector<QPointF> base(points.size());
+    for (int i : group)
+        base[size_t(i)] = QPointF(before[size_t(i)].x, before[size_t(i)].y);
+    if (useModel) {
+        std::vector<QPointF> shape;
+        for (int i : group)
+            shape.push_back(base[size_t(i)]);
+        shape = model->project(shape);
+        for (size_t j = 0; j < group.size(); ++j)
+            if (before[size_t(group[j])].origin != Keypoint::Origin::Person)
+                base[size_t(group[j])] = shape[j];
+    }
     std::vector<QPointF> from, to;
     for (int i : confirmed) {
-        from.emplace_back(before[size_t(i)].x, before[size_t(i)].y);
+        from.push_back(base[size_t(i)]);
         to.emplace_back(points[size_t(i)].x, points[size_t(i)].y);
     }
     std::vector<QPointF> moved(points.size());
-    if (confirmed.size() >= 3 && model && model->isValid() && allKnown && model->pointCount() == int(group.size())) {
+    if (confirmed.size() >= 3 && useModel) {
         // The shape model works on the group's own order: 0..group.size()-1.
-        std::vector<QPointF> base;
+        std::vector<QPointF> shape;
         std::vector<int> fixed;
         for (size_t j = 0; j < group.size(); ++j) {
-            const Keypoint &b = before[size_t(group[j])];
-            base.emplace_back(b.x, b.y);
+            shape.push_back(base[size_t(group[j])]);
             if (points[size_t(group[j])].origin == Keypoint::Origin::Person)
                 fixed.push_back(int(j));
         }
-        const std::vector<QPointF> fitted = model->fit(base, fixed, to, kPointNoise);
+        const std::vector<QPointF> fitted = model->fit(shape, fixed, to, kPointNoise);
         for (size_t j = 0; j < group.size(); ++j)
             moved[size_t(group[j])] = fitted[j];
     } else {
         const Similarity s
             = confirmed.size() == 1 ? Similarity::translation(to[0] - from[0]) : Similarity::fit(from, to);
         for (int i : proposals)
-            moved[size_t(i)] = s.map(QPointF(before[size_t(i)].x, before[size_t(i)].y));
+            moved[size_t(i)] = s.map(base[size_t(i)]);
     }
     for (int i : proposals) {
         Keypoint &p = points[size_t(i)];

@@ -125,6 +125,33 @@ std::vector<ShapeModel> ShapeModel::learnParts(
     return out;
 }
 
+std::vector<QPointF> ShapeModel::project(const std::vector<QPointF> &shape) const
+{
+    if (!isValid() || shape.size() != m_mean.size())
+        return shape;
+    const size_t n = shape.size();
+    std::vector<QPointF> model = m_mean;
+    Similarity pose;
+    // Alternate the pose (the model shape onto `shape`) and the coefficients (`shape` taken
+    // into the model's frame); a few rounds settle it.
+    for (int round = 0; round < 5; ++round) {
+        pose = Similarity::fit(model, shape);
+        const Similarity back = Similarity::fit(shape, model);
+        const std::vector<QPointF> y = mapped(back, shape);
+        model = m_mean;
+        for (size_t k = 0; k < m_modes.size(); ++k) {
+            double b = 0;
+            for (size_t i = 0; i < n; ++i)
+                b += QPointF::dotProduct(y[i] - m_mean[i], m_modes[k][i]);
+            const double limit = kPlausible * std::sqrt(m_variances[k]);
+            b = std::clamp(b, -limit, limit);
+            for (size_t i = 0; i < n; ++i)
+                model[i] += b * m_modes[k][i];
+        }
+    }
+    return mapped(Similarity::fit(model, shape), model);
+}
+
 std::vector<QPointF> ShapeModel::fit(const std::vector<QPointF> &base, const std::vector<int> &fixed,
     const std::vector<QPointF> &targets, double noise) const
 {

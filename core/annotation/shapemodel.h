@@ -36,6 +36,12 @@ public:
     // Each mode's variance, in units of the normalised shape (RMS distance to the centroid 1).
     const std::vector<double> &variances() const { return m_variances; }
 
+    // The plausible shape nearest `shape`, in its pose: its coefficients on every mode, each
+    // held within kPlausible standard deviations. A weak model's proposal can be no gripper at
+    // all; its projection is one.
+    static constexpr double kPlausible = 3.0;
+    std::vector<QPointF> project(const std::vector<QPointF> &shape) const;
+
     // Moves `base` (pointCount() points) so that its points `fixed` land on `targets`: a
     // similarity and up to 2 |fixed| - 4 modes (so the fit stays determined), the modes held
     // back towards 0 by their variance against a point noise of `noise` pixels. Returns every

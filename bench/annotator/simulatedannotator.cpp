@@ -1,0 +1,504 @@
+#include "simulatedannotator.h"
+
+#include "annotationcanvas.h"
+#include "annotationdocument.h"
+#include "assistcontroller.h"
+#include "boxgeometry.h"
+#include "datasetconfig.h"
+#include "labelfile.h"
+#include "labelworkspace.h"
+#include "project.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QImageReader>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeWidget>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+using gp::Keypoint;
+using gp::PoseInstance;
+
+namespace {
+
+constexpr double kMatchIou = 0.3; // a proposal this close to a truth object is that object, misplaced
+constexpr int kWaitMs = 120000;
+
+double distance(const Keypoint &a, const Keypoint &b)
+{
+    return std::hypot(a.x - b.x, a.y - b.y);
+}
+
+// The box of an object's keypoints (as the workspace draws it), not the label's box: a
+// generated object's label box holds its whole gripper, a labelled one its points.
+gp::BoxCorners corners(const PoseInstance &inst)
+{
+    const QRectF r = gp::AnnotationDocument::boxForKeypoints(inst.keypoints, QSize());
+    return { r.left(), r.top(), r.right(), r.bottom() };
+}
+
+// Greedy one-to-one matching by the IoU of the keypoints' boxes (at least kMatchIou): for each
+// of `truth`, the index in `found` or -1.
+std::vector<int> matchBoxes(const std::vector<PoseInstance> &truth, const std::vector<PoseInstance> &found)
+{
+    std::vector<std::tuple<double, int, int>> pairs;
+    for (size_t t = 0; t < truth.size(); ++t)
+        for (size_t f = 0; f < found.size(); ++f) {
+            const double iou = gp::boxIou(corners(truth[t]), corners(found[f]));
+            if (iou >= kMatchIou)
+                pairs.emplace_back(iou, int(t), int(f));
+        }
+    std::sort(pairs.begin(), pairs.end(), [](const auto &a, const auto &b) { return std::get<0>(a) > std::get<0>(b); });
+    std::vector<int> out(truth.size(), -1);
+    std::vector<bool> used(found.size(), false);
+    for (const auto &[iou, t, f] : pairs)
+        if (out[size_t(t)] < 0 && !used[size_t(f)]) {
+            out[size_t(t)] = f;
+            used[size_t(f)] = true;
+        }
+    return out;
+}
+
+} // namespace
+
+double SimulatedAnnotator::Accuracy::within(double px) const
+{
+    const size_t total = errors.size() + size_t(missingPoints);
+    if (total == 0)
+        return 1.0;
+    return double(std::count_if(errors.begin(), errors.end(), [px](double e) { return e <= px; })) / double(total);
+}
+
+SimulatedAnnotator::SimulatedAnnotator(LabelWorkspace *workspace, Mode mode, double tolerance)
+    : m_ws(workspace)
+    , m_mode(mode)
+    , m_tolerance(tolerance)
+{ }
+
+void SimulatedAnnotator::waitIdle()
+{
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+}
+
+void SimulatedAnnotator::act(const std::function<void()> &event)
+{
+    QElapsedTimer timer;
+    timer.start();
+    event();
+    waitIdle();
+    m_guiMs += double(timer.nsecsElapsed()) / 1e6;
+}
+
+QPoint SimulatedAnnotator::viewOf(const QPointF &imagePoint) const
+{
+    return m_ws->canvas()->imageToView(imagePoint).toPoint();
+}
+
+void SimulatedAnnotator::click(const QPointF &imagePoint, Qt::KeyboardModifiers modifiers)
+{
+    act([&] { QTest::mouseClick(m_ws->canvas(), Qt::LeftButton, modifiers, viewOf(imagePoint)); });
+    ++m_counts.clicks;
+}
+
+void SimulatedAnnotator::key(Qt::Key k, Qt::KeyboardModifiers modifiers)
+{
+    act([&] { QTest::keyClick(m_ws->canvas(), k, modifiers); });
+    ++m_counts.keys;
+}
+
+void SimulatedAnnotator::hover(const QPoint &view)
+{
+    act([&] { QTest::mouseMove(m_ws->canvas(), view); });
+}
+
+bool SimulatedAnnotator::grab(int instance, int keypoint, QPoint *at)
+{
+    AnnotationCanvas *canvas = m_ws->canvas();
+    for (int zoomSteps = 0; zoomSteps <= 6; ++zoomSteps) {
+        const Keypoint &k = m_ws->document()->instances()[size_t(instance)].keypoints[size_t(keypoint)];
+        const QPointF centre = canvas->imageToView(QPointF(k.x, k.y));
+        // The point itself, else a spot beside it that no other point is nearer to.
+        for (int r = 0; r < int(AnnotationCanvas::kGrabRadius); ++r)
+            for (int a = 0; a < (r == 0 ? 1 : 12); ++a) {
+                const QPoint p = (centre + r * QPointF(std::cos(a * M_PI / 6), std::sin(a * M_PI / 6))).toPoint();
+                int i = -1, kp = -1;
+                if (canvas->rect().contains(p) && canvas->pointAt(p, &i, &kp) && i == instance && kp == keypoint) {
+                    *at = p;
+                    return true;
+                }
+            }
+        // Another point hides it: zoom in one notch around it, as a person would; unless they
+        // lie on the same pixel, where no zoom parts them.
+        int i = -1, kp = -1;
+        if (canvas->pointAt(centre, &i, &kp)) {
+            const Keypoint &other = m_ws->document()->instances()[size_t(i)].keypoints[size_t(kp)];
+            if (distance(other, k) < 1.0)
+                return false;
+        }
+        act([&] {
+            QWheelEvent wheel(centre, canvas->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton,
+                Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(canvas, &wheel);
+        });
+        ++m_counts.wheel;
+        m_zoomed = true;
+    }
+    return false;
+}
+
+void SimulatedAnnotator::drag(int instance, int keypoint, const QPointF &target)
+{
+    QPoint from;
+    if (!grab(instance, keypoint, &from))
+        return;
+    AnnotationCanvas *canvas = m_ws->canvas();
+    const Keypoint &k = m_ws->document()->instances()[size_t(instance)].keypoints[size_t(keypoint)];
+    // The point keeps its offset from the cursor: release where the target is relative to it.
+    const QPoint to = (QPointF(from) + canvas->imageToView(target) - canvas->imageToView(QPointF(k.x, k.y))).toPoint();
+    // A move shorter than the drag threshold would be a click: go out and come back, as a hand does.
+    const int hop = int(AnnotationCanvas::kDragThreshold) + 4;
+    const QPoint out = from + (to.x() >= from.x() ? QPoint(hop, hop) : QPoint(-hop, hop));
+    act([&] {
+        QTest::mousePress(canvas, Qt::LeftButton, {}, from);
+        QTest::mouseMove(canvas, out);
+        QTest::mouseMove(canvas, (out + to) / 2);
+        QTest::mouseMove(canvas, to);
+        QTest::mouseRelease(canvas, Qt::LeftButton, {}, to);
+    });
+    ++m_counts.drags;
+}
+
+void SimulatedAnnotator::place(int instance, int keypoint, const Keypoint &truth)
+{
+    gp::AnnotationDocument *doc = m_ws->document();
+    // The object in the objects list, then the point in the point list, then the click.
+    if (doc->currentInstance() != instance) {
+        QListWidget *list = m_ws->objectList();
+        const QPoint at = list->visualItemRect(list->item(instance)).center();
+        act([&] { QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, at); });
+        ++m_counts.clicks;
+    }
+    if (doc->nextKeypoint() != keypoint) {
+        QTreeWidget *points = m_ws->pointTable();
+        const QPoint at = points->visualItemRect(points->topLevelItem(keypoint)).center();
+        act([&] { QTest::mouseClick(points->viewport(), Qt::LeftButton, {}, at); });
+        ++m_counts.clicks;
+    }
+    click(QPointF(truth.x, truth.y), truth.visibility == Keypoint::Occluded ? Qt::ShiftModifier : Qt::NoModifier);
+}
+
+void SimulatedAnnotator::labelFromScratch(const PoseInstance &truth, bool first)
+{
+    if (!first)
+        key(Qt::Key_N);
+    int last = -1;
+    for (int k = 0; k < int(truth.keypoints.size()); ++k)
+        if (truth.keypoints[size_t(k)].isLabelled())
+            last = k;
+    for (int k = 0; k <= last; ++k) {
+        const Keypoint &t = truth.keypoints[size_t(k)];
+        if (!t.isLabelled())
+            key(Qt::Key_S);
+        else
+            click(QPointF(t.x, t.y), t.visibility == Keypoint::Occluded ? Qt::ShiftModifier : Qt::NoModifier);
+    }
+}
+
+void SimulatedAnnotator::correctPart(int instance, const std::vector<int> &group, const PoseInstance &truth)
+{
+    gp::AnnotationDocument *doc = m_ws->document();
+    for (size_t round = 0; round < group.size(); ++round) {
+        const auto &kps = doc->instances()[size_t(instance)].keypoints;
+        int worst = -1;
+        double worstError = m_tolerance;
+        for (int k : group) {
+            if (!kps[size_t(k)].isLabelled() || !truth.keypoints[size_t(k)].isLabelled())
+                continue;
+            const double e = distance(kps[size_t(k)], truth.keypoints[size_t(k)]);
+            if (e > worstError) {
+                worstError = e;
+                worst = k;
+            }
+        }
+        if (qEnvironmentVariableIsSet("GP_ANNOTATOR_DEBUG")) {
+            QString line;
+            for (int k : group)
+                line += QStringLiteral(" %1%2")
+                            .arg(kps[size_t(k)].isLabelled() && truth.keypoints[size_t(k)].isLabelled()
+                                    ? distance(kps[size_t(k)], truth.keypoints[size_t(k)])
+                                    : -1,
+                                0, 'f', 1)
+                            .arg(kps[size_t(k)].origin == Keypoint::Origin::Person ? "*" : "");
+            qWarning("round %d:%s", int(round), qPrintable(line));
+        }
+        if (worst < 0)
+            return;
+        const Keypoint &t = truth.keypoints[size_t(worst)];
+        drag(instance, worst, QPointF(t.x, t.y));
+    }
+}
+
+void SimulatedAnnotator::correct(int instance, const PoseInstance &truth)
+{
+    gp::AnnotationDocument *doc = m_ws->document();
+    const int n = int(truth.keypoints.size());
+    auto point = [&](int k) -> const Keypoint & { return doc->instances()[size_t(instance)].keypoints[size_t(k)]; };
+    QPoint at;
+    // Left and right swapped (the model took one gripper for the other): F on the object.
+    const std::vector<int> flip = doc->skeleton().flipIndex();
+    double asIs = 0, swapped = 0;
+    for (int k = 0; k < n; ++k) {
+        const Keypoint &t = truth.keypoints[size_t(k)];
+        const Keypoint &p = point(k), &q = point(flip[size_t(k)]);
+        if (t.isLabelled() && p.isLabelled() && q.isLabelled()) {
+            asIs += distance(p, t);
+            swapped += distance(q, t);
+        }
+    }
+    if (swapped < 0.5 * asIs) {
+        for (int k = 0; k < n; ++k)
+            if (point(k).isLabelled() && grab(instance, k, &at)) {
+                hover(at);
+                key(Qt::Key_F);
+                break;
+            }
+    }
+    // Points the object should not have.
+    for (int k = 0; k < n; ++k)
+        if (!truth.keypoints[size_t(k)].isLabelled() && point(k).isLabelled() && grab(instance, k, &at)) {
+            hover(at);
+            key(Qt::Key_Delete);
+        }
+    // Points it misses: placed first, so that a refit has them to go by.
+    for (int k = 0; k < n; ++k)
+        if (truth.keypoints[size_t(k)].isLabelled() && !point(k).isLabelled())
+            place(instance, k, truth.keypoints[size_t(k)]);
+    // Points out of place.
+    const auto groups = doc->skeleton().partGroups();
+    std::vector<bool> inGroup(size_t(n), false);
+    if (m_mode == Mode::Assisted)
+        for (const auto &g : groups) {
+            correctPart(instance, g, truth);
+            for (int k : g)
+                inGroup[size_t(k)] = true;
+        }
+    for (int k = 0; k < n; ++k)
+        if (!inGroup[size_t(k)] && point(k).isLabelled() && truth.keypoints[size_t(k)].isLabelled()
+            && distance(point(k), truth.keypoints[size_t(k)]) > m_tolerance)
+            drag(instance, k, QPointF(truth.keypoints[size_t(k)].x, truth.keypoints[size_t(k)].y));
+    // Visible against occluded.
+    for (int k = 0; k < n; ++k)
+        if (point(k).isLabelled() && truth.keypoints[size_t(k)].isLabelled()
+            && point(k).visibility != truth.keypoints[size_t(k)].visibility && grab(instance, k, &at)) {
+            hover(at);
+            key(Qt::Key_O);
+        }
+}
+
+std::vector<int> SimulatedAnnotator::match(const std::vector<PoseInstance> &truth, std::vector<int> *falseObjects) const
+{
+    const auto &found = m_ws->document()->instances();
+    const std::vector<int> m = matchBoxes(truth, found);
+    falseObjects->clear();
+    for (int f = 0; f < int(found.size()); ++f)
+        if (std::find(m.begin(), m.end(), f) == m.end())
+            falseObjects->push_back(f);
+    return m;
+}
+
+SimulatedAnnotator::ImageReport SimulatedAnnotator::labelShownImage(const std::vector<PoseInstance> &truth)
+{
+    m_counts = Counts();
+    m_guiMs = 0;
+    ImageReport report;
+    report.file = m_ws->shownFile();
+    report.objects = int(truth.size());
+    gp::AnnotationDocument *doc = m_ws->document();
+    report.proposals = doc->instanceCount();
+    report.proposedPoints = doc->proposalCount();
+    if (m_mode == Mode::Manual) {
+        for (size_t t = 0; t < truth.size(); ++t)
+            labelFromScratch(truth[t], t == 0 && doc->instanceCount() == 0);
+    } else {
+        // False objects first (hover one of their points, Shift+Delete).
+        std::vector<int> falseObjects;
+        match(truth, &falseObjects);
+        while (!falseObjects.empty()) {
+            const int f = falseObjects.front();
+            int k = 0;
+            while (k < int(doc->instances()[size_t(f)].keypoints.size())
+                && !doc->instances()[size_t(f)].keypoints[size_t(k)].isLabelled())
+                ++k;
+            QPoint at;
+            const int before = doc->instanceCount();
+            if (k < int(doc->instances()[size_t(f)].keypoints.size()) && grab(f, k, &at)) {
+                hover(at);
+            } else {
+                // Its points lie under another object's: pick it in the objects list instead.
+                hover(QPoint(0, 0));
+                QListWidget *list = m_ws->objectList();
+                const QPoint item = list->visualItemRect(list->item(f)).center();
+                act([&] { QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, item); });
+                ++m_counts.clicks;
+            }
+            key(Qt::Key_Delete, Qt::ShiftModifier);
+            if (doc->instanceCount() == before)
+                break; // could not be deleted: left to the score
+            match(truth, &falseObjects);
+        }
+        const std::vector<int> matched = match(truth, &falseObjects);
+        for (size_t t = 0; t < truth.size(); ++t)
+            if (matched[t] >= 0)
+                correct(matched[t], truth[t]);
+        bool first = doc->instanceCount() == 0;
+        for (size_t t = 0; t < truth.size(); ++t)
+            if (matched[t] < 0) {
+                labelFromScratch(truth[t], first);
+                first = false;
+            }
+        if (m_ws->needsReview(m_ws->shownFile()))
+            key(Qt::Key_A);
+    }
+    if (m_zoomed) {
+        key(Qt::Key_0); // back to the fitted view for the next image
+        m_zoomed = false;
+    }
+    doc->flush();
+    report.actions = m_counts;
+    report.guiMs = m_guiMs;
+    return report;
+}
+
+bool SimulatedAnnotator::nextImage()
+{
+    const QString before = m_ws->shownFile();
+    m_counts = Counts();
+    act([&] { QTest::keyClick(m_ws->canvas(), Qt::Key_Right); });
+    m_extra.keys += 1;
+    return QTest::qWaitFor([&] { return !m_ws->shownFile().isEmpty() && m_ws->shownFile() != before; }, kWaitMs);
+}
+
+bool SimulatedAnnotator::prelabelAll(QString *error)
+{
+    QSignalSpy finished(m_ws, &LabelWorkspace::prelabelFinished);
+    m_ws->prelabelUnlabelled();
+    m_extra.clicks += 2; // the Pre-label button, then "Pre-label All Unlabelled Images…"
+    if (!finished.wait(kWaitMs * 10)) {
+        *error = QStringLiteral("pre-labelling did not finish");
+        return false;
+    }
+    *error = finished.front().at(2).toString();
+    // The progress dialog has closed; on a desktop the window it covered is active again, the
+    // offscreen platform leaves none active.
+    m_ws->activateWindow();
+    m_ws->canvas()->setFocus();
+    QTest::qWaitForWindowActive(m_ws);
+    return error->isEmpty();
+}
+
+bool SimulatedAnnotator::makeProject(const QString &history, const QString &fresh, int count, const QString &out,
+    std::map<QString, std::vector<PoseInstance>> *truth, std::map<QString, QSize> *sizes, QString *error)
+{
+    const QDir o(out);
+    if (!QDir().mkpath(o.filePath(QStringLiteral("images/val")))
+        || !QDir().mkpath(o.filePath(QStringLiteral("images/train")))) {
+        *error = QStringLiteral("cannot create ") + out;
+        return false;
+    }
+    const QString source = history.isEmpty() ? fresh : history;
+    for (const char *f : { "data.yaml", "skeleton.json" })
+        QFile::copy(QDir(source).filePath(QLatin1String(f)), o.filePath(QLatin1String(f)));
+    if (!history.isEmpty()) {
+        for (const char *sub : { "images/train", "labels/train" }) {
+            const QDir from(QDir(history).filePath(QLatin1String(sub)));
+            QDir().mkpath(o.filePath(QLatin1String(sub)));
+            for (const QString &name : from.entryList(QDir::Files))
+                QFile::copy(from.filePath(name), o.filePath(QLatin1String(sub) + QLatin1Char('/') + name));
+        }
+    }
+    QStringList images;
+    for (const char *split : { "images/train", "images/val" }) {
+        const QDir d(QDir(fresh).filePath(QLatin1String(split)));
+        for (const QString &name : d.entryList({ QStringLiteral("*.jpg"), QStringLiteral("*.png") }, QDir::Files))
+            images << d.filePath(name);
+    }
+    images.sort();
+    gp::LabelFile::Format format;
+    for (int i = 0; i < count && i < images.size(); ++i) {
+        const QString copy = o.filePath(QStringLiteral("images/val/") + QFileInfo(images[i]).fileName());
+        QFile::copy(images[i], copy);
+        const QSize size = QImageReader(images[i]).size();
+        gp::DatasetIssueList issues;
+        (*truth)[copy] = gp::LabelFile::read(gp::DatasetConfig::labelFileFor(images[i]), size, format, &issues);
+        (*sizes)[copy] = size;
+        if (!issues.issues.empty()) {
+            *error = images[i] + QStringLiteral(": its truth does not read");
+            return false;
+        }
+    }
+    return true;
+}
+
+bool SimulatedAnnotator::openProject(LabelWorkspace *ws, const QString &projectDir, QString *error)
+{
+    auto project = gp::Project::open(projectDir, error);
+    if (!project)
+        return false;
+    ws->resize(1400, 860);
+    ws->setProject(std::make_shared<const gp::Project>(*project));
+    ws->show();
+    if (!QTest::qWaitForWindowExposed(ws) || !QTest::qWaitFor([&] { return !ws->shownFile().isEmpty(); }, kWaitMs)) {
+        *error = QStringLiteral("no image was shown");
+        return false;
+    }
+    ws->setCurrentSplit(QStringLiteral("val"));
+    if (!QTest::qWaitFor(
+            [&] { return ws->shownFile().contains(QLatin1String("/images/val/")) && !ws->assist()->isLearning(); },
+            kWaitMs)) {
+        *error = QStringLiteral("the val split did not show");
+        return false;
+    }
+    ws->activateWindow();
+    QTest::qWaitForWindowActive(ws);
+    return true;
+}
+
+void SimulatedAnnotator::score(
+    const QString &image, const QSize &imageSize, const std::vector<PoseInstance> &truth, Accuracy *acc)
+{
+    gp::DatasetIssueList issues;
+    gp::LabelFile::Format format;
+    format.keypointCount = truth.empty() ? 14 : int(truth.front().keypoints.size());
+    const std::vector<PoseInstance> labels
+        = gp::LabelFile::read(gp::DatasetConfig::labelFileFor(image), imageSize, format, &issues);
+    const std::vector<int> m = matchBoxes(truth, labels);
+    for (size_t t = 0; t < truth.size(); ++t) {
+        const auto &tk = truth[t].keypoints;
+        if (m[t] < 0) {
+            ++acc->missingObjects;
+            acc->missingPoints
+                += int(std::count_if(tk.begin(), tk.end(), [](const Keypoint &k) { return k.isLabelled(); }));
+            continue;
+        }
+        const auto &lk = labels[size_t(m[t])].keypoints;
+        for (size_t k = 0; k < tk.size() && k < lk.size(); ++k) {
+            if (tk[k].isLabelled() && lk[k].isLabelled()) {
+                acc->errors.push_back(distance(tk[k], lk[k]));
+                acc->visibilityWrong += tk[k].visibility != lk[k].visibility ? 1 : 0;
+            } else if (tk[k].isLabelled()) {
+                ++acc->missingPoints;
+            } else if (lk[k].isLabelled()) {
+                ++acc->extraPoints;
+            }
+        }
+    }
+    acc->extraObjects += int(labels.size()) - int(std::count_if(m.begin(), m.end(), [](int f) { return f >= 0; }));
+}
