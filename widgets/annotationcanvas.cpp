@@ -91,30 +91,35 @@ void AnnotationCanvas::select(int instance, int keypoint)
 
 bool AnnotationCanvas::pointAt(const QPointF &viewPoint, int *instance, int *keypoint) const
 {
-    double best = kGrabRadius * kGrabRadius;
-    bool found = false;
     const auto &insts = m_document->instances();
-    // The current instance wins ties: its points are the ones being worked on.
-    for (int pass = 0; pass < 2 && !found; ++pass) {
-        for (int i = 0; i < int(insts.size()); ++i) {
-            if ((pass == 0) != (i == m_document->currentInstance()))
-                continue;
-            const auto &kps = insts[size_t(i)].keypoints;
-            for (int k = 0; k < int(kps.size()); ++k) {
-                if (!kps[size_t(k)].isLabelled())
+    // A model's proposals win over a person's points (they are what a review works on), then
+    // the current instance's points (the ones being worked on), then the nearest.
+    for (const bool proposals : { true, false }) {
+        for (int pass = 0; pass < 2; ++pass) {
+            double best = kGrabRadius * kGrabRadius;
+            bool found = false;
+            for (int i = 0; i < int(insts.size()); ++i) {
+                if ((pass == 0) != (i == m_document->currentInstance()))
                     continue;
-                const QPointF d = imageToView(QPointF(kps[size_t(k)].x, kps[size_t(k)].y)) - viewPoint;
-                const double d2 = QPointF::dotProduct(d, d);
-                if (d2 <= best) {
-                    best = d2;
-                    *instance = i;
-                    *keypoint = k;
-                    found = true;
+                const auto &kps = insts[size_t(i)].keypoints;
+                for (int k = 0; k < int(kps.size()); ++k) {
+                    if (!kps[size_t(k)].isLabelled() || kps[size_t(k)].isProposal() != proposals)
+                        continue;
+                    const QPointF d = imageToView(QPointF(kps[size_t(k)].x, kps[size_t(k)].y)) - viewPoint;
+                    const double d2 = QPointF::dotProduct(d, d);
+                    if (d2 <= best) {
+                        best = d2;
+                        *instance = i;
+                        *keypoint = k;
+                        found = true;
+                    }
                 }
             }
+            if (found)
+                return true;
         }
     }
-    return found;
+    return false;
 }
 
 bool AnnotationCanvas::partAt(const QPointF &viewPoint, int *instance, int *group) const
@@ -424,6 +429,9 @@ void AnnotationCanvas::mouseReleaseEvent(QMouseEvent *event)
     m_dragHandle = -1;
     switch (drag) {
     case Drag::Point:
+        Q_EMIT pointDragged(m_dragInstance, m_dragKeypoint, m_dragId);
+        m_document->endInteraction();
+        break;
     case Drag::Box:
     case Drag::Part:
         m_document->endInteraction();
@@ -481,7 +489,8 @@ void AnnotationCanvas::wheelEvent(QWheelEvent *event)
     const auto &kps = m_document->instances()[size_t(inst)].keypoints;
     QPointF centre;
     int n = 0;
-    for (int k : skeleton().partGroups()[size_t(part)])
+    const std::vector<int> members = skeleton().partGroups()[size_t(part)];
+    for (int k : members)
         if (kps[size_t(k)].isLabelled()) {
             centre += QPointF(kps[size_t(k)].x, kps[size_t(k)].y);
             ++n;

@@ -83,6 +83,8 @@ public:
 
 Q_SIGNALS:
     void selectionChanged(int instance, int keypoint);
+    // A drag of one point ended (its undo step is `dragId`'s).
+    void pointDragged(int instance, int keypoint, int dragId);
     void showNamesChanged(bool show);
 
 protected:

@@ -4,7 +4,8 @@
 // (docs/BENCHMARKS.md, "Correct, don't place").
 //
 //   gp_annotator fresh=DIR [history=DIR] [model=FILE] [mode=manual|prelabel|assisted] [images=100]
-//                [imgsz=320] [conf=0.5] [iou=0.5] [articulation=on] [tolerance=4] [out=DIR] [report=FILE]
+//                [imgsz=320] [conf=0.5] [iou=0.5] [refit=on] [articulation=on] [zoom=on] [tolerance=4]
+//                [out=DIR] [report=FILE]
 //
 // fresh: a `gripperpose synth` dataset with a seed no model saw, whose labels are the truth;
 // history: a dataset whose train split was labelled before (the project's earlier work; its
@@ -47,7 +48,7 @@ int main(int argc, char **argv)
         { QStringLiteral("images"), QStringLiteral("100") }, { QStringLiteral("imgsz"), QStringLiteral("320") },
         { QStringLiteral("conf"), QStringLiteral("0.5") }, { QStringLiteral("iou"), QStringLiteral("0.5") },
         { QStringLiteral("articulation"), QStringLiteral("on") }, { QStringLiteral("refit"), QStringLiteral("on") },
-        { QStringLiteral("tolerance"), QStringLiteral("4") } };
+        { QStringLiteral("zoom"), QStringLiteral("on") }, { QStringLiteral("tolerance"), QStringLiteral("4") } };
     for (int i = 1; i < argc; ++i) {
         const QString arg = QString::fromLocal8Bit(argv[i]);
         const int eq = arg.indexOf(QLatin1Char('='));
@@ -92,6 +93,8 @@ int main(int argc, char **argv)
     settings.refit
         = mode == SimulatedAnnotator::Mode::Assisted && a.value(QStringLiteral("refit")) == QLatin1String("on");
     settings.articulation = a.value(QStringLiteral("articulation")) == QLatin1String("on");
+    settings.zoom
+        = mode == SimulatedAnnotator::Mode::Assisted && a.value(QStringLiteral("zoom")) == QLatin1String("on");
     ws.assist()->setSettings(settings);
     const double tolerance = a.value(QStringLiteral("tolerance")).toDouble() * sizes.begin()->second.width() / 1280.0;
     SimulatedAnnotator annotator(&ws, mode, tolerance);
@@ -138,6 +141,7 @@ int main(int argc, char **argv)
     QJsonObject report { { QStringLiteral("mode"), modeName },
         { QStringLiteral("model"), a.value(QStringLiteral("model")) }, { QStringLiteral("refit"), settings.refit },
         { QStringLiteral("articulation"), settings.refit && settings.articulation },
+        { QStringLiteral("zoom"), settings.zoom }, { QStringLiteral("zoom_runs"), ws.assist()->zoomRuns() },
         { QStringLiteral("images"), images }, { QStringLiteral("objects"), objects },
         { QStringLiteral("grippers"), grippers }, { QStringLiteral("proposals"), proposals },
         { QStringLiteral("actions"), countsJson(total) },

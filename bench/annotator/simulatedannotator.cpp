@@ -119,10 +119,10 @@ void SimulatedAnnotator::hover(const QPoint &view)
     act([&] { QTest::mouseMove(m_ws->canvas(), view); });
 }
 
-bool SimulatedAnnotator::grab(int instance, int keypoint, QPoint *at)
+bool SimulatedAnnotator::grab(int instance, int keypoint, QPoint *at, int maxZoomSteps)
 {
     AnnotationCanvas *canvas = m_ws->canvas();
-    for (int zoomSteps = 0; zoomSteps <= 6; ++zoomSteps) {
+    for (int zoomSteps = 0;; ++zoomSteps) {
         const Keypoint &k = m_ws->document()->instances()[size_t(instance)].keypoints[size_t(keypoint)];
         const QPointF centre = canvas->imageToView(QPointF(k.x, k.y));
         // The point itself, else a spot beside it that no other point is nearer to.
@@ -135,6 +135,8 @@ bool SimulatedAnnotator::grab(int instance, int keypoint, QPoint *at)
                     return true;
                 }
             }
+        if (zoomSteps >= maxZoomSteps)
+            return false;
         // Another point hides it: zoom in one notch around it, as a person would; unless they
         // lie on the same pixel, where no zoom parts them.
         int i = -1, kp = -1;
@@ -217,32 +219,27 @@ void SimulatedAnnotator::correctPart(int instance, const std::vector<int> &group
     gp::AnnotationDocument *doc = m_ws->document();
     for (size_t round = 0; round < group.size(); ++round) {
         const auto &kps = doc->instances()[size_t(instance)].keypoints;
-        int worst = -1;
-        double worstError = m_tolerance;
-        for (int k : group) {
-            if (!kps[size_t(k)].isLabelled() || !truth.keypoints[size_t(k)].isLabelled())
-                continue;
-            const double e = distance(kps[size_t(k)], truth.keypoints[size_t(k)]);
-            if (e > worstError) {
-                worstError = e;
-                worst = k;
+        // The points out of tolerance, worst first.
+        std::vector<std::pair<double, int>> wrong;
+        for (int k : group)
+            if (kps[size_t(k)].isLabelled() && truth.keypoints[size_t(k)].isLabelled()) {
+                const double e = distance(kps[size_t(k)], truth.keypoints[size_t(k)]);
+                if (e > m_tolerance)
+                    wrong.emplace_back(e, k);
             }
-        }
-        if (qEnvironmentVariableIsSet("GP_ANNOTATOR_DEBUG")) {
-            QString line;
-            for (int k : group)
-                line += QStringLiteral(" %1%2")
-                            .arg(kps[size_t(k)].isLabelled() && truth.keypoints[size_t(k)].isLabelled()
-                                    ? distance(kps[size_t(k)], truth.keypoints[size_t(k)])
-                                    : -1,
-                                0, 'f', 1)
-                            .arg(kps[size_t(k)].origin == Keypoint::Origin::Person ? "*" : "");
-            qWarning("round %d:%s", int(round), qPrintable(line));
-        }
-        if (worst < 0)
+        if (wrong.empty())
             return;
-        const Keypoint &t = truth.keypoints[size_t(worst)];
-        drag(instance, worst, QPointF(t.x, t.y));
+        std::sort(wrong.rbegin(), wrong.rend());
+        // The worst one that can be grabbed at this zoom, else the worst after zooming in.
+        int pick = wrong.front().second;
+        QPoint at;
+        for (const auto &[e, k] : wrong)
+            if (grab(instance, k, &at, 0)) {
+                pick = k;
+                break;
+            }
+        const Keypoint &t = truth.keypoints[size_t(pick)];
+        drag(instance, pick, QPointF(t.x, t.y));
     }
 }
 
@@ -332,20 +329,30 @@ SimulatedAnnotator::ImageReport SimulatedAnnotator::labelShownImage(const std::v
         std::vector<int> falseObjects;
         match(truth, &falseObjects);
         while (!falseObjects.empty()) {
-            const int f = falseObjects.front();
-            int k = 0;
-            while (k < int(doc->instances()[size_t(f)].keypoints.size())
-                && !doc->instances()[size_t(f)].keypoints[size_t(k)].isLabelled())
-                ++k;
-            QPoint at;
             const int before = doc->instanceCount();
-            if (k < int(doc->instances()[size_t(f)].keypoints.size()) && grab(f, k, &at)) {
-                hover(at);
-            } else {
-                // Its points lie under another object's: pick it in the objects list instead.
+            // Hover a point of a false object; any false object the cursor then takes is as good
+            // (duplicates lie on each other); failing that, pick it in the objects list.
+            bool hovered = false;
+            for (int f : falseObjects) {
+                const auto &kps = doc->instances()[size_t(f)].keypoints;
+                for (int k = 0; k < int(kps.size()) && !hovered; ++k) {
+                    if (!kps[size_t(k)].isLabelled())
+                        continue;
+                    const QPoint at = viewOf(QPointF(kps[size_t(k)].x, kps[size_t(k)].y));
+                    int i = -1, kp = -1;
+                    if (m_ws->canvas()->rect().contains(at) && m_ws->canvas()->pointAt(at, &i, &kp)
+                        && std::find(falseObjects.begin(), falseObjects.end(), i) != falseObjects.end()) {
+                        hover(at);
+                        hovered = true;
+                    }
+                }
+                if (hovered)
+                    break;
+            }
+            if (!hovered) {
                 hover(QPoint(0, 0));
                 QListWidget *list = m_ws->objectList();
-                const QPoint item = list->visualItemRect(list->item(f)).center();
+                const QPoint item = list->visualItemRect(list->item(falseObjects.front())).center();
                 act([&] { QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, item); });
                 ++m_counts.clicks;
             }

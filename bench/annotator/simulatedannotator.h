@@ -104,8 +104,9 @@ private:
     void click(const QPointF &imagePoint, Qt::KeyboardModifiers modifiers = {});
     void key(Qt::Key key, Qt::KeyboardModifiers modifiers = {});
     void hover(const QPoint &view);
-    // Where a press takes point (instance, keypoint); zooms in (wheel, counted) when no spot does.
-    bool grab(int instance, int keypoint, QPoint *at);
+    // Where a press takes point (instance, keypoint); zooms in (wheel, counted, at most
+    // `maxZoomSteps` notches) when no spot does.
+    bool grab(int instance, int keypoint, QPoint *at, int maxZoomSteps = 6);
     void drag(int instance, int keypoint, const QPointF &target);
     void place(int instance, int keypoint, const gp::Keypoint &truth);
     void labelFromScratch(const gp::PoseInstance &truth, bool first);

@@ -342,6 +342,32 @@ void AnnotationDocument::transformPart(int instance, int group, const Similarity
         std::move(s), AnnotationCommand::TransformPartId, mergeKeyOf(dragId, instance, group));
 }
 
+void AnnotationDocument::reproposePart(
+    int instance, int group, const std::vector<Keypoint> &modelPoints, int dragId, int keypoint)
+{
+    const auto groups = m_skeleton.partGroups();
+    if (!validPoint(instance, keypoint) || group < 0 || size_t(group) >= groups.size())
+        return;
+    State s = m_state;
+    std::vector<Keypoint> &kps = s.instances[size_t(instance)].keypoints;
+    std::vector<Keypoint> seen = kps;
+    for (int i : groups[size_t(group)]) {
+        if (size_t(i) >= modelPoints.size() || !modelPoints[size_t(i)].isLabelled() || !kps[size_t(i)].isLabelled())
+            continue;
+        seen[size_t(i)].x = modelPoints[size_t(i)].x;
+        seen[size_t(i)].y = modelPoints[size_t(i)].y;
+        seen[size_t(i)].origin = Keypoint::Origin::Model;
+        if (kps[size_t(i)].isProposal()) {
+            kps[size_t(i)].x = modelPoints[size_t(i)].x;
+            kps[size_t(i)].y = modelPoints[size_t(i)].y;
+            kps[size_t(i)].confidence = modelPoints[size_t(i)].confidence;
+        }
+    }
+    GripperRefit::apply(kps, seen, groups[size_t(group)], shapeModel(group));
+    push(tr("Move %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s), AnnotationCommand::MoveKeypointId,
+        mergeKeyOf(dragId, instance, keypoint));
+}
+
 void AnnotationDocument::acceptWhere(const QString &text, const std::function<bool(int, const Keypoint &)> &accept)
 {
     if (!m_loaded)

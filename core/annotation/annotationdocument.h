@@ -107,6 +107,11 @@ public:
     // applied to where they were when the drag began (Alt+drag, Alt+wheel); same dragId: one
     // step, dragId 0: a step of its own. Proposals stay proposals.
     void transformPart(int instance, int group, const Similarity &transform, int dragId);
+    // The model's second look at one gripper (ZoomedProposal): its proposals take the places in
+    // `modelPoints` (the whole instance's points, as the model now sees them) and then follow
+    // the person's points of the gripper by GripperRefit, from where the model now puts those.
+    // Merges into drag `dragId` of `keypoint`: one undo step with the correction that asked for it.
+    void reproposePart(int instance, int group, const std::vector<Keypoint> &modelPoints, int dragId, int keypoint);
     // Accepts the proposals of one object (they become a person's points).
     void acceptInstance(int instance);
     // Accepts every proposal of the image at or above `threshold`; returns the first doubtful

@@ -4,9 +4,11 @@
 #include "annotationdocument.h"
 #include "backgroundjob.h"
 #include "labelcache.h"
+#include "livepredictor.h"
 #include "pointorigins.h"
 #include "project.h"
 #include "reviewstate.h"
+#include "zoomedproposal.h"
 
 #include <QSettings>
 
@@ -16,6 +18,7 @@ const QString kIou = QStringLiteral("label/prelabelIou");
 const QString kDoubtful = QStringLiteral("label/doubtful");
 const QString kRefit = QStringLiteral("label/refit");
 const QString kArticulation = QStringLiteral("label/refitArticulation");
+const QString kZoom = QStringLiteral("label/zoomedProposal");
 } // namespace
 
 AssistController::AssistController(gp::AnnotationDocument *document, AnnotationCanvas *canvas, QObject *parent)
@@ -31,9 +34,11 @@ AssistController::AssistController(gp::AnnotationDocument *document, AnnotationC
     s.doubtful = settings.value(kDoubtful, s.doubtful).toDouble();
     s.refit = settings.value(kRefit, s.refit).toBool();
     s.articulation = settings.value(kArticulation, s.articulation).toBool();
+    s.zoom = settings.value(kZoom, s.zoom).toBool();
     m_settings = s;
     m_canvas->setDoubtfulThreshold(s.doubtful);
     m_document->setRefitEnabled(s.refit);
+    connect(m_canvas, &AnnotationCanvas::pointDragged, this, &AssistController::lookAgain);
     connect(m_job, &BackgroundJob::finished, this, [this] {
         m_models = m_job->result<std::vector<gp::ShapeModel>>();
         int valid = 0;
@@ -47,6 +52,40 @@ AssistController::AssistController(gp::AnnotationDocument *document, AnnotationC
 AssistController::~AssistController()
 {
     m_job->stop();
+}
+
+void AssistController::setModel(const QString &model, int imgsz)
+{
+    m_model = model;
+    m_imgsz = imgsz;
+}
+
+void AssistController::lookAgain(int instance, int keypoint, int dragId)
+{
+    const int group = m_document->skeleton().partOf(keypoint);
+    if (!m_settings.zoom || m_model.isEmpty() || group < 0 || instance < 0 || instance >= m_document->instanceCount())
+        return;
+    const gp::PoseInstance &object = m_document->instances()[size_t(instance)];
+    bool proposals = false;
+    const std::vector<int> members = m_document->skeleton().partGroups()[size_t(group)];
+    for (int k : members)
+        proposals = proposals || object.keypoints[size_t(k)].isProposal();
+    if (!proposals)
+        return;
+    if (!m_predictor)
+        m_predictor = std::make_unique<gp::LivePredictor>();
+    gp::PredictorOptions o;
+    o.model = m_model;
+    o.imgsz = m_imgsz;
+    o.conf = 0.05; // the object is there (a person just corrected it): take what the network sees
+    o.iou = m_settings.iou;
+    QString error;
+    if (!m_predictor->ensureLoaded(o, &error))
+        return;
+    const auto seen = gp::ZoomedProposal::run(*m_predictor, m_canvas->image(), object, &error);
+    ++m_zoomRuns;
+    if (seen)
+        m_document->reproposePart(instance, group, seen->keypoints, dragId, keypoint);
 }
 
 void AssistController::setProject(std::shared_ptr<const gp::Project> project, const gp::ReviewState &review)
@@ -67,6 +106,7 @@ void AssistController::setSettings(const Settings &s)
     settings.setValue(kDoubtful, s.doubtful);
     settings.setValue(kRefit, s.refit);
     settings.setValue(kArticulation, s.articulation);
+    settings.setValue(kZoom, s.zoom);
     m_canvas->setDoubtfulThreshold(s.doubtful);
     m_document->setRefitEnabled(s.refit);
     m_document->setShapeModels(s.articulation ? m_models : std::vector<gp::ShapeModel>());

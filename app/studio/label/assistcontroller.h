@@ -13,6 +13,7 @@ class AnnotationCanvas;
 class BackgroundJob;
 namespace gp {
 class AnnotationDocument;
+class LivePredictor;
 class Project;
 class ReviewState;
 } // namespace gp
@@ -39,6 +40,9 @@ public:
         // points bends it by the learned shapes.
         bool refit = true;
         bool articulation = true;
+        // After a correction, the model looks again at a crop around the object
+        // (ZoomedProposal) and the gripper's other proposals take what it sees there.
+        bool zoom = true;
     };
 
     AssistController(gp::AnnotationDocument *document, AnnotationCanvas *canvas, QObject *parent = nullptr);
@@ -63,6 +67,11 @@ public:
     // The review banner's text for the image shown: what is left to confirm.
     QString reviewText() const;
 
+    // The model for the second look (the one pre-labelling uses).
+    void setModel(const QString &model, int imgsz);
+    // How many second looks ran, and how many moved proposals.
+    int zoomRuns() const { return m_zoomRuns; }
+
     // Learns the shape models again from every reviewed label (in the background).
     void learnShapes(const gp::ReviewState &review);
     bool isLearning() const;
@@ -71,10 +80,16 @@ Q_SIGNALS:
     void shapesLearned(int groupsWithModel);
 
 private:
+    void lookAgain(int instance, int keypoint, int dragId);
+
     gp::AnnotationDocument *m_document;
     AnnotationCanvas *m_canvas;
     std::shared_ptr<const gp::Project> m_project;
     Settings m_settings;
     BackgroundJob *m_job;
     std::vector<gp::ShapeModel> m_models; // learned; given to the document while articulation is on
+    std::unique_ptr<gp::LivePredictor> m_predictor;
+    QString m_model;
+    int m_imgsz = 640;
+    int m_zoomRuns = 0;
 };

@@ -28,7 +28,9 @@ AssistSettingsDialog::AssistSettingsDialog(const AssistController::Settings &s, 
     , m_articulation(new QCheckBox(tr("From three corrected points on, also open or close its fingers "
                                       "(shapes learned from your labels)"),
           this))
+    , m_zoom(new QCheckBox(tr("After a correction, the model looks again at a crop around the object"), this))
 {
+    m_zoom->setChecked(s.zoom);
     m_refit->setChecked(s.refit);
     m_articulation->setChecked(s.articulation);
     m_articulation->setEnabled(s.refit);
@@ -50,10 +52,12 @@ AssistSettingsDialog::AssistSettingsDialog(const AssistController::Settings &s, 
     layout->addLayout(form);
     layout->addWidget(m_refit);
     layout->addWidget(m_articulation);
+    layout->addWidget(m_zoom);
     layout->addWidget(buttons);
 }
 
 AssistController::Settings AssistSettingsDialog::settings() const
 {
-    return { m_conf->value(), m_iou->value(), m_doubtful->value(), m_refit->isChecked(), m_articulation->isChecked() };
+    return { m_conf->value(), m_iou->value(), m_doubtful->value(), m_refit->isChecked(), m_articulation->isChecked(),
+        m_zoom->isChecked() };
 }

@@ -24,4 +24,5 @@ private:
     QDoubleSpinBox *m_doubtful;
     QCheckBox *m_refit;
     QCheckBox *m_articulation;
+    QCheckBox *m_zoom;
 };

@@ -386,6 +386,7 @@ void LabelWorkspace::markNeedsReview(const QStringList &imageFiles)
 void LabelWorkspace::setPrelabelModel(const QString &model, int imgsz, double conf)
 {
     m_prelabel->setModel(model, imgsz);
+    m_assist->setModel(model, imgsz);
     AssistController::Settings s = m_assist->settings();
     s.conf = conf;
     m_assist->setSettings(s);
@@ -418,6 +419,8 @@ void LabelWorkspace::prelabel(const QStringList &images)
 {
     m_prelabel->setThresholds(m_assist->settings().conf, m_assist->settings().iou);
     m_prelabel->start(images);
+    // The model chosen (maybe just now) also takes the second looks after corrections.
+    m_assist->setModel(m_prelabel->model(), m_prelabel->imgsz());
 }
 
 void LabelWorkspace::prelabelDone(

@@ -40,6 +40,7 @@ public:
     // Which detections become labels: confidence at least `conf`, duplicates above `iou` suppressed.
     void setThresholds(double conf, double iou);
     QString model() const { return m_options.model; }
+    int imgsz() const { return m_options.imgsz; }
     bool isRunning() const;
 
     // In the background (asks for a checkpoint when none is set); finished() follows.
