@@ -389,8 +389,9 @@ void AnnotationCanvas::mouseMoveEvent(QMouseEvent *event)
         if (m_dragInstance >= m_document->instanceCount())
             break;
         // The point keeps its offset from the cursor: grabbing it off-centre does not make it jump.
-        m_document->moveKeypoint(
-            m_dragInstance, m_dragKeypoint, m_dragStartPoint + (imagePoint - m_pressImage), m_dragId);
+        // Shift held at the press: the point is occluded, as Shift+click places one.
+        m_document->moveKeypoint(m_dragInstance, m_dragKeypoint, m_dragStartPoint + (imagePoint - m_pressImage),
+            m_dragId, m_pressVisibility == Keypoint::Occluded ? int(Keypoint::Occluded) : -1);
         break;
     case Drag::Box:
         m_document->setBox(m_document->currentInstance(), draggedBox(imagePoint), m_dragId);

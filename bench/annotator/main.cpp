@@ -48,7 +48,8 @@ int main(int argc, char **argv)
         { QStringLiteral("images"), QStringLiteral("100") }, { QStringLiteral("imgsz"), QStringLiteral("320") },
         { QStringLiteral("conf"), QStringLiteral("0.5") }, { QStringLiteral("iou"), QStringLiteral("0.5") },
         { QStringLiteral("articulation"), QStringLiteral("on") }, { QStringLiteral("refit"), QStringLiteral("on") },
-        { QStringLiteral("zoom"), QStringLiteral("on") }, { QStringLiteral("tolerance"), QStringLiteral("4") } };
+        { QStringLiteral("zoom"), QStringLiteral("on") }, { QStringLiteral("zoom_first"), QStringLiteral("off") },
+        { QStringLiteral("tolerance"), QStringLiteral("4") } };
     for (int i = 1; i < argc; ++i) {
         const QString arg = QString::fromLocal8Bit(argv[i]);
         const int eq = arg.indexOf(QLatin1Char('='));
@@ -95,6 +96,10 @@ int main(int argc, char **argv)
     settings.articulation = a.value(QStringLiteral("articulation")) == QLatin1String("on");
     settings.zoom
         = mode == SimulatedAnnotator::Mode::Assisted && a.value(QStringLiteral("zoom")) == QLatin1String("on");
+    settings.zoomFirst
+        = mode == SimulatedAnnotator::Mode::Assisted && a.value(QStringLiteral("zoom_first")) == QLatin1String("on");
+    // Before the assisted tools, accepting a review stayed on the image.
+    settings.acceptMovesOn = mode == SimulatedAnnotator::Mode::Assisted;
     ws.assist()->setSettings(settings);
     const double tolerance = a.value(QStringLiteral("tolerance")).toDouble() * sizes.begin()->second.width() / 1280.0;
     SimulatedAnnotator annotator(&ws, mode, tolerance);
@@ -121,7 +126,9 @@ int main(int argc, char **argv)
             return 1;
         }
         SimulatedAnnotator::ImageReport r = annotator.labelShownImage(truth.at(file));
-        r.actions.keys += 1; // → to the next image (the last one's closes the round)
+        const bool movedOn = annotator.movedOn();
+        if (!movedOn)
+            r.actions.keys += 1; // → to the next image (the last one's closes the round)
         if (i + 1 < truth.size() && !annotator.nextImage()) {
             std::fprintf(stderr, "the next image did not show\n");
             return 1;
@@ -141,10 +148,10 @@ int main(int argc, char **argv)
     QJsonObject report { { QStringLiteral("mode"), modeName },
         { QStringLiteral("model"), a.value(QStringLiteral("model")) }, { QStringLiteral("refit"), settings.refit },
         { QStringLiteral("articulation"), settings.refit && settings.articulation },
-        { QStringLiteral("zoom"), settings.zoom }, { QStringLiteral("zoom_runs"), ws.assist()->zoomRuns() },
-        { QStringLiteral("images"), images }, { QStringLiteral("objects"), objects },
-        { QStringLiteral("grippers"), grippers }, { QStringLiteral("proposals"), proposals },
-        { QStringLiteral("actions"), countsJson(total) },
+        { QStringLiteral("zoom"), settings.zoom }, { QStringLiteral("zoom_first"), settings.zoomFirst },
+        { QStringLiteral("zoom_runs"), ws.assist()->zoomRuns() }, { QStringLiteral("images"), images },
+        { QStringLiteral("objects"), objects }, { QStringLiteral("grippers"), grippers },
+        { QStringLiteral("proposals"), proposals }, { QStringLiteral("actions"), countsJson(total) },
         { QStringLiteral("actions_per_image"), double(total.total()) / images },
         { QStringLiteral("actions_per_gripper"), double(total.total()) / std::max(1, grippers) },
         { QStringLiteral("gui_seconds"), guiMs / 1000.0 }, { QStringLiteral("prelabel_seconds"), prelabelSeconds },
@@ -157,6 +164,10 @@ int main(int argc, char **argv)
         { QStringLiteral("visibility_wrong"), accuracy.visibilityWrong },
         { QStringLiteral("missing_objects"), accuracy.missingObjects },
         { QStringLiteral("extra_objects"), accuracy.extraObjects }, { QStringLiteral("per_image"), perImage } };
+    QJsonObject why;
+    for (const auto &[reason, n] : annotator.actionsByReason())
+        why.insert(reason, n + (reason == QLatin1String("next image") && !annotator.movedOn() ? 1 : 0)); // the last →
+    report.insert(QStringLiteral("actions_by_reason"), why);
     const QByteArray json = QJsonDocument(report).toJson();
     if (a.contains(QStringLiteral("report"))) {
         QFile f(a.value(QStringLiteral("report")));

@@ -82,6 +82,12 @@ SimulatedAnnotator::SimulatedAnnotator(LabelWorkspace *workspace, Mode mode, dou
     , m_tolerance(tolerance)
 { }
 
+void SimulatedAnnotator::tally(int Counts::*kind)
+{
+    ++(m_counts.*kind);
+    ++m_why[m_reason];
+}
+
 void SimulatedAnnotator::waitIdle()
 {
     for (int i = 0; i < 3; ++i)
@@ -105,13 +111,13 @@ QPoint SimulatedAnnotator::viewOf(const QPointF &imagePoint) const
 void SimulatedAnnotator::click(const QPointF &imagePoint, Qt::KeyboardModifiers modifiers)
 {
     act([&] { QTest::mouseClick(m_ws->canvas(), Qt::LeftButton, modifiers, viewOf(imagePoint)); });
-    ++m_counts.clicks;
+    tally(&Counts::clicks);
 }
 
 void SimulatedAnnotator::key(Qt::Key k, Qt::KeyboardModifiers modifiers)
 {
     act([&] { QTest::keyClick(m_ws->canvas(), k, modifiers); });
-    ++m_counts.keys;
+    tally(&Counts::keys);
 }
 
 void SimulatedAnnotator::hover(const QPoint &view)
@@ -140,7 +146,7 @@ bool SimulatedAnnotator::grab(int instance, int keypoint, QPoint *at, int maxZoo
         // Another point hides it: zoom in one notch around it, as a person would; unless they
         // lie on the same pixel, where no zoom parts them.
         int i = -1, kp = -1;
-        if (canvas->pointAt(centre, &i, &kp)) {
+        if (canvas->pointAt(centre, &i, &kp) && (i != instance || kp != keypoint)) {
             const Keypoint &other = m_ws->document()->instances()[size_t(i)].keypoints[size_t(kp)];
             if (distance(other, k) < 1.0)
                 return false;
@@ -150,13 +156,13 @@ bool SimulatedAnnotator::grab(int instance, int keypoint, QPoint *at, int maxZoo
                 Qt::NoModifier, Qt::NoScrollPhase, false);
             QApplication::sendEvent(canvas, &wheel);
         });
-        ++m_counts.wheel;
+        tally(&Counts::wheel);
         m_zoomed = true;
     }
     return false;
 }
 
-void SimulatedAnnotator::drag(int instance, int keypoint, const QPointF &target)
+void SimulatedAnnotator::drag(int instance, int keypoint, const QPointF &target, Qt::KeyboardModifiers modifiers)
 {
     QPoint from;
     if (!grab(instance, keypoint, &from))
@@ -169,13 +175,13 @@ void SimulatedAnnotator::drag(int instance, int keypoint, const QPointF &target)
     const int hop = int(AnnotationCanvas::kDragThreshold) + 4;
     const QPoint out = from + (to.x() >= from.x() ? QPoint(hop, hop) : QPoint(-hop, hop));
     act([&] {
-        QTest::mousePress(canvas, Qt::LeftButton, {}, from);
+        QTest::mousePress(canvas, Qt::LeftButton, modifiers, from);
         QTest::mouseMove(canvas, out);
         QTest::mouseMove(canvas, (out + to) / 2);
         QTest::mouseMove(canvas, to);
-        QTest::mouseRelease(canvas, Qt::LeftButton, {}, to);
+        QTest::mouseRelease(canvas, Qt::LeftButton, modifiers, to);
     });
-    ++m_counts.drags;
+    tally(&Counts::drags);
 }
 
 void SimulatedAnnotator::place(int instance, int keypoint, const Keypoint &truth)
@@ -186,32 +192,42 @@ void SimulatedAnnotator::place(int instance, int keypoint, const Keypoint &truth
         QListWidget *list = m_ws->objectList();
         const QPoint at = list->visualItemRect(list->item(instance)).center();
         act([&] { QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, at); });
-        ++m_counts.clicks;
+        tally(&Counts::clicks);
     }
     if (doc->nextKeypoint() != keypoint) {
         QTreeWidget *points = m_ws->pointTable();
         const QPoint at = points->visualItemRect(points->topLevelItem(keypoint)).center();
         act([&] { QTest::mouseClick(points->viewport(), Qt::LeftButton, {}, at); });
-        ++m_counts.clicks;
+        tally(&Counts::clicks);
     }
     click(QPointF(truth.x, truth.y), truth.visibility == Keypoint::Occluded ? Qt::ShiftModifier : Qt::NoModifier);
 }
 
 void SimulatedAnnotator::labelFromScratch(const PoseInstance &truth, bool first)
 {
+    m_reason = QStringLiteral("object labelled from scratch");
+    gp::AnnotationDocument *doc = m_ws->document();
     if (!first)
         key(Qt::Key_N);
     int last = -1;
     for (int k = 0; k < int(truth.keypoints.size()); ++k)
         if (truth.keypoints[size_t(k)].isLabelled())
             last = k;
-    for (int k = 0; k <= last; ++k) {
-        const Keypoint &t = truth.keypoints[size_t(k)];
+    // The point the workspace places next (proposals it fills in are skipped), until the
+    // truth's last labelled point is placed.
+    for (int guard = 0; guard < 3 * int(truth.keypoints.size()); ++guard) {
+        const int next = doc->nextKeypoint();
+        if (next > last)
+            break;
+        const Keypoint &t = truth.keypoints[size_t(next)];
         if (!t.isLabelled())
             key(Qt::Key_S);
         else
             click(QPointF(t.x, t.y), t.visibility == Keypoint::Occluded ? Qt::ShiftModifier : Qt::NoModifier);
     }
+    // What the workspace proposed for the rest of a gripper is reviewed like a model's.
+    if (m_mode == Mode::Assisted && doc->currentInstance() >= 0 && doc->proposalCount() > 0)
+        correct(doc->currentInstance(), truth);
 }
 
 void SimulatedAnnotator::correctPart(int instance, const std::vector<int> &group, const PoseInstance &truth)
@@ -219,13 +235,21 @@ void SimulatedAnnotator::correctPart(int instance, const std::vector<int> &group
     gp::AnnotationDocument *doc = m_ws->document();
     for (size_t round = 0; round < group.size(); ++round) {
         const auto &kps = doc->instances()[size_t(instance)].keypoints;
-        // The points out of tolerance, worst first.
+        // The points out of tolerance, the one that tells the refit most first: far off, and far
+        // from the points already corrected (a spread pins rotation, scale and the fingers).
         std::vector<std::pair<double, int>> wrong;
         for (int k : group)
             if (kps[size_t(k)].isLabelled() && truth.keypoints[size_t(k)].isLabelled()) {
                 const double e = distance(kps[size_t(k)], truth.keypoints[size_t(k)]);
-                if (e > m_tolerance)
-                    wrong.emplace_back(e, k);
+                if (e <= m_tolerance)
+                    continue;
+                double spread = -1;
+                for (int c : group)
+                    if (kps[size_t(c)].isLabelled() && kps[size_t(c)].origin == Keypoint::Origin::Person) {
+                        const double d = distance(truth.keypoints[size_t(k)], truth.keypoints[size_t(c)]);
+                        spread = spread < 0 ? d : std::min(spread, d);
+                    }
+                wrong.emplace_back(e * (spread < 0 ? 1.0 : spread), k);
             }
         if (wrong.empty())
             return;
@@ -239,7 +263,10 @@ void SimulatedAnnotator::correctPart(int instance, const std::vector<int> &group
                 break;
             }
         const Keypoint &t = truth.keypoints[size_t(pick)];
-        drag(instance, pick, QPointF(t.x, t.y));
+        m_reason = QStringLiteral("point dragged");
+        // Shift+drag marks it occluded on the way, where it is.
+        const bool occlude = t.visibility == Keypoint::Occluded && kps[size_t(pick)].visibility == Keypoint::Visible;
+        drag(instance, pick, QPointF(t.x, t.y), occlude ? Qt::ShiftModifier : Qt::NoModifier);
     }
 }
 
@@ -261,6 +288,7 @@ void SimulatedAnnotator::correct(int instance, const PoseInstance &truth)
         }
     }
     if (swapped < 0.5 * asIs) {
+        m_reason = QStringLiteral("left and right swapped");
         for (int k = 0; k < n; ++k)
             if (point(k).isLabelled() && grab(instance, k, &at)) {
                 hover(at);
@@ -269,12 +297,14 @@ void SimulatedAnnotator::correct(int instance, const PoseInstance &truth)
             }
     }
     // Points the object should not have.
+    m_reason = QStringLiteral("point cleared");
     for (int k = 0; k < n; ++k)
         if (!truth.keypoints[size_t(k)].isLabelled() && point(k).isLabelled() && grab(instance, k, &at)) {
             hover(at);
             key(Qt::Key_Delete);
         }
     // Points it misses: placed first, so that a refit has them to go by.
+    m_reason = QStringLiteral("missing point placed");
     for (int k = 0; k < n; ++k)
         if (truth.keypoints[size_t(k)].isLabelled() && !point(k).isLabelled())
             place(instance, k, truth.keypoints[size_t(k)]);
@@ -289,9 +319,17 @@ void SimulatedAnnotator::correct(int instance, const PoseInstance &truth)
         }
     for (int k = 0; k < n; ++k)
         if (!inGroup[size_t(k)] && point(k).isLabelled() && truth.keypoints[size_t(k)].isLabelled()
-            && distance(point(k), truth.keypoints[size_t(k)]) > m_tolerance)
+            && distance(point(k), truth.keypoints[size_t(k)]) > m_tolerance) {
+            m_reason = QStringLiteral("point dragged");
             drag(instance, k, QPointF(truth.keypoints[size_t(k)].x, truth.keypoints[size_t(k)].y));
+        }
+    // A refit may have taken a proposal out of the image (it is absent then): placed again.
+    m_reason = QStringLiteral("missing point placed");
+    for (int k = 0; k < n; ++k)
+        if (truth.keypoints[size_t(k)].isLabelled() && !point(k).isLabelled())
+            place(instance, k, truth.keypoints[size_t(k)]);
     // Visible against occluded.
+    m_reason = QStringLiteral("visibility toggled");
     for (int k = 0; k < n; ++k)
         if (point(k).isLabelled() && truth.keypoints[size_t(k)].isLabelled()
             && point(k).visibility != truth.keypoints[size_t(k)].visibility && grab(instance, k, &at)) {
@@ -315,6 +353,7 @@ SimulatedAnnotator::ImageReport SimulatedAnnotator::labelShownImage(const std::v
 {
     m_counts = Counts();
     m_guiMs = 0;
+    m_movedOn = false;
     ImageReport report;
     report.file = m_ws->shownFile();
     report.objects = int(truth.size());
@@ -328,6 +367,7 @@ SimulatedAnnotator::ImageReport SimulatedAnnotator::labelShownImage(const std::v
         // False objects first (hover one of their points, Shift+Delete).
         std::vector<int> falseObjects;
         match(truth, &falseObjects);
+        m_reason = QStringLiteral("false object deleted");
         while (!falseObjects.empty()) {
             const int before = doc->instanceCount();
             // Hover a point of a false object; any false object the cursor then takes is as good
@@ -354,7 +394,7 @@ SimulatedAnnotator::ImageReport SimulatedAnnotator::labelShownImage(const std::v
                 QListWidget *list = m_ws->objectList();
                 const QPoint item = list->visualItemRect(list->item(falseObjects.front())).center();
                 act([&] { QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, item); });
-                ++m_counts.clicks;
+                tally(&Counts::clicks);
             }
             key(Qt::Key_Delete, Qt::ShiftModifier);
             if (doc->instanceCount() == before)
@@ -371,10 +411,16 @@ SimulatedAnnotator::ImageReport SimulatedAnnotator::labelShownImage(const std::v
                 labelFromScratch(truth[t], first);
                 first = false;
             }
-        if (m_ws->needsReview(m_ws->shownFile()))
+        m_reason = QStringLiteral("image accepted");
+        if (m_ws->needsReview(m_ws->shownFile())) {
+            const QString shown = m_ws->shownFile();
             key(Qt::Key_A);
+            m_movedOn = m_ws->assist()->settings().acceptMovesOn
+                && QTest::qWaitFor([&] { return m_ws->shownFile() != shown; }, 2000);
+        }
     }
     if (m_zoomed) {
+        m_reason = QStringLiteral("view fitted again");
         key(Qt::Key_0); // back to the fitted view for the next image
         m_zoomed = false;
     }
@@ -387,9 +433,14 @@ SimulatedAnnotator::ImageReport SimulatedAnnotator::labelShownImage(const std::v
 bool SimulatedAnnotator::nextImage()
 {
     const QString before = m_ws->shownFile();
+    // Accepting the review moved on already.
+    if (m_movedOn) {
+        m_movedOn = false;
+        return QTest::qWaitFor([&] { return !m_ws->shownFile().isEmpty(); }, kWaitMs);
+    }
     m_counts = Counts();
     act([&] { QTest::keyClick(m_ws->canvas(), Qt::Key_Right); });
-    m_extra.keys += 1;
+    ++m_why[QStringLiteral("next image")];
     return QTest::qWaitFor([&] { return !m_ws->shownFile().isEmpty() && m_ws->shownFile() != before; }, kWaitMs);
 }
 
@@ -398,6 +449,7 @@ bool SimulatedAnnotator::prelabelAll(QString *error)
     QSignalSpy finished(m_ws, &LabelWorkspace::prelabelFinished);
     m_ws->prelabelUnlabelled();
     m_extra.clicks += 2; // the Pre-label button, then "Pre-label All Unlabelled Images…"
+    m_why[QStringLiteral("pre-labelling started")] += 2;
     if (!finished.wait(kWaitMs * 10)) {
         *error = QStringLiteral("pre-labelling did not finish");
         return false;
@@ -499,6 +551,9 @@ void SimulatedAnnotator::score(
         for (size_t k = 0; k < tk.size() && k < lk.size(); ++k) {
             if (tk[k].isLabelled() && lk[k].isLabelled()) {
                 acc->errors.push_back(distance(tk[k], lk[k]));
+                if (qEnvironmentVariableIsSet("GP_ANNOTATOR_DEBUG") && acc->errors.back() > 4)
+                    qWarning("OFF %s object %d point %d by %.1f", qPrintable(QFileInfo(image).fileName()), int(t),
+                        int(k), acc->errors.back());
                 acc->visibilityWrong += tk[k].visibility != lk[k].visibility ? 1 : 0;
             } else if (tk[k].isLabelled()) {
                 ++acc->missingPoints;

@@ -74,12 +74,17 @@ public:
 
     // Labels the image shown (the workspace is on it) and reports what it cost.
     ImageReport labelShownImage(const std::vector<gp::PoseInstance> &truth);
-    // → to the next image of the list; counted, and waited for until it is shown.
+    // → to the next image of the list (unless accepting the review moved on already), waited
+    // for until it is shown. The → is the image's own action: labelShownImage()'s caller adds
+    // it to the image's counts when movedOn() is false.
     bool nextImage();
+    bool movedOn() const { return m_movedOn; }
     // Pre-labels every unlabelled image of the split with the workspace's model (the tool
     // button's menu: two clicks), waiting for it.
     bool prelabelAll(QString *error);
     const Counts &extraActions() const { return m_extra; }
+    // Every action so far by what it was for ("point dragged", "false object deleted", ...).
+    const std::map<QString, int> &actionsByReason() const { return m_why; }
 
     // A project to label: `history`'s train split with its labels (what was labelled before;
     // empty for none) and the first `count` images of `fresh` (a generated dataset whose
@@ -97,6 +102,7 @@ public:
         const QString &image, const QSize &imageSize, const std::vector<gp::PoseInstance> &truth, Accuracy *accuracy);
 
 private:
+    void tally(int Counts::*kind);
     // One user action through the real event loop, timed.
     void act(const std::function<void()> &event);
     void waitIdle();
@@ -107,7 +113,7 @@ private:
     // Where a press takes point (instance, keypoint); zooms in (wheel, counted, at most
     // `maxZoomSteps` notches) when no spot does.
     bool grab(int instance, int keypoint, QPoint *at, int maxZoomSteps = 6);
-    void drag(int instance, int keypoint, const QPointF &target);
+    void drag(int instance, int keypoint, const QPointF &target, Qt::KeyboardModifiers modifiers = {});
     void place(int instance, int keypoint, const gp::Keypoint &truth);
     void labelFromScratch(const gp::PoseInstance &truth, bool first);
     void correct(int instance, const gp::PoseInstance &truth);
@@ -122,4 +128,7 @@ private:
     Counts m_extra; // not belonging to one image (pre-labelling)
     double m_guiMs = 0;
     bool m_zoomed = false;
+    bool m_movedOn = false; // accepting the review showed the next image
+    QString m_reason; // what the actions being made are for
+    std::map<QString, int> m_why;
 };

@@ -69,7 +69,8 @@ PredictionLabeller::Result PredictionLabeller::run(
             std::vector<PoseInstance> instances;
             for (const PoseDetection &d : o.predictions[i])
                 if (int(instances.size()) < o.maxObjects)
-                    instances.push_back(PreLabeller::toInstance(d, image.size(), o.keypointCount));
+                    // A bridged point's score is capped below 0.5 (fromTracks): it is occluded.
+                    instances.push_back(PreLabeller::toInstance(d, image.size(), o.keypointCount, 0.5));
             // A label file without its image (left by a person): theirs wins, the image stays new.
             if (QFileInfo::exists(labelFile)) {
                 r.existing << file;

@@ -42,7 +42,9 @@ std::optional<PoseInstance> ZoomedProposal::run(
     if (!predictor.predict(image.copy(crop), &found, error))
         return std::nullopt;
     const int k = int(object.keypoints.size());
-    const double limit = crop.width() / (1.0 + 2.0 * kMargin); // the object's size
+    // The same object, looked at closer, moves by a fraction of its size; a detection further
+    // away is another object, or noise.
+    const double limit = kSameObject * crop.width() / (1.0 + 2.0 * kMargin);
     std::optional<PoseInstance> best;
     double bestDistance = limit;
     for (const PoseDetection &d : found) {

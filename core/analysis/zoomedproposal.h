@@ -23,6 +23,8 @@ public:
     static constexpr double kMargin = 0.5;
     // A crop never smaller than this (image pixels): no enlargement beyond what helps.
     static constexpr int kMinSide = 96;
+    // The most a detection's points may be from the object's, on average, in object sizes.
+    static constexpr double kSameObject = 0.2;
 
     // The square crop around the object's labelled points, within the image.
     static QRect cropFor(const PoseInstance &object, const QSize &imageSize);

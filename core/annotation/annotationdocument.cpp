@@ -228,6 +228,7 @@ int AnnotationDocument::placeNext(const QPointF &p, int visibility)
     }
     const int k = s.nextKeypoint;
     s.instances[size_t(s.currentInstance)].keypoints[size_t(k)] = { p.x(), p.y(), visibility };
+    proposeRestOfPart(s, s.currentInstance, k);
     s.nextKeypoint = advanceFrom(s, s.currentInstance, k + 1);
     push(tr("Place %1").arg(m_skeleton.points()[size_t(k)].name), std::move(s));
     return k;
@@ -272,6 +273,51 @@ void AnnotationDocument::placeKeypoint(int instance, int keypoint, const QPointF
     push(tr("Place %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s));
 }
 
+void AnnotationDocument::keepInsideImage(std::vector<Keypoint> &points, const std::vector<int> &group) const
+{
+    if (!m_annotation.imageSize.isValid())
+        return;
+    for (int i : group) {
+        Keypoint &p = points[size_t(i)];
+        if (!p.isProposal())
+            continue;
+        p.x = std::clamp(p.x, 0.0, double(m_annotation.imageSize.width()));
+        p.y = std::clamp(p.y, 0.0, double(m_annotation.imageSize.height()));
+    }
+}
+
+void AnnotationDocument::proposeRestOfPart(State &s, int instance, int keypoint) const
+{
+    const int group = m_refit ? m_skeleton.partOf(keypoint) : -1;
+    const ShapeModel *model = shapeModel(group);
+    if (!model)
+        return;
+    const std::vector<int> members = m_skeleton.partGroups()[size_t(group)];
+    std::vector<Keypoint> &kps = s.instances[size_t(instance)].keypoints;
+    std::vector<int> fixed;
+    std::vector<QPointF> targets;
+    for (size_t j = 0; j < members.size(); ++j) {
+        const Keypoint &p = kps[size_t(members[j])];
+        if (p.isProposal())
+            return; // the model's, or proposed already
+        if (p.isLabelled()) {
+            fixed.push_back(int(j));
+            targets.emplace_back(p.x, p.y);
+        }
+    }
+    if (int(fixed.size()) != kTemplateAfter || model->pointCount() != int(members.size()))
+        return;
+    const std::vector<QPointF> shape = model->fit(model->mean(), fixed, targets, GripperRefit::kPointNoise);
+    const QRectF image(QPointF(0, 0), QSizeF(m_annotation.imageSize));
+    for (size_t j = 0; j < members.size(); ++j) {
+        Keypoint &p = kps[size_t(members[j])];
+        if (p.isLabelled() || !image.contains(shape[j]))
+            continue;
+        // Never seen by a model: doubtful until a person looks.
+        p = Keypoint { shape[j].x(), shape[j].y(), Keypoint::Visible, Keypoint::Origin::Refit, 0.0f };
+    }
+}
+
 const std::vector<Keypoint> &AnnotationDocument::dragBase(int instance, int dragId)
 {
     if (dragId <= 0 || dragId != m_dragBaseId || instance != m_dragBaseInstance) {
@@ -289,7 +335,7 @@ const ShapeModel *AnnotationDocument::shapeModel(int group) const
         : nullptr;
 }
 
-void AnnotationDocument::moveKeypoint(int instance, int keypoint, const QPointF &p, int dragId)
+void AnnotationDocument::moveKeypoint(int instance, int keypoint, const QPointF &p, int dragId, int visibility)
 {
     if (!validPoint(instance, keypoint))
         return;
@@ -303,6 +349,8 @@ void AnnotationDocument::moveKeypoint(int instance, int keypoint, const QPointF 
     kp.y = p.y();
     kp.origin = Keypoint::Origin::Person;
     kp.confidence = 1.0f;
+    if (visibility == Keypoint::Visible || visibility == Keypoint::Occluded)
+        kp.visibility = visibility;
     const int group = m_refit ? m_skeleton.partOf(keypoint) : -1;
     if (group >= 0) {
         const std::vector<int> members = m_skeleton.partGroups()[size_t(group)];
@@ -311,6 +359,7 @@ void AnnotationDocument::moveKeypoint(int instance, int keypoint, const QPointF 
             if (i != keypoint && base[size_t(i)].isProposal())
                 kps[size_t(i)] = base[size_t(i)];
         GripperRefit::apply(kps, base, members, shapeModel(group));
+        keepInsideImage(kps, members);
     }
     push(tr("Move %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s), AnnotationCommand::MoveKeypointId,
         mergeKeyOf(dragId, instance, keypoint));
@@ -364,6 +413,7 @@ void AnnotationDocument::reproposePart(
         }
     }
     GripperRefit::apply(kps, seen, groups[size_t(group)], shapeModel(group));
+    keepInsideImage(kps, groups[size_t(group)]);
     push(tr("Move %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s), AnnotationCommand::MoveKeypointId,
         mergeKeyOf(dragId, instance, keypoint));
 }

@@ -42,6 +42,9 @@ public:
     // A save that failed (a full disk, a folder made read-only) is tried again this often
     // while the edit is kept in memory.
     static constexpr int kRetryDelayMs = 2000;
+    // A gripper placed by hand: once this many of its points are placed (and none of the
+    // rest), the rest are proposed from its shape model.
+    static constexpr int kTemplateAfter = 3;
 
     struct State
     {
@@ -102,7 +105,8 @@ public:
     // A drag: successive moves of the same point with the same `dragId` merge into one step.
     // The point becomes a person's, and the proposals of its gripper (its skeleton part
     // group) follow by GripperRefit, from where they all were when the drag began.
-    void moveKeypoint(int instance, int keypoint, const QPointF &imagePoint, int dragId);
+    // `visibility` >= 0 sets the point's visibility too (Shift+drag: occluded).
+    void moveKeypoint(int instance, int keypoint, const QPointF &imagePoint, int dragId, int visibility = -1);
     // Moves every labelled point of one gripper (Skeleton::partGroups() index) by `transform`
     // applied to where they were when the drag began (Alt+drag, Alt+wheel); same dragId: one
     // step, dragId 0: a step of its own. Proposals stay proposals.
@@ -172,6 +176,12 @@ private:
     void scheduleSave();
     bool validPoint(int instance, int keypoint) const;
     int advanceFrom(const State &s, int instance, int keypoint) const;
+    // Proposes the rest of `keypoint`'s gripper from its shape model when a person has placed
+    // kTemplateAfter of its points and nothing else of it (doubtful refit points).
+    void proposeRestOfPart(State &s, int instance, int keypoint) const;
+    // A proposal a refit moved out of the image stays on its edge, where it can be seen and
+    // dragged (a label file could not hold it outside).
+    void keepInsideImage(std::vector<Keypoint> &points, const std::vector<int> &group) const;
     // The instance's points when drag `dragId` began (captured at its first move).
     const std::vector<Keypoint> &dragBase(int instance, int dragId);
     void acceptWhere(const QString &text, const std::function<bool(int instance, const Keypoint &)> &accept);

@@ -17,7 +17,8 @@
 
 namespace gp {
 
-PoseInstance PreLabeller::toInstance(const PoseDetection &det, const QSize &size, int keypointCount)
+PoseInstance PreLabeller::toInstance(
+    const PoseDetection &det, const QSize &size, int keypointCount, double occludedBelow)
 {
     PoseInstance inst;
     inst.classId = 0;
@@ -26,7 +27,7 @@ PoseInstance PreLabeller::toInstance(const PoseDetection &det, const QSize &size
     inst.keypoints.resize(size_t(keypointCount));
     for (int k = 0; k < keypointCount && size_t(k) < det.keypoints.size(); ++k) {
         const PoseKeypoint &p = det.keypoints[size_t(k)];
-        if (p.x < 0 || p.y < 0 || p.x > size.width() || p.y > size.height())
+        if (p.x < 0 || p.y < 0 || p.x > size.width() || p.y > size.height() || p.conf < kAbsentBelow)
             continue; // absent
         inst.keypoints[size_t(k)]
             = Keypoint { p.x, p.y, p.conf >= 0.5 ? int(Keypoint::Visible) : int(Keypoint::Occluded),

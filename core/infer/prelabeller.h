@@ -51,10 +51,17 @@ public:
         QString error; // the model did not load (nothing done), or the last failure
     };
 
-    // Visibility from the network's point score: >= 0.5 visible (2), else occluded (1).
-    // Points outside the image are absent (0); the box is clipped to the image. Every point is
-    // a Model proposal with the network's score as its confidence.
-    static PoseInstance toInstance(const PoseDetection &detection, const QSize &imageSize, int keypointCount);
+    // Every point inside the image is a Model proposal with the network's score as its
+    // confidence; points outside are absent (0); the box is clipped to the image. The score says
+    // whether a point is labelled at all (the keypoint-objectness loss learns v > 0 against
+    // v = 0, occluded and visible alike), so it cannot tell occluded from visible: a point is
+    // visible (2) unless its score is below `occludedBelow`, for callers whose scores do mean
+    // occlusion (the video's temporal stage lowers the score of the points it bridges).
+    // Below this score the network says a point is not there (out of the frame, or hidden so
+    // that no label would place it): Ultralytics draws no keypoint under it either.
+    static constexpr double kAbsentBelow = 0.25;
+    static PoseInstance toInstance(
+        const PoseDetection &detection, const QSize &imageSize, int keypointCount, double occludedBelow = 0.0);
     // Progress counts images.
     static Result run(const Options &options, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
 };

@@ -120,7 +120,8 @@ Round TestAnnotator::label(
         if (!truth.count(file))
             return round;
         SimulatedAnnotator::ImageReport r = annotator.labelShownImage(truth.at(file));
-        r.actions.keys += 1; // → (the last image's closes the round)
+        if (!annotator.movedOn())
+            r.actions.keys += 1; // → (the last image's closes the round)
         if (i + 1 < truth.size() && !annotator.nextImage())
             return round;
         SimulatedAnnotator::score(file, sizes.at(file), truth.at(file), &round.accuracy);

@@ -76,12 +76,14 @@ void TestPreLabeller::detectionToObject()
     d.score = 0.9;
     d.keypoints = { { 10, 30, 0.9 }, { 20, 40, 0.5 }, { 30, 50, 0.49 }, { -1, 50, 0.9 }, { 100, 201, 0.9 } };
     const PoseInstance inst = PreLabeller::toInstance(d, QSize(320, 200), 14);
+    // A score below 0.5 makes a point occluded only where the caller says scores mean that.
+    QCOMPARE(PreLabeller::toInstance(d, QSize(320, 200), 14, 0.5).keypoints[2].visibility, int(Keypoint::Occluded));
     QCOMPARE(inst.box, QRectF(0, 20, 150, 180));
     QCOMPARE(int(inst.keypoints.size()), 14);
     // Every point is the model's proposal, with its score as the confidence.
     QCOMPARE(inst.keypoints[0], (Keypoint { 10, 30, Keypoint::Visible, Keypoint::Origin::Model, 0.9f }));
     QCOMPARE(inst.keypoints[1].visibility, int(Keypoint::Visible));
-    QCOMPARE(inst.keypoints[2], (Keypoint { 30, 50, Keypoint::Occluded, Keypoint::Origin::Model, 0.49f }));
+    QCOMPARE(inst.keypoints[2], (Keypoint { 30, 50, Keypoint::Visible, Keypoint::Origin::Model, 0.49f }));
     QCOMPARE(inst.keypoints[3].visibility, int(Keypoint::Absent));
     QCOMPARE(inst.keypoints[4].visibility, int(Keypoint::Absent));
     for (size_t k = 5; k < 14; ++k)

@@ -19,6 +19,7 @@ const QString kDoubtful = QStringLiteral("label/doubtful");
 const QString kRefit = QStringLiteral("label/refit");
 const QString kArticulation = QStringLiteral("label/refitArticulation");
 const QString kZoom = QStringLiteral("label/zoomedProposal");
+const QString kAcceptMovesOn = QStringLiteral("label/acceptMovesOn");
 } // namespace
 
 AssistController::AssistController(gp::AnnotationDocument *document, AnnotationCanvas *canvas, QObject *parent)
@@ -35,6 +36,7 @@ AssistController::AssistController(gp::AnnotationDocument *document, AnnotationC
     s.refit = settings.value(kRefit, s.refit).toBool();
     s.articulation = settings.value(kArticulation, s.articulation).toBool();
     s.zoom = settings.value(kZoom, s.zoom).toBool();
+    s.acceptMovesOn = settings.value(kAcceptMovesOn, s.acceptMovesOn).toBool();
     m_settings = s;
     m_canvas->setDoubtfulThreshold(s.doubtful);
     m_document->setRefitEnabled(s.refit);
@@ -60,6 +62,47 @@ void AssistController::setModel(const QString &model, int imgsz)
     m_imgsz = imgsz;
 }
 
+bool AssistController::ensurePredictor()
+{
+    if (m_model.isEmpty())
+        return false;
+    if (!m_predictor)
+        m_predictor = std::make_unique<gp::LivePredictor>();
+    gp::PredictorOptions o;
+    o.model = m_model;
+    o.imgsz = m_imgsz;
+    o.conf = 0.05; // the object is there: take what the network sees
+    o.iou = m_settings.iou;
+    QString error;
+    return m_predictor->ensureLoaded(o, &error);
+}
+
+void AssistController::lookAgainAtAll(const QImage &image, std::vector<gp::PoseInstance> *instances)
+{
+    if (!m_settings.zoomFirst || image.isNull() || !ensurePredictor())
+        return;
+    for (gp::PoseInstance &object : *instances) {
+        bool untouched = true, any = false;
+        for (const gp::Keypoint &k : object.keypoints) {
+            any = any || k.isLabelled();
+            untouched = untouched && (!k.isLabelled() || k.origin == gp::Keypoint::Origin::Model);
+        }
+        if (!any || !untouched)
+            continue;
+        QString error;
+        const auto seen = gp::ZoomedProposal::run(*m_predictor, image, object, &error);
+        ++m_zoomRuns;
+        if (!seen)
+            continue;
+        for (size_t k = 0; k < object.keypoints.size() && k < seen->keypoints.size(); ++k)
+            if (object.keypoints[k].isLabelled() && seen->keypoints[k].isLabelled()) {
+                object.keypoints[k].x = seen->keypoints[k].x;
+                object.keypoints[k].y = seen->keypoints[k].y;
+                object.keypoints[k].confidence = seen->keypoints[k].confidence;
+            }
+    }
+}
+
 void AssistController::lookAgain(int instance, int keypoint, int dragId)
 {
     const int group = m_document->skeleton().partOf(keypoint);
@@ -72,16 +115,9 @@ void AssistController::lookAgain(int instance, int keypoint, int dragId)
         proposals = proposals || object.keypoints[size_t(k)].isProposal();
     if (!proposals)
         return;
-    if (!m_predictor)
-        m_predictor = std::make_unique<gp::LivePredictor>();
-    gp::PredictorOptions o;
-    o.model = m_model;
-    o.imgsz = m_imgsz;
-    o.conf = 0.05; // the object is there (a person just corrected it): take what the network sees
-    o.iou = m_settings.iou;
-    QString error;
-    if (!m_predictor->ensureLoaded(o, &error))
+    if (!ensurePredictor())
         return;
+    QString error;
     const auto seen = gp::ZoomedProposal::run(*m_predictor, m_canvas->image(), object, &error);
     ++m_zoomRuns;
     if (seen)
@@ -107,6 +143,7 @@ void AssistController::setSettings(const Settings &s)
     settings.setValue(kRefit, s.refit);
     settings.setValue(kArticulation, s.articulation);
     settings.setValue(kZoom, s.zoom);
+    settings.setValue(kAcceptMovesOn, s.acceptMovesOn);
     m_canvas->setDoubtfulThreshold(s.doubtful);
     m_document->setRefitEnabled(s.refit);
     m_document->setShapeModels(s.articulation ? m_models : std::vector<gp::ShapeModel>());

@@ -43,6 +43,10 @@ public:
         // After a correction, the model looks again at a crop around the object
         // (ZoomedProposal) and the gripper's other proposals take what it sees there.
         bool zoom = true;
+        // The same second look at every proposed object when its image comes up.
+        bool zoomFirst = false;
+        // Accepting an image's review moves on to the next image.
+        bool acceptMovesOn = true;
     };
 
     AssistController(gp::AnnotationDocument *document, AnnotationCanvas *canvas, QObject *parent = nullptr);
@@ -69,8 +73,11 @@ public:
 
     // The model for the second look (the one pre-labelling uses).
     void setModel(const QString &model, int imgsz);
-    // How many second looks ran, and how many moved proposals.
+    // How many second looks ran.
     int zoomRuns() const { return m_zoomRuns; }
+    // The second look at every object of an image as it comes up, for the objects still as the
+    // model proposed them (none of their points moved or confirmed yet).
+    void lookAgainAtAll(const QImage &image, std::vector<gp::PoseInstance> *instances);
 
     // Learns the shape models again from every reviewed label (in the background).
     void learnShapes(const gp::ReviewState &review);
@@ -81,6 +88,7 @@ Q_SIGNALS:
 
 private:
     void lookAgain(int instance, int keypoint, int dragId);
+    bool ensurePredictor();
 
     gp::AnnotationDocument *m_document;
     AnnotationCanvas *m_canvas;

@@ -29,7 +29,11 @@ AssistSettingsDialog::AssistSettingsDialog(const AssistController::Settings &s, 
                                       "(shapes learned from your labels)"),
           this))
     , m_zoom(new QCheckBox(tr("After a correction, the model looks again at a crop around the object"), this))
+    , m_zoomFirst(new QCheckBox(tr("…and at every proposed object when its image comes up"), this))
+    , m_acceptMovesOn(new QCheckBox(tr("Accepting an image moves on to the next one"), this))
 {
+    m_zoomFirst->setChecked(s.zoomFirst);
+    m_acceptMovesOn->setChecked(s.acceptMovesOn);
     m_zoom->setChecked(s.zoom);
     m_refit->setChecked(s.refit);
     m_articulation->setChecked(s.articulation);
@@ -53,11 +57,13 @@ AssistSettingsDialog::AssistSettingsDialog(const AssistController::Settings &s, 
     layout->addWidget(m_refit);
     layout->addWidget(m_articulation);
     layout->addWidget(m_zoom);
+    layout->addWidget(m_zoomFirst);
+    layout->addWidget(m_acceptMovesOn);
     layout->addWidget(buttons);
 }
 
 AssistController::Settings AssistSettingsDialog::settings() const
 {
     return { m_conf->value(), m_iou->value(), m_doubtful->value(), m_refit->isChecked(), m_articulation->isChecked(),
-        m_zoom->isChecked() };
+        m_zoom->isChecked(), m_zoomFirst->isChecked(), m_acceptMovesOn->isChecked() };
 }

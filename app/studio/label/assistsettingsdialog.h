@@ -25,4 +25,6 @@ private:
     QCheckBox *m_refit;
     QCheckBox *m_articulation;
     QCheckBox *m_zoom;
+    QCheckBox *m_zoomFirst;
+    QCheckBox *m_acceptMovesOn;
 };

@@ -53,6 +53,7 @@ void HotkeyDialog::fill()
         { tr("Place the next point (in skeleton order)"), tr("Left click") },
         { tr("Place the next point as occluded"), tr("Shift+Left click") },
         { tr("Move a point (a model's: the rest of its gripper follows)"), tr("Drag the point") },
+        { tr("Move a point and mark it occluded"), tr("Shift+drag the point") },
         { tr("Move a whole gripper"), tr("Alt+drag one of its points") },
         { tr("Rotate a gripper about its centre"), tr("Alt+mouse wheel over it") },
         { tr("Scale a gripper about its centre"), tr("Alt+Shift+mouse wheel over it") },

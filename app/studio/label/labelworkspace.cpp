@@ -449,6 +449,8 @@ void LabelWorkspace::acceptReview()
     if (!m_prelabel->accept(m_shownFile, &error))
         m_saveError = error;
     m_browser->setNeedsReview(m_shownFile, false);
+    if (m_assist->settings().acceptMovesOn && m_saveError.isEmpty())
+        nextImage();
 }
 
 void LabelWorkspace::rejectReview()
@@ -518,6 +520,8 @@ void LabelWorkspace::showLoaded(const ImageLoader::Loaded &loaded)
     if (!m_assist->applyOrigins(
             loaded.file, &annotation.instances, m_prelabel->needsReview(loaded.file), &originsError))
         m_saveError = originsError;
+    if (m_prelabel->needsReview(loaded.file))
+        m_assist->lookAgainAtAll(loaded.image, &annotation.instances);
     m_document->load(annotation, labelFile, m_project ? m_project->config().keypointDims : 3);
     m_pointsPanel->refresh();
     updateInfo();
