@@ -48,7 +48,7 @@ int main(int argc, char **argv)
         { QStringLiteral("images"), QStringLiteral("100") }, { QStringLiteral("imgsz"), QStringLiteral("320") },
         { QStringLiteral("conf"), QStringLiteral("0.5") }, { QStringLiteral("iou"), QStringLiteral("0.5") },
         { QStringLiteral("articulation"), QStringLiteral("on") }, { QStringLiteral("refit"), QStringLiteral("on") },
-        { QStringLiteral("zoom"), QStringLiteral("on") }, { QStringLiteral("zoom_first"), QStringLiteral("off") },
+        { QStringLiteral("zoom"), QStringLiteral("off") }, { QStringLiteral("zoom_first"), QStringLiteral("off") },
         { QStringLiteral("tolerance"), QStringLiteral("4") } };
     for (int i = 1; i < argc; ++i) {
         const QString arg = QString::fromLocal8Bit(argv[i]);

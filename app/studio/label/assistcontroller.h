@@ -41,8 +41,10 @@ public:
         bool refit = true;
         bool articulation = true;
         // After a correction, the model looks again at a crop around the object
-        // (ZoomedProposal) and the gripper's other proposals take what it sees there.
-        bool zoom = true;
+        // (ZoomedProposal) and the gripper's other proposals take what it sees there. Off by
+        // default: with the study's models it saved under 1 % of the actions at 3.5 times the
+        // GUI time (docs/BENCHMARKS.md, "Correct, don't place").
+        bool zoom = false;
         // The same second look at every proposed object when its image comes up.
         bool zoomFirst = false;
         // Accepting an image's review moves on to the next image.
