@@ -119,7 +119,7 @@
 <context>
     <name>ImageBrowser</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+425"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+439"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>Train (%n image)</numerusform>
@@ -279,7 +279,7 @@
 <context>
     <name>PrelabelController</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+68"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+75"/>
         <source>Pre-labelling %n image(s)…</source>
         <extracomment>%n is how many images the model labels.</extracomment>
         <translation>

@@ -113,7 +113,7 @@
 <context>
     <name>AnnotationCanvas</name>
     <message>
-        <location filename="../widgets/annotationcanvasactions.cpp" line="+54"/>
+        <location filename="../widgets/annotationcanvasactions.cpp" line="+58"/>
         <source>Skip the next point (absent, v=0)</source>
         <translation>跳过下一个点（缺失，v=0）</translation>
     </message>
@@ -144,11 +144,21 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Swap left and right of the selected object</source>
-        <translation>交换选中目标的左右点</translation>
+        <source>Swap left and right of the hovered or selected object</source>
+        <translation>交换悬停或选中目标的左右</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Accept the model&apos;s points of the hovered or selected object</source>
+        <translation>接受悬停或选中目标中模型给出的点</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Accept every confident point of the image, then go to the next doubtful one</source>
+        <translation>接受本图像中所有置信的点，然后转到下一个存疑的点</translation>
+    </message>
+    <message>
+        <location line="-12"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -173,7 +183,7 @@
         <translation>缩放到实际大小（1:1）</translation>
     </message>
     <message>
-        <location filename="../widgets/annotationcanvas.cpp" line="+494"/>
+        <location filename="../widgets/annotationcanvas.cpp" line="+610"/>
         <source>New object: %1 (%2)</source>
         <extracomment>Beside the cursor: the first point of an object not started yet and its side.</extracomment>
         <translation>新目标：%1（%2）</translation>
@@ -183,6 +193,84 @@
         <source>%1 (%2)</source>
         <extracomment>Beside the cursor: the point the next click places and its side, &quot;left_wrist (left)&quot;.</extracomment>
         <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>AssistController</name>
+    <message>
+        <location filename="../app/studio/label/assistcontroller.cpp" line="+173"/>
+        <source>Labelled by a model, every point confirmed: accept the labels or reject them.</source>
+        <extracomment>The banner over an image a model labelled, once every point is confirmed.</extracomment>
+        <translation>由模型标注，所有点均已确认：接受或拒绝这些标注。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Labelled by a model: %1 points to confirm, %2 doubtful (hollow). Drag a wrong point and its gripper follows; Enter accepts the confident ones.</source>
+        <extracomment>The banner over an image a model labelled; %1 points are unconfirmed, %2 of them doubtful (hollow).</extracomment>
+        <translation>由模型标注：%1 个点待确认，其中 %2 个存疑（空心）。拖动错误的点，其所在夹爪的其余点会随之移动；按 Enter 接受置信的点。</translation>
+    </message>
+</context>
+<context>
+    <name>AssistSettingsDialog</name>
+    <message>
+        <location filename="../app/studio/label/assistsettingsdialog.cpp" line="+27"/>
+        <source>Correcting a proposed point moves the rest of its gripper</source>
+        <translation>修正一个建议点时，其所在夹爪的其余点随之移动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>From three corrected points on, also open or close its fingers (shapes learned from your labels)</source>
+        <translation>修正三个点之后，还会张开或闭合其手指（形状从您的标注中学习）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After a correction, the model looks again at a crop around the object</source>
+        <translation>修正之后，模型再看一次目标周围的裁剪区域</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>…and at every proposed object when its image comes up</source>
+        <translation>……并在图像打开时对每个建议的目标也这样做</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accepting an image moves on to the next one</source>
+        <translation>接受一张图像后转到下一张</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Pre-label and Review Settings</source>
+        <translation>预标注与审核设置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep detections with confidence at least</source>
+        <translation>保留置信度不低于此值的检测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Merge detections overlapping by IoU above</source>
+        <translation>合并 IoU 高于此值的重叠检测</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A proposed point is doubtful below confidence</source>
+        <translation>建议点的置信度低于此值时视为存疑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A weak model finds many faint objects that are not there; a higher value keeps fewer false objects to delete.</source>
+        <translation>较弱的模型会找到许多并不存在的模糊目标；值越高，需要删除的误检目标越少。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Non-maximum suppression: a lower value merges more of a weak model&apos;s duplicates.</source>
+        <translation>非极大值抑制：值越低，合并的弱模型重复检测越多。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Doubtful points are drawn hollow, and accepting the confident points leaves them for you to check.</source>
+        <translation>存疑的点绘制为空心，接受置信的点时会保留它们供您检查。</translation>
     </message>
 </context>
 <context>
@@ -1662,13 +1750,53 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Move a point</source>
-        <translation>移动点</translation>
+        <source>Drag the point</source>
+        <translation>拖动该点</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Drag the point</source>
-        <translation>拖动该点</translation>
+        <source>Move a point (a model&apos;s: the rest of its gripper follows)</source>
+        <translation>移动一个点（模型给出的点：其夹爪的其余点随之移动）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move a point and mark it occluded</source>
+        <translation>移动一个点并标记为遮挡</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Shift+drag the point</source>
+        <translation>Shift+拖动该点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move a whole gripper</source>
+        <translation>移动整个夹爪</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Alt+drag one of its points</source>
+        <translation>Alt+拖动其中一个点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rotate a gripper about its centre</source>
+        <translation>绕中心旋转夹爪</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Alt+mouse wheel over it</source>
+        <translation>在其上 Alt+鼠标滚轮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale a gripper about its centre</source>
+        <translation>绕中心缩放夹爪</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Alt+Shift+mouse wheel over it</source>
+        <translation>在其上 Alt+Shift+鼠标滚轮</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1774,8 +1902,8 @@
 <context>
     <name>ImageBrowser</name>
     <message>
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+172"/>
-        <location line="+352"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+173"/>
+        <location line="+365"/>
         <source>Reading labels…</source>
         <extracomment>Shown in the status bar while a project&apos;s images and labels are read.</extracomment>
         <translation>正在读取标注…</translation>
@@ -1998,7 +2126,7 @@
 <context>
     <name>ImageListModel</name>
     <message>
-        <location filename="../app/studio/label/imagelistmodel.cpp" line="+196"/>
+        <location filename="../app/studio/label/imagelistmodel.cpp" line="+208"/>
         <source>labelled</source>
         <translation>已标注</translation>
     </message>
@@ -2013,13 +2141,19 @@
         <translation>未标注</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
+        <source>labelled by the model, needs review: %1 points to confirm, %2 doubtful</source>
+        <extracomment>Labels written by a model; %1 points a person has not confirmed yet, %2 of them the model was unsure of.</extracomment>
+        <translation>由模型标注，需要审核：%1 个点待确认，%2 个存疑</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>labelled by the model, needs review</source>
         <extracomment>Labels written by a model (pre-labelling) that a person has not checked yet.</extracomment>
         <translation>由模型标注，待审核</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>labelled, some points absent (partial)</source>
         <translation>已标注，部分点缺失（部分标注）</translation>
     </message>
@@ -2046,7 +2180,7 @@
 <context>
     <name>ImageView</name>
     <message>
-        <location filename="../widgets/imageview.cpp" line="+204"/>
+        <location filename="../widgets/imageview.cpp" line="+205"/>
         <source>No image</source>
         <translation>无图像</translation>
     </message>
@@ -2257,7 +2391,7 @@
 <context>
     <name>LabelActions</name>
     <message>
-        <location filename="../app/studio/label/labelactions.cpp" line="+82"/>
+        <location filename="../app/studio/label/labelactions.cpp" line="+87"/>
         <source>%1 (%2)</source>
         <extracomment>A tooltip followed by its key, e.g. &quot;Undo the last edit (Ctrl+Z)&quot;.</extracomment>
         <translation>%1（%2）</translation>
@@ -2417,6 +2551,36 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Accept Object</source>
+        <translation>接受目标</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Confirm the model&apos;s points of the hovered or selected object</source>
+        <translation>确认悬停或选中目标中模型给出的点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accept Confident Points</source>
+        <translation>接受置信的点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Confirm every point the model was sure of, then go to the next doubtful (hollow) one</source>
+        <translation>确认模型有把握的所有点，然后转到下一个存疑（空心）的点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pre-label and Review Settings…</source>
+        <translation>预标注与审核设置…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which detections pre-labelling keeps, and below which confidence a proposed point is doubtful</source>
+        <translation>预标注保留哪些检测，以及建议点的置信度低于多少时视为存疑</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Shortcuts…</source>
         <translation>快捷键…</translation>
     </message>
@@ -2564,7 +2728,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+551"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+592"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2584,7 +2748,7 @@
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Labelled by a model: fix what is wrong, then accept the labels or reject them.</source>
         <extracomment>The banner over an image whose labels a model wrote (pre-labelling).</extracomment>
         <translation>由模型标注：请修正错误之处，然后接受或拒绝这些标注。</translation>
@@ -3631,6 +3795,26 @@
     </message>
 </context>
 <context>
+    <name>PointOrigins</name>
+    <message>
+        <location filename="../core/dataset/pointorigins.cpp" line="+52"/>
+        <source>%1 could not be removed</source>
+        <translation>无法删除 %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+12"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 is not a record of point origins: %2</source>
+        <extracomment>%1 is a file name, %2 the parser&apos;s message.</extracomment>
+        <translation>%1 不是点来源记录：%2</translation>
+    </message>
+</context>
+<context>
     <name>PointsPanel</name>
     <message>
         <location filename="../app/studio/label/pointspanel.cpp" line="+102"/>
@@ -3688,7 +3872,24 @@
         <translation>缺失</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+7"/>
+        <source>%1, model %2%</source>
+        <extracomment>%1 is the point&apos;s visibility, %2 the model&apos;s confidence in percent.</extracomment>
+        <translation>%1，模型 %2%</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, refit %2%</source>
+        <extracomment>A model&apos;s point moved along with a person&apos;s correction.</extracomment>
+        <translation>%1，随动 %2%</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Proposed by the model, not confirmed by a person yet: drag it to correct it, or accept it.</source>
+        <translation>由模型建议，尚未经人确认：拖动以修正，或接受它。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Object %1: %2 of %3 points, fixed box</source>
         <extracomment>The box was set by hand (or read from a file as it was) and does not follow the points.</extracomment>
         <translation>目标 %1：%2 / %3 个点，固定框</translation>
@@ -3715,7 +3916,7 @@
 <context>
     <name>PreLabeller</name>
     <message>
-        <location filename="../core/infer/prelabeller.cpp" line="+50"/>
+        <location filename="../core/infer/prelabeller.cpp" line="+54"/>
         <source>%1 predicts %2 keypoints, the project&apos;s skeleton has %3</source>
         <extracomment>%1 is a file or model name; %2 and %3 are keypoint counts.</extracomment>
         <translation>%1 预测 %2 个关键点，而项目的骨架有 %3 个</translation>
@@ -3987,7 +4188,7 @@
         <translation>%1 帧，但有 %2 个预测列表</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>The frames were written, but their &quot;needs review&quot; marks were not: %1</source>
         <translation>帧已写入，但其“需要审核”标记未写入：%1</translation>
     </message>
@@ -4049,7 +4250,7 @@
 <context>
     <name>PrelabelController</name>
     <message>
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+54"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+60"/>
         <source>Pre-label with a Trained Model</source>
         <translation>使用训练好的模型预标注</translation>
     </message>
@@ -4059,7 +4260,7 @@
         <translation>检查点、权重与 ONNX 导出文件 (*.ckpt *.pt *.pth *.torchscript *.onnx);;所有文件 (*)</translation>
     </message>
     <message numerus="yes">
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Pre-labelling %n image(s)…</source>
         <extracomment>%n is how many images the model labels.</extracomment>
         <translation>
@@ -4832,7 +5033,7 @@
 <context>
     <name>Skeleton</name>
     <message>
-        <location filename="../core/skeleton/skeleton.cpp" line="+82"/>
+        <location filename="../core/skeleton/skeleton.cpp" line="+83"/>
         <source>not valid JSON: %1 at offset %2</source>
         <translation>不是有效的 JSON：%1（偏移量 %2）</translation>
     </message>
@@ -4932,7 +5133,7 @@
         <translation>边 [%1, %2] 被列出了两次</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+66"/>
         <source>left</source>
         <translation>左</translation>
     </message>
@@ -7183,7 +7384,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>gp::AnnotationDocument</name>
     <message>
-        <location filename="../core/annotation/annotationdocument.cpp" line="+231"/>
+        <location filename="../core/annotation/annotationdocument.cpp" line="+233"/>
         <location line="+40"/>
         <source>Place %1</source>
         <translation>放置 %1</translation>
@@ -7195,12 +7396,34 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>跳过 %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+103"/>
+        <location line="+53"/>
         <source>Move %1</source>
         <translation>移动 %1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-29"/>
+        <source>Move the %1 gripper of object %2</source>
+        <extracomment>%1 is a side of the skeleton (&quot;left&quot; or &quot;right&quot;), %2 an object&apos;s number.</extracomment>
+        <translation>移动目标 %2 的%1夹爪</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Accept object %1</source>
+        <translation>接受目标 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Accept the confident points</source>
+        <translation>接受置信的点</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Accept every point</source>
+        <translation>接受所有点</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Mark %1 occluded</source>
         <translation>将 %1 标为遮挡</translation>
     </message>

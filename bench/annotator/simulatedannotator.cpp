@@ -5,6 +5,7 @@
 #include "assistcontroller.h"
 #include "boxgeometry.h"
 #include "datasetconfig.h"
+#include "gripperrefit.h"
 #include "labelfile.h"
 #include "labelworkspace.h"
 #include "project.h"
@@ -233,35 +234,52 @@ void SimulatedAnnotator::labelFromScratch(const PoseInstance &truth, bool first)
 void SimulatedAnnotator::correctPart(int instance, const std::vector<int> &group, const PoseInstance &truth)
 {
     gp::AnnotationDocument *doc = m_ws->document();
+    const int part = doc->skeleton().partOf(group.front());
     for (size_t round = 0; round < group.size(); ++round) {
-        const auto &kps = doc->instances()[size_t(instance)].keypoints;
-        // The points out of tolerance, the one that tells the refit most first: far off, and far
-        // from the points already corrected (a spread pins rotation, scale and the fingers).
-        std::vector<std::pair<double, int>> wrong;
-        for (int k : group)
-            if (kps[size_t(k)].isLabelled() && truth.keypoints[size_t(k)].isLabelled()) {
-                const double e = distance(kps[size_t(k)], truth.keypoints[size_t(k)]);
-                if (e <= m_tolerance)
+        const std::vector<Keypoint> kps = doc->instances()[size_t(instance)].keypoints;
+        auto offBy = [&](const std::vector<Keypoint> &points, int k) {
+            return points[size_t(k)].isLabelled() && truth.keypoints[size_t(k)].isLabelled()
+                ? distance(points[size_t(k)], truth.keypoints[size_t(k)])
+                : 0.0;
+        };
+        // A careful person drags the point whose correction puts the most of the gripper right,
+        // as they know the rest follows it (the same refit, looked ahead); among equals, the one
+        // that leaves the least error. Only points out of tolerance, and that can be grabbed
+        // at this zoom when any can.
+        int pick = -1;
+        std::pair<int, double> best { -1, 0.0 };
+        bool grabbable = false;
+        for (const bool needGrab : { true, false }) {
+            for (int k : group) {
+                if (offBy(kps, k) <= m_tolerance)
                     continue;
-                double spread = -1;
-                for (int c : group)
-                    if (kps[size_t(c)].isLabelled() && kps[size_t(c)].origin == Keypoint::Origin::Person) {
-                        const double d = distance(truth.keypoints[size_t(k)], truth.keypoints[size_t(c)]);
-                        spread = spread < 0 ? d : std::min(spread, d);
-                    }
-                wrong.emplace_back(e * (spread < 0 ? 1.0 : spread), k);
+                QPoint at;
+                if (needGrab && !grab(instance, k, &at, 0))
+                    continue;
+                std::vector<Keypoint> after = kps;
+                const Keypoint &t = truth.keypoints[size_t(k)];
+                after[size_t(k)].x = t.x;
+                after[size_t(k)].y = t.y;
+                after[size_t(k)].origin = Keypoint::Origin::Person;
+                if (doc->isRefitEnabled())
+                    gp::GripperRefit::apply(after, kps, group, doc->shapeModel(part));
+                int right = 0;
+                double left = 0;
+                for (int j : group) {
+                    right += offBy(after, j) <= m_tolerance ? 1 : 0;
+                    left += offBy(after, j);
+                }
+                if (right > best.first || (right == best.first && left < best.second)) {
+                    best = { right, left };
+                    pick = k;
+                }
+                grabbable = true;
             }
-        if (wrong.empty())
-            return;
-        std::sort(wrong.rbegin(), wrong.rend());
-        // The worst one that can be grabbed at this zoom, else the worst after zooming in.
-        int pick = wrong.front().second;
-        QPoint at;
-        for (const auto &[e, k] : wrong)
-            if (grab(instance, k, &at, 0)) {
-                pick = k;
+            if (grabbable)
                 break;
-            }
+        }
+        if (pick < 0)
+            return;
         const Keypoint &t = truth.keypoints[size_t(pick)];
         m_reason = QStringLiteral("point dragged");
         // Shift+drag marks it occluded on the way, where it is.

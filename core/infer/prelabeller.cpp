@@ -30,7 +30,7 @@ PoseInstance PreLabeller::toInstance(
         if (p.x < 0 || p.y < 0 || p.x > size.width() || p.y > size.height() || p.conf < kAbsentBelow)
             continue; // absent
         inst.keypoints[size_t(k)]
-            = Keypoint { p.x, p.y, p.conf >= 0.5 ? int(Keypoint::Visible) : int(Keypoint::Occluded),
+            = Keypoint { p.x, p.y, p.conf >= occludedBelow ? int(Keypoint::Visible) : int(Keypoint::Occluded),
                   Keypoint::Origin::Model, float(std::clamp(p.conf, 0.0, 1.0)) };
     }
     return inst;

@@ -83,7 +83,11 @@ void TestPreLabeller::detectionToObject()
     // Every point is the model's proposal, with its score as the confidence.
     QCOMPARE(inst.keypoints[0], (Keypoint { 10, 30, Keypoint::Visible, Keypoint::Origin::Model, 0.9f }));
     QCOMPARE(inst.keypoints[1].visibility, int(Keypoint::Visible));
-    QCOMPARE(inst.keypoints[2], (Keypoint { 30, 50, Keypoint::Visible, Keypoint::Origin::Model, 0.49f }));
+    QCOMPARE(inst.keypoints[2].x, 30.0);
+    QCOMPARE(inst.keypoints[2].y, 50.0);
+    QCOMPARE(inst.keypoints[2].visibility, int(Keypoint::Visible));
+    QCOMPARE(inst.keypoints[2].origin, Keypoint::Origin::Model);
+    QCOMPARE(inst.keypoints[2].confidence, 0.49f);
     QCOMPARE(inst.keypoints[3].visibility, int(Keypoint::Absent));
     QCOMPARE(inst.keypoints[4].visibility, int(Keypoint::Absent));
     for (size_t k = 5; k < 14; ++k)
