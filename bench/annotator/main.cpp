@@ -5,7 +5,7 @@
 //
 //   gp_annotator fresh=DIR [history=DIR] [model=FILE] [mode=manual|prelabel|assisted] [images=100]
 //                [imgsz=320] [conf=0.5] [iou=0.5] [refit=on] [articulation=on] [zoom=on] [tolerance=4]
-//                [out=DIR] [report=FILE]
+//                [out=DIR] [report=FILE] [label=0]
 //
 // fresh: a `gripperpose synth` dataset with a seed no model saw, whose labels are the truth;
 // history: a dataset whose train split was labelled before (the project's earlier work; its
@@ -114,6 +114,9 @@ int main(int argc, char **argv)
     }
     const double prelabelSeconds = machine.nsecsElapsed() / 1e9;
 
+    // label=0: pre-label only, and leave the project as the review would start (for a look).
+    if (a.value(QStringLiteral("label")) == QLatin1String("0"))
+        return 0;
     QJsonArray perImage;
     SimulatedAnnotator::Counts total = annotator.extraActions();
     SimulatedAnnotator::Accuracy accuracy;
