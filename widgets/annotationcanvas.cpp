@@ -129,7 +129,7 @@ bool AnnotationCanvas::partAt(const QPointF &viewPoint, int *instance, int *grou
     double best = -1;
     for (int i = 0; i < int(insts.size()); ++i)
         for (int g = 0; g < int(groups.size()); ++g) {
-            QRectF bounds;
+            double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
             QPointF centre;
             int n = 0;
             for (int k : groups[size_t(g)]) {
@@ -137,13 +137,15 @@ bool AnnotationCanvas::partAt(const QPointF &viewPoint, int *instance, int *grou
                 if (!p.isLabelled())
                     continue;
                 const QPointF v = imageToView(QPointF(p.x, p.y));
-                bounds = n == 0 ? QRectF(v, QSizeF(0, 0)) : bounds.united(QRectF(v, QSizeF(0, 0)));
+                x0 = n == 0 ? v.x() : std::min(x0, v.x());
+                y0 = n == 0 ? v.y() : std::min(y0, v.y());
+                x1 = n == 0 ? v.x() : std::max(x1, v.x());
+                y1 = n == 0 ? v.y() : std::max(y1, v.y());
                 centre += v;
                 ++n;
             }
-            if (n == 0)
-                continue;
-            if (!bounds.adjusted(-kGrabRadius, -kGrabRadius, kGrabRadius, kGrabRadius).contains(viewPoint))
+            if (n == 0 || viewPoint.x() < x0 - kGrabRadius || viewPoint.x() > x1 + kGrabRadius
+                || viewPoint.y() < y0 - kGrabRadius || viewPoint.y() > y1 + kGrabRadius)
                 continue;
             const QPointF d = centre / n - viewPoint;
             const double d2 = QPointF::dotProduct(d, d);

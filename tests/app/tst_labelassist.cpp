@@ -3,6 +3,7 @@
 // and rejecting a review, and the Checks panel opening the image a suspicious label is on.
 
 #include "labelworkspacefixture.h"
+#include "pointorigins.h"
 
 #include <QDirIterator>
 #include <QMap>
@@ -22,6 +23,7 @@ private Q_SLOTS:
     void importsFramesFromAVideo();
     void prelabelMarksNeedsReview();
     void acceptAndRejectReview();
+    void proposalsKeepTheirOrigin();
     void checksPanelOpensTheImage();
 };
 
@@ -217,6 +219,44 @@ void TestLabelAssist::acceptAndRejectReview()
     QString error;
     QVERIFY(state.load(m_dir, &error));
     QCOMPARE(state.size(), 0);
+}
+
+void TestLabelAssist::proposalsKeepTheirOrigin()
+{
+    LabelWorkspace ws;
+    open(ws);
+    ws.setPrelabelModel(QStringLiteral("yolov8n-pose"), 160, 0.0);
+    QSignalSpy done(&ws, &LabelWorkspace::prelabelFinished);
+    ws.setCurrentRow(ws.imageModel()->rowOf(m_unlabelled));
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFile(), m_unlabelled, kSlowMachineMs);
+    ws.prelabelCurrent();
+    QVERIFY(done.wait(120000));
+    QTRY_VERIFY_WITH_TIMEOUT(ws.document()->instanceCount() > 0, kSlowMachineMs);
+    // Every point is the model's, recorded beside the labels and never in them.
+    const QString origins = gp::PointOrigins::fileFor(m_dir, m_unlabelled);
+    QVERIFY(QFile::exists(origins));
+    const int points = ws.document()->proposalCount();
+    QVERIFY(points > 0);
+    for (const Keypoint &k : ws.document()->instances()[0].keypoints)
+        QVERIFY(!k.isLabelled() || k.origin == Keypoint::Origin::Model);
+    const QString labels = QString::fromUtf8(readAll(DatasetConfig::labelFileFor(m_unlabelled)));
+    QVERIFY(!labels.contains(QLatin1String("model")));
+    // The list and the banner count what is left to confirm; the points table says whose.
+    const int row = ws.imageModel()->rowOf(m_unlabelled);
+    QVERIFY(ImageListModel::statusName(ws.imageModel()->entry(row)).contains(QString::number(points)));
+    QVERIFY(ws.pointTable()->topLevelItem(0)->text(2).contains(QLatin1String("model"))
+        || !ws.document()->instances()[0].keypoints[0].isLabelled());
+    // Seen again (another image and back): the points are still the model's.
+    ws.nextImage();
+    QTRY_VERIFY_WITH_TIMEOUT(ws.shownFile() != m_unlabelled, kSlowMachineMs);
+    ws.setCurrentRow(row);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFile(), m_unlabelled, kSlowMachineMs);
+    QCOMPARE(ws.document()->proposalCount(), points);
+    // A accepts: every point becomes a person's, the record goes, and the next image shows.
+    ws.canvas()->setFocus();
+    QTest::keyClick(ws.canvas(), Qt::Key_A);
+    QVERIFY(!QFile::exists(origins));
+    QTRY_VERIFY_WITH_TIMEOUT(ws.shownFile() != m_unlabelled, kSlowMachineMs);
 }
 
 void TestLabelAssist::checksPanelOpensTheImage()
