@@ -222,7 +222,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+375"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+390"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml has %n problem; see the Train workspace.</numerusform>
@@ -279,7 +279,7 @@
 <context>
     <name>PrelabelController</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+75"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+79"/>
         <source>Pre-labelling %n image(s)…</source>
         <extracomment>%n is how many images the model labels.</extracomment>
         <translation>

@@ -183,7 +183,7 @@
         <translation>缩放到实际大小（1:1）</translation>
     </message>
     <message>
-        <location filename="../widgets/annotationcanvas.cpp" line="+610"/>
+        <location filename="../widgets/annotationcanvas.cpp" line="+612"/>
         <source>New object: %1 (%2)</source>
         <extracomment>Beside the cursor: the first point of an object not started yet and its side.</extracomment>
         <translation>新目标：%1（%2）</translation>
@@ -198,7 +198,7 @@
 <context>
     <name>AssistController</name>
     <message>
-        <location filename="../app/studio/label/assistcontroller.cpp" line="+173"/>
+        <location filename="../app/studio/label/assistcontroller.cpp" line="+183"/>
         <source>Labelled by a model, every point confirmed: accept the labels or reject them.</source>
         <extracomment>The banner over an image a model labelled, once every point is confirmed.</extracomment>
         <translation>由模型标注，所有点均已确认：接受或拒绝这些标注。</translation>
@@ -2391,7 +2391,7 @@
 <context>
     <name>LabelActions</name>
     <message>
-        <location filename="../app/studio/label/labelactions.cpp" line="+87"/>
+        <location filename="../app/studio/label/labelactions.cpp" line="+90"/>
         <source>%1 (%2)</source>
         <extracomment>A tooltip followed by its key, e.g. &quot;Undo the last edit (Ctrl+Z)&quot;.</extracomment>
         <translation>%1（%2）</translation>
@@ -2571,6 +2571,16 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Train on My Labels, then Pre-label Again</source>
+        <translation>用我的标注训练，然后重新预标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fine-tune the project&apos;s model on every accepted label (shown in the Train workspace), then pre-label the unlabelled images and revise the ones under review with it; your points never move</source>
+        <translation>用所有已接受的标注微调项目的模型（在“训练”工作区中显示），然后用它预标注未标注的图像并修订待审核的图像；您放置的点不会移动</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Pre-label and Review Settings…</source>
         <translation>预标注与审核设置…</translation>
     </message>
@@ -2728,7 +2738,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+592"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+616"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2764,6 +2774,57 @@
         <source>Checks</source>
         <extracomment>Side panel tab: suspicious labels found in the whole dataset.</extracomment>
         <translation>检查</translation>
+    </message>
+</context>
+<context>
+    <name>LoopController</name>
+    <message>
+        <location filename="../app/studio/shell/loopcontroller.cpp" line="+32"/>
+        <source>Round %1: the new model pre-labelled %2 image(s) and revised %3 under review; %4 proposed point(s) changed</source>
+        <translation>第 %1 轮：新模型预标注了 %2 张图像，修订了 %3 张待审核图像；%4 个建议点发生了变化</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Round %1: pre-labelling with the new model failed: %2</source>
+        <translation>第 %1 轮：用新模型预标注失败：%2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No project is open.</source>
+        <translation>没有打开的项目。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A training run is in progress; the loop trains when it is done.</source>
+        <translation>正在进行一次训练；请在其结束后再运行循环训练。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The image shown has labels that could not be saved.</source>
+        <translation>当前图像有未能保存的标注。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Round %1 stopped before a model was saved.</source>
+        <translation>第 %1 轮在保存模型之前已停止。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Round %1 failed: %2</source>
+        <translation>第 %1 轮失败：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LoopDataset</name>
+    <message>
+        <location filename="../core/dataset/loopdataset.cpp" line="+44"/>
+        <source>No accepted labels to train on yet: label some images, or accept the ones a model labelled</source>
+        <translation>还没有可用于训练的已接受标注：请标注一些图像，或接受模型标注的图像</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 cannot be created</source>
+        <translation>无法创建 %1</translation>
     </message>
 </context>
 <context>
@@ -2885,7 +2946,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+208"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+222"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -2908,12 +2969,18 @@
         <translation>浏览图像及其关键点标注</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-138"/>
         <source>The Video workspace uses %1</source>
         <translation>视频工作区使用 %1</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+14"/>
+        <source>Round %1: training on %2 accepted image(s), validating on %3; the run shows in the Train workspace</source>
+        <extracomment>%1 is the loop&apos;s round, %2 and %3 image counts.</extracomment>
+        <translation>第 %1 轮：用 %2 张已接受的图像训练，用 %3 张验证；训练过程显示在“训练”工作区中</translation>
+    </message>
+    <message>
+        <location line="+125"/>
         <source>Set up, start, watch, stop and resume training</source>
         <translation>设置、启动、查看、停止和恢复训练</translation>
     </message>
@@ -2999,14 +3066,14 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+204"/>
+        <location line="+205"/>
         <location line="+23"/>
         <location line="+4"/>
         <source>Demo Project</source>
         <translation>演示项目</translation>
     </message>
     <message>
-        <location line="-230"/>
+        <location line="-231"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -3041,7 +3108,7 @@
         <translation>无法打开项目 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location line="+16"/>
+        <location line="+17"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml 有 %n 个问题；请查看训练工作区。</numerusform>
@@ -3797,7 +3864,7 @@
 <context>
     <name>PointOrigins</name>
     <message>
-        <location filename="../core/dataset/pointorigins.cpp" line="+52"/>
+        <location filename="../core/dataset/pointorigins.cpp" line="+58"/>
         <source>%1 could not be removed</source>
         <translation>无法删除 %1</translation>
     </message>
@@ -3916,13 +3983,18 @@
 <context>
     <name>PreLabeller</name>
     <message>
-        <location filename="../core/infer/prelabeller.cpp" line="+54"/>
+        <location filename="../core/infer/prelabeller.cpp" line="+53"/>
+        <source>%1 has label lines that do not read; its labels were left as they are</source>
+        <translation>%1 中有无法读取的标注行；其标注保持不变</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>%1 predicts %2 keypoints, the project&apos;s skeleton has %3</source>
         <extracomment>%1 is a file or model name; %2 and %3 are keypoint counts.</extracomment>
         <translation>%1 预测 %2 个关键点，而项目的骨架有 %3 个</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>%1 does not decode</source>
         <translation>%1 无法解码</translation>
     </message>
@@ -4250,7 +4322,7 @@
 <context>
     <name>PrelabelController</name>
     <message>
-        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+60"/>
+        <location filename="../app/studio/label/prelabelcontroller.cpp" line="+61"/>
         <source>Pre-label with a Trained Model</source>
         <translation>使用训练好的模型预标注</translation>
     </message>
@@ -4260,7 +4332,7 @@
         <translation>检查点、权重与 ONNX 导出文件 (*.ckpt *.pt *.pth *.torchscript *.onnx);;所有文件 (*)</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Pre-labelling %n image(s)…</source>
         <extracomment>%n is how many images the model labels.</extracomment>
         <translation>
@@ -6022,7 +6094,7 @@
 <context>
     <name>TrainWorkspace</name>
     <message>
-        <location filename="../app/studio/train/trainworkspace.cpp" line="+256"/>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+271"/>
         <source>Starting: reading the dataset and building the model…</source>
         <translation>正在启动：读取数据集并构建模型…</translation>
     </message>
@@ -7397,18 +7469,18 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
     </message>
     <message>
         <location line="+103"/>
-        <location line="+53"/>
+        <location line="+40"/>
         <source>Move %1</source>
         <translation>移动 %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-16"/>
         <source>Move the %1 gripper of object %2</source>
         <extracomment>%1 is a side of the skeleton (&quot;left&quot; or &quot;right&quot;), %2 an object&apos;s number.</extracomment>
         <translation>移动目标 %2 的%1夹爪</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+39"/>
         <source>Accept object %1</source>
         <translation>接受目标 %1</translation>
     </message>

@@ -399,20 +399,7 @@ void AnnotationDocument::reproposePart(
         return;
     State s = m_state;
     std::vector<Keypoint> &kps = s.instances[size_t(instance)].keypoints;
-    std::vector<Keypoint> seen = kps;
-    for (int i : groups[size_t(group)]) {
-        if (size_t(i) >= modelPoints.size() || !modelPoints[size_t(i)].isLabelled() || !kps[size_t(i)].isLabelled())
-            continue;
-        seen[size_t(i)].x = modelPoints[size_t(i)].x;
-        seen[size_t(i)].y = modelPoints[size_t(i)].y;
-        seen[size_t(i)].origin = Keypoint::Origin::Model;
-        if (kps[size_t(i)].isProposal()) {
-            kps[size_t(i)].x = modelPoints[size_t(i)].x;
-            kps[size_t(i)].y = modelPoints[size_t(i)].y;
-            kps[size_t(i)].confidence = modelPoints[size_t(i)].confidence;
-        }
-    }
-    GripperRefit::apply(kps, seen, groups[size_t(group)], shapeModel(group));
+    GripperRefit::repropose(kps, modelPoints, groups[size_t(group)], shapeModel(group));
     keepInsideImage(kps, groups[size_t(group)]);
     push(tr("Move %1").arg(m_skeleton.points()[size_t(keypoint)].name), std::move(s), AnnotationCommand::MoveKeypointId,
         mergeKeyOf(dragId, instance, keypoint));

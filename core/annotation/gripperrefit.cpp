@@ -69,4 +69,24 @@ int GripperRefit::apply(std::vector<Keypoint> &points, const std::vector<Keypoin
     return int(proposals.size());
 }
 
+void GripperRefit::repropose(std::vector<Keypoint> &points, const std::vector<Keypoint> &modelPoints,
+    const std::vector<int> &group, const ShapeModel *model)
+{
+    std::vector<Keypoint> seen = points;
+    for (int i : group) {
+        if (size_t(i) >= modelPoints.size() || size_t(i) >= points.size() || !modelPoints[size_t(i)].isLabelled()
+            || !points[size_t(i)].isLabelled())
+            continue;
+        seen[size_t(i)].x = modelPoints[size_t(i)].x;
+        seen[size_t(i)].y = modelPoints[size_t(i)].y;
+        seen[size_t(i)].origin = Keypoint::Origin::Model;
+        if (points[size_t(i)].isProposal()) {
+            points[size_t(i)].x = modelPoints[size_t(i)].x;
+            points[size_t(i)].y = modelPoints[size_t(i)].y;
+            points[size_t(i)].confidence = modelPoints[size_t(i)].confidence;
+        }
+    }
+    apply(points, seen, group, model);
+}
+
 } // namespace gp

@@ -30,6 +30,13 @@ public:
     // `model`: that group's shape model, or null. Returns how many proposals moved.
     static int apply(std::vector<Keypoint> &points, const std::vector<Keypoint> &before, const std::vector<int> &group,
         const ShapeModel *model);
+
+    // A model's new look at a gripper (a crop, or a newer model): its proposals take the places
+    // in `modelPoints` (the instance's points as the model now sees them) and then follow the
+    // person's points of the group, from where the model now puts those. A person's points
+    // never move.
+    static void repropose(std::vector<Keypoint> &points, const std::vector<Keypoint> &modelPoints,
+        const std::vector<int> &group, const ShapeModel *model);
 };
 
 } // namespace gp

@@ -32,11 +32,17 @@ QString PointOrigins::fileFor(const QString &projectDir, const QString &imageFil
 bool PointOrigins::write(
     const QString &projectDir, const QString &imageFile, const std::vector<PoseInstance> &instances, QString *error)
 {
+    // Every labelled point is recorded while any is a proposal: a point with no record is one
+    // changed outside the studio, which a review must look at; a person's is recorded as such.
+    const bool anyProposal = std::any_of(instances.begin(), instances.end(), [](const PoseInstance &inst) {
+        return std::any_of(
+            inst.keypoints.begin(), inst.keypoints.end(), [](const Keypoint &k) { return k.isProposal(); });
+    });
     QJsonArray points;
     for (const PoseInstance &inst : instances)
-        for (size_t k = 0; k < inst.keypoints.size(); ++k) {
+        for (size_t k = 0; k < inst.keypoints.size() && anyProposal; ++k) {
             const Keypoint &p = inst.keypoints[k];
-            if (!p.isProposal())
+            if (!p.isLabelled())
                 continue;
             QJsonObject o;
             o.insert(QStringLiteral("k"), int(k));
@@ -95,10 +101,15 @@ std::pair<int, int> PointOrigins::count(const QString &projectDir, const QString
     QString error;
     if (!records(fileFor(projectDir, imageFile), &found, &error))
         return { 0, 0 };
-    int doubtful = 0;
-    for (const QJsonValue &v : found)
-        doubtful += v.toObject().value(QStringLiteral("conf")).toDouble() < doubtfulBelow ? 1 : 0;
-    return { int(found.size()), doubtful };
+    int proposals = 0, doubtful = 0;
+    for (const QJsonValue &v : found) {
+        const QJsonObject r = v.toObject();
+        if (r.value(QStringLiteral("origin")).toString() == QLatin1String("person"))
+            continue;
+        ++proposals;
+        doubtful += r.value(QStringLiteral("conf")).toDouble() < doubtfulBelow ? 1 : 0;
+    }
+    return { proposals, doubtful };
 }
 
 bool PointOrigins::apply(const QString &projectDir, const QString &imageFile, std::vector<PoseInstance> *instances,

@@ -14,9 +14,9 @@ namespace gp {
 
 // Where each point of an image's labels came from (Keypoint::Origin and the model's
 // confidence), kept beside the labels and never in them, so the label files stay plain
-// Ultralytics labels: one small JSON file per image that still has proposals,
-// `<project>/labels/.origins/<image path relative to the project>.json`, written atomically.
-// An image whose points are all a person's has no file.
+// Ultralytics labels: one small JSON file per image that still has proposals, recording every
+// labelled point of it, `<project>/labels/.origins/<image path relative to the project>.json`,
+// written atomically. An image whose points are all a person's has no file.
 //
 // A record is matched to the label file's points by keypoint index and position, so labels
 // changed by another tool (a text editor, a script) never inherit stale origins.

@@ -6,7 +6,9 @@
 #include "posedetection.h"
 #include "poseinstance.h"
 #include "predictor.h"
+#include "proposalrevision.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QSize>
 
@@ -34,6 +36,32 @@ PoseInstance PreLabeller::toInstance(
                   Keypoint::Origin::Model, float(std::clamp(p.conf, 0.0, 1.0)) };
     }
     return inst;
+}
+
+bool PreLabeller::revise(const Options &o, const QString &file, const QSize &size,
+    const std::vector<PoseInstance> &fresh, Result *r, QString *error)
+{
+    const QString labelFile = DatasetConfig::labelFileFor(file);
+    LabelFile::Format format;
+    format.keypointCount = o.keypointCount;
+    format.keypointDims = o.keypointDims;
+    DatasetIssueList issues;
+    LabelFile::Outcome outcome;
+    std::vector<PoseInstance> current = LabelFile::read(labelFile, size, format, &issues, QString(), &outcome);
+    // A line that does not read would be lost by writing the file again.
+    if (!outcome.usable()) {
+        *error = tr("%1 has label lines that do not read; its labels were left as they are")
+                     .arg(QDir::toNativeSeparators(labelFile));
+        return false;
+    }
+    if (!PointOrigins::apply(o.projectDir, file, &current, true, error))
+        return false;
+    const ProposalRevision::Result revised = ProposalRevision::revise(current, fresh, o.skeleton, size, o.shapeModels);
+    r->changedPoints += revised.changedPoints;
+    if (revised.changedPoints == 0)
+        return true;
+    return PointOrigins::write(o.projectDir, file, revised.instances, error)
+        && LabelFile::write(labelFile, revised.instances, size, o.keypointDims, error);
 }
 
 PreLabeller::Result PreLabeller::run(const Options &o, const gp::CancelToken &cancel, const gp::Progress &progress)
@@ -65,7 +93,8 @@ PreLabeller::Result PreLabeller::run(const Options &o, const gp::CancelToken &ca
         }
         const QString &file = o.images[i];
         const QString labelFile = DatasetConfig::labelFileFor(file);
-        if (QFileInfo::exists(labelFile)) {
+        const bool revising = QFileInfo::exists(labelFile) && o.revise.contains(file);
+        if (QFileInfo::exists(labelFile) && !revising) {
             ++r.skippedLabelled;
         } else {
             const cv::Mat image = cv::imread(file.toStdString(), cv::IMREAD_COLOR);
@@ -77,7 +106,7 @@ PreLabeller::Result PreLabeller::run(const Options &o, const gp::CancelToken &ca
             } else if (!predictor.predict({ image }, &found, &why) || found.empty()) {
                 ++r.failed;
                 r.error = why;
-            } else if (found.front().empty()) {
+            } else if (found.front().empty() && !revising) {
                 ++r.nothingFound;
             } else {
                 const QSize size(image.cols, image.rows);
@@ -85,9 +114,17 @@ PreLabeller::Result PreLabeller::run(const Options &o, const gp::CancelToken &ca
                 for (const PoseDetection &d : found.front())
                     if (int(instances.size()) < o.maxObjects)
                         instances.push_back(toInstance(d, size, o.keypointCount));
+                if (revising) {
+                    if (revise(o, file, size, instances, &r, &why))
+                        r.revised << file;
+                    else {
+                        ++r.failed;
+                        r.error = why;
+                    }
+                }
                 // A person may have started on this image meanwhile: theirs wins. The origins go
                 // first: a label file is never on disk without them.
-                if (QFileInfo::exists(labelFile))
+                else if (QFileInfo::exists(labelFile))
                     ++r.skippedLabelled;
                 else if ((o.projectDir.isEmpty() || PointOrigins::write(o.projectDir, file, instances, &why))
                     && LabelFile::write(labelFile, instances, size, o.keypointDims, &why))

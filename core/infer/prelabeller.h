@@ -7,6 +7,9 @@
 #include <QString>
 #include <QStringList>
 
+#include "shapemodel.h"
+#include "skeleton.h"
+
 #include <vector>
 
 class QSize;
@@ -40,11 +43,19 @@ public:
         // The project folder: where each written image's point origins go (PointOrigins);
         // empty, none are recorded.
         QString projectDir;
+        // Images with labels that a person is still reviewing, whose proposals a newer model
+        // may revise (ProposalRevision: a person's points never move); any other image with a
+        // label file is never written.
+        QStringList revise;
+        Skeleton skeleton = Skeleton::defaultGripper(); // the project's (its part groups), for revising
+        std::vector<ShapeModel> shapeModels; // the project's, for revising; may be empty
     };
     struct Result
     {
         QStringList written; // images that got a label file
-        int skippedLabelled = 0; // had a label file already
+        int skippedLabelled = 0; // had a label file already (and was not to be revised)
+        QStringList revised; // images under review whose proposals the model revised
+        int changedPoints = 0; // proposals moved, added or removed by revising
         int nothingFound = 0; // no detection: left unlabelled
         int failed = 0; // did not decode or write
         bool cancelled = false;
@@ -64,6 +75,12 @@ public:
         const PoseDetection &detection, const QSize &imageSize, int keypointCount, double occludedBelow = 0.0);
     // Progress counts images.
     static Result run(const Options &options, const gp::CancelToken &cancel = {}, const gp::Progress &progress = {});
+
+private:
+    // One image under review: its labels and origins revised with `fresh` and written again
+    // (origins first) when a proposal changed.
+    static bool revise(const Options &options, const QString &file, const QSize &size,
+        const std::vector<PoseInstance> &fresh, Result *result, QString *error);
 };
 
 } // namespace gp

@@ -285,6 +285,8 @@ void TestGripperRefit::originsBesideTheLabels()
     QVERIFY(gp::PointOrigins::apply(dir.path(), image, &strict, true, &error));
     QCOMPARE(strict[0].keypoints[3].origin, Keypoint::Origin::Refit);
     QCOMPARE(strict[0].keypoints[3].confidence, 0.0f);
+    // A person's point is recorded as theirs, so it is never taken for a changed one.
+    QCOMPARE(strict[0].keypoints[1].origin, Keypoint::Origin::Person);
     // All a person's: no file.
     for (Keypoint &k : p.keypoints)
         k.origin = Keypoint::Origin::Person;

@@ -2,6 +2,7 @@
 
 #include "annotationcanvas.h"
 #include "annotationdocument.h"
+#include "assistsettingsdialog.h"
 #include "backgroundjob.h"
 #include "labelcache.h"
 #include "livepredictor.h"
@@ -147,6 +148,15 @@ void AssistController::setSettings(const Settings &s)
     m_canvas->setDoubtfulThreshold(s.doubtful);
     m_document->setRefitEnabled(s.refit);
     m_document->setShapeModels(s.articulation ? m_models : std::vector<gp::ShapeModel>());
+}
+
+bool AssistController::editSettings(QWidget *parent)
+{
+    AssistSettingsDialog dialog(m_settings, parent);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    setSettings(dialog.settings());
+    return true;
 }
 
 bool AssistController::applyOrigins(

@@ -10,6 +10,7 @@
 #include <vector>
 
 class AnnotationCanvas;
+class QWidget;
 class BackgroundJob;
 namespace gp {
 class AnnotationDocument;
@@ -60,6 +61,10 @@ public:
     Settings settings() const { return m_settings; }
     // Applies (the canvas's hollow points, the document's accept threshold) and remembers.
     void setSettings(const Settings &settings);
+    // The settings dialog over `parent`; true when they changed.
+    bool editSettings(QWidget *parent);
+    // The learned shape models (one per skeleton part group; invalid where too few labels).
+    const std::vector<gp::ShapeModel> &shapeModels() const { return m_models; }
 
     // The instances read from an image's label file, with their recorded origins. While the
     // image awaits review, points with no record (changed outside the studio) are doubtful.

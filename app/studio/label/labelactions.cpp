@@ -29,8 +29,10 @@ LabelActions::LabelActions(QWidget *workspace)
     , acceptObject(new QAction(this))
     , acceptConfident(new QAction(this))
     , assistSettings(new QAction(this))
+    , trainOnLabels(new QAction(this))
     , prelabelButton(new QToolButton(workspace))
 {
+    trainOnLabels->setObjectName(QStringLiteral("trainOnLabels"));
     next->setShortcuts({ QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown) });
     previous->setShortcuts({ QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp) });
     shortcuts->setShortcuts({ QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question) });
@@ -66,6 +68,7 @@ QToolBar *LabelActions::createToolBar(QWidget *parent)
     auto *prelabelMenu = new QMenu(prelabelButton);
     prelabelMenu->addAction(prelabelImage);
     prelabelMenu->addAction(prelabelAll);
+    prelabelMenu->addAction(trainOnLabels);
     prelabelMenu->addSeparator();
     prelabelMenu->addAction(assistSettings);
     prelabelButton->setMenu(prelabelMenu);
@@ -137,6 +140,10 @@ void LabelActions::retranslate(const AnnotationCanvas &canvas)
     acceptConfident->setToolTip(
         withKey(tr("Confirm every point the model was sure of, then go to the next doubtful (hollow) one"),
             A::AcceptConfident));
+    trainOnLabels->setText(tr("Train on My Labels, then Pre-label Again"));
+    trainOnLabels->setToolTip(tr("Fine-tune the project's model on every accepted label (shown in the Train "
+                                 "workspace), then pre-label the unlabelled images and revise the ones under "
+                                 "review with it; your points never move"));
     assistSettings->setText(tr("Pre-label and Review Settings…"));
     assistSettings->setToolTip(tr("Which detections pre-labelling keeps, and below which confidence a proposed "
                                   "point is doubtful"));

@@ -46,6 +46,8 @@ public:
     QAction *acceptObject;
     QAction *acceptConfident;
     QAction *assistSettings;
+    // The labelling loop: fine-tune on the accepted labels, then pre-label again.
+    QAction *trainOnLabels;
     // Pre-label: a click pre-labels the image shown, its menu all unlabelled ones.
     QToolButton *prelabelButton;
 };

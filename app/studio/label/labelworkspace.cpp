@@ -3,7 +3,6 @@
 #include "annotationcanvas.h"
 #include "annotationdocument.h"
 #include "assistcontroller.h"
-#include "assistsettingsdialog.h"
 #include "checkspanel.h"
 #include "frameimportcontroller.h"
 #include "hotkeydialog.h"
@@ -122,7 +121,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     connect(m_prelabel, &PrelabelController::started, this, &LabelWorkspace::updateActions);
     connect(m_prelabel, &PrelabelController::finished, this,
         [this](const PreLabeller::Result &r, const QString &saveError) {
-            prelabelDone(r.written, r.skippedLabelled, r.error, saveError);
+            prelabelDone(r.written, r.revised, r.skippedLabelled, r.changedPoints, r.error, saveError);
         });
     connect(m_document, &AnnotationDocument::changed, this, &LabelWorkspace::documentChanged);
     connect(m_document, &AnnotationDocument::saved, this, &LabelWorkspace::labelsSaved);
@@ -207,13 +206,12 @@ void LabelWorkspace::createActions()
     connect(m_actions->acceptConfident, &QAction::triggered, this,
         [this] { m_canvas->trigger(AnnotationCanvas::Action::AcceptConfident); });
     connect(m_actions->assistSettings, &QAction::triggered, this, [this] {
-        AssistSettingsDialog dialog(m_assist->settings(), this);
-        if (dialog.exec() == QDialog::Accepted) {
-            m_assist->setSettings(dialog.settings());
-            m_browser->setDoubtfulThreshold(dialog.settings().doubtful);
+        if (m_assist->editSettings(this)) {
+            m_browser->setDoubtfulThreshold(m_assist->settings().doubtful);
             updateActions();
         }
     });
+    connect(m_actions->trainOnLabels, &QAction::triggered, this, &LabelWorkspace::trainOnLabelsRequested);
     connect(m_actions->reject, &QAction::triggered, this, &LabelWorkspace::rejectReview);
     connect(m_actions->fit, &QAction::triggered, m_canvas, &ImageView::fitToWindow);
     connect(m_actions->actualSize, &QAction::triggered, m_canvas, &ImageView::zoomToActualSize);
@@ -397,6 +395,16 @@ QString LabelWorkspace::prelabelModel() const
     return m_prelabel->model();
 }
 
+int LabelWorkspace::prelabelImgsz() const
+{
+    return m_prelabel->imgsz();
+}
+
+const gp::ReviewState &LabelWorkspace::review() const
+{
+    return m_prelabel->review();
+}
+
 bool LabelWorkspace::needsReview(const QString &imageFile) const
 {
     return m_prelabel->needsReview(imageFile);
@@ -423,13 +431,29 @@ void LabelWorkspace::prelabel(const QStringList &images)
     m_assist->setModel(m_prelabel->model(), m_prelabel->imgsz());
 }
 
-void LabelWorkspace::prelabelDone(
-    const QStringList &written, int skippedLabelled, const QString &error, const QString &saveError)
+void LabelWorkspace::prelabelRound(const QString &model, int imgsz)
+{
+    m_prelabel->setModel(model, imgsz);
+    m_prelabel->setThresholds(m_assist->settings().conf, m_assist->settings().iou);
+    m_assist->setModel(model, imgsz);
+    m_round = true;
+    m_prelabel->start(
+        m_browser->files(ImageListModel::Status::Unlabelled), m_prelabel->review().files(), m_assist->shapeModels());
+    if (!m_prelabel->isRunning()) {
+        m_round = false;
+        Q_EMIT roundPrelabelled(0, 0, 0, QString());
+    }
+}
+
+void LabelWorkspace::prelabelDone(const QStringList &written, const QStringList &revised, int skippedLabelled,
+    int changedPoints, const QString &error, const QString &saveError)
 {
     if (!saveError.isEmpty())
         m_saveError = saveError;
-    if (written.contains(m_shownFile))
+    if (written.contains(m_shownFile) || revised.contains(m_shownFile))
         requestLoad(true);
+    if (std::exchange(m_round, false))
+        Q_EMIT roundPrelabelled(int(written.size()), int(revised.size()), changedPoints, error);
     updateInfo();
     updateActions();
     // Reported once the list shows the new labels.

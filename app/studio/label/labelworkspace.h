@@ -41,6 +41,7 @@ class QToolButton;
 class QTreeWidget;
 namespace gp {
 class AnnotationDocument;
+class ReviewState;
 class Project;
 } // namespace gp
 
@@ -128,6 +129,10 @@ public Q_SLOTS:
     void prelabelUnlabelled();
     // In the background (progress shown, cancellable); prelabelFinished() follows.
     void prelabel(const QStringList &images);
+    // The labelling loop's pre-labelling with a newly trained model: the unlabelled images, and
+    // the proposals of the images under review revised (a person's points never move);
+    // roundPrelabelled() follows.
+    void prelabelRound(const QString &model, int imgsz);
     // The shown image's review: Accept keeps its labels and clears the mark; Reject
     // deletes the model's labels, so the image is unlabelled again.
     void acceptReview();
@@ -138,6 +143,9 @@ public:
     // assist settings' `conf`).
     void setPrelabelModel(const QString &model, int imgsz = 640, double conf = 0.5);
     QString prelabelModel() const;
+    int prelabelImgsz() const;
+    // Which images hold a model's labels a person has not accepted yet.
+    const gp::ReviewState &review() const;
     bool needsReview(const QString &imageFile) const;
 
 Q_SIGNALS:
@@ -146,6 +154,11 @@ Q_SIGNALS:
     void imageShown(const QString &file);
     void framesImported(int written, int skippedExisting, const QString &error);
     void prelabelFinished(int written, int skippedLabelled, const QString &error);
+    // The labelling loop: "Train on My Labels" was asked for (LoopController trains).
+    void trainOnLabelsRequested();
+    // A round's pre-labelling with the newly trained model finished: images newly labelled,
+    // images under review revised, and how many proposals changed.
+    void roundPrelabelled(int written, int revised, int changedPoints, const QString &error);
     // A background job the window may show in its status bar.
     void jobStarted(BackgroundJob *job, const QString &label);
 
@@ -161,7 +174,8 @@ private:
     void documentChanged();
     void labelsSaved(const QString &labelFile);
     void importDone(const QString &split, const gp::FrameImporter::Result &result);
-    void prelabelDone(const QStringList &written, int skippedLabelled, const QString &error, const QString &saveError);
+    void prelabelDone(const QStringList &written, const QStringList &revised, int skippedLabelled, int changedPoints,
+        const QString &error, const QString &saveError);
     void updateInfo();
     void updateActions();
 
@@ -175,6 +189,7 @@ private:
     ImageBrowser *m_browser;
     ImageLoader *m_loader;
     PrelabelController *m_prelabel;
+    bool m_round = false; // the pre-labelling running is a loop round's
     AssistController *m_assist = nullptr;
     ScenarioTagController *m_tags;
     ScenarioTagPanel *m_tagPanel;

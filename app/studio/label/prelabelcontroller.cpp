@@ -51,9 +51,10 @@ bool PrelabelController::isRunning() const
     return m_job->isRunning();
 }
 
-void PrelabelController::start(const QStringList &images)
+void PrelabelController::start(
+    const QStringList &images, const QStringList &revise, const std::vector<gp::ShapeModel> &shapeModels)
 {
-    if (!m_project || m_job->isRunning() || images.isEmpty())
+    if (!m_project || m_job->isRunning() || (images.isEmpty() && revise.isEmpty()))
         return;
     if (m_options.model.isEmpty()) {
         const QString model
@@ -64,7 +65,10 @@ void PrelabelController::start(const QStringList &images)
         m_options.model = model;
     }
     PreLabeller::Options o = m_options;
-    o.images = images;
+    o.images = images + revise;
+    o.revise = revise;
+    o.skeleton = m_project->skeleton();
+    o.shapeModels = shapeModels;
     o.keypointCount = m_project->skeleton().keypointCount();
     o.keypointDims = m_project->config().keypointDims;
     o.projectDir = m_project->dir();
@@ -72,7 +76,7 @@ void PrelabelController::start(const QStringList &images)
         return PreLabeller::run(o, cancel, progress);
     });
     //: %n is how many images the model labels.
-    JobProgressDialog::open(m_job, tr("Pre-labelling %n image(s)…", nullptr, int(images.size())), m_window);
+    JobProgressDialog::open(m_job, tr("Pre-labelling %n image(s)…", nullptr, int(o.images.size())), m_window);
     Q_EMIT started();
 }
 

@@ -2,6 +2,7 @@
 
 #include "prelabeller.h"
 #include "reviewstate.h"
+#include "shapemodel.h"
 
 #include <QObject>
 #include <QPointer>
@@ -44,7 +45,10 @@ public:
     bool isRunning() const;
 
     // In the background (asks for a checkpoint when none is set); finished() follows.
-    void start(const QStringList &images);
+    // `revise`: images under review whose proposals the model may revise (a person's points
+    // never move; ProposalRevision), with the shape models of the project's grippers.
+    void start(
+        const QStringList &images, const QStringList &revise = {}, const std::vector<gp::ShapeModel> &shapeModels = {});
     // Keeps the image's labels and clears its mark.
     bool accept(const QString &imageFile, QString *error);
     // Deletes the image's label file and its mark: it is unlabelled again.

@@ -6,6 +6,7 @@
 #include "jobstatuswidget.h"
 #include "labelworkspace.h"
 #include "languages.h"
+#include "loopcontroller.h"
 #include "project.h"
 #include "recentprojects.h"
 #include "trainworkspace.h"
@@ -51,6 +52,7 @@ MainWindow::MainWindow(Languages *languages, QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_label(new LabelWorkspace(this))
     , m_train(new TrainWorkspace(this))
+    , m_loop(new LoopController(m_label, m_train, this))
     , m_video(new VideoWorkspace(this))
     , m_projectStatus(new QLabel(this))
     , m_countStatus(new QLabel(this))
@@ -92,6 +94,17 @@ MainWindow::MainWindow(Languages *languages, QWidget *parent)
         m_label->showNewImage(file, split);
         setWorkspace(Workspace::Label);
     });
+    // The labelling loop: its rounds are said in the status bar (the run shows in Train).
+    connect(m_loop, &LoopController::roundStarted, this, [this](int round, int train, int val) {
+        //: %1 is the loop's round, %2 and %3 image counts.
+        statusBar()->showMessage(
+            tr("Round %1: training on %2 accepted image(s), validating on %3; the run shows in the Train workspace")
+                .arg(round)
+                .arg(train)
+                .arg(val));
+    });
+    connect(m_loop, &LoopController::roundFinished, this,
+        [this](const QString &summary) { statusBar()->showMessage(summary); });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (index >= 0 && index < kWorkspaceCount)
             m_workspaceActions[index]->setChecked(true);
@@ -362,6 +375,7 @@ bool MainWindow::openProject(const QString &dirOrYaml, QString *error)
     m_project = std::make_shared<const Project>(std::move(*project));
     m_label->setProject(m_project);
     m_train->setProject(m_project);
+    m_loop->setProject(m_project);
     m_video->setProject(m_project);
 
     QSettings settings;

@@ -16,6 +16,7 @@ class JobProgressDialog;
 class JobStatusWidget;
 class LabelWorkspace;
 class Languages;
+class LoopController;
 class QAction;
 class QActionGroup;
 class QLabel;
@@ -73,6 +74,7 @@ public:
     QTabWidget *workspaceTabs() const { return m_tabs; }
     LabelWorkspace *labelWorkspace() const { return m_label; }
     TrainWorkspace *trainWorkspace() const { return m_train; }
+    LoopController *loopController() const { return m_loop; }
     VideoWorkspace *videoWorkspace() const { return m_video; }
     QProgressDialog *demoProgressDialog() const;
     // Background work shown in the status bar (e.g. reading a project's labels).
@@ -110,6 +112,7 @@ private:
     QTabWidget *m_tabs;
     LabelWorkspace *m_label;
     TrainWorkspace *m_train;
+    LoopController *m_loop;
     VideoWorkspace *m_video;
     QLabel *m_projectStatus;
     QLabel *m_countStatus;

@@ -248,6 +248,21 @@ bool TrainWorkspace::extendRun(const QString &lastWeights, int epochs, QString *
     return false;
 }
 
+bool TrainWorkspace::startRun(const gp::TrainingConfig &config, const QStringList &explicitKeys, QString *error)
+{
+    TrainingSession::Options options;
+    options.config = config;
+    options.explicitKeys = explicitKeys;
+    m_dashboard->setPatience(config.patience);
+    QString why;
+    if (startSession(options, &why))
+        return true;
+    if (error)
+        *error = why;
+    m_state->setText(why);
+    return false;
+}
+
 bool TrainWorkspace::startSession(TrainingSession::Options options, QString *error)
 {
     if (!m_controller->start(std::move(options), error))

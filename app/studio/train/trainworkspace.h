@@ -70,6 +70,8 @@ public Q_SLOTS:
     bool resumeRun(const QString &lastWeights, QString *error = nullptr);
     // Trains a finished run on up to `epochs` epochs in all.
     bool extendRun(const QString &lastWeights, int epochs, QString *error = nullptr);
+    // Starts a run with `config` as it is (the labelling loop's rounds); the form is left alone.
+    bool startRun(const gp::TrainingConfig &config, const QStringList &explicitKeys, QString *error = nullptr);
     void watchRun(const QString &runDir);
     void compareRuns(const QStringList &runDirs);
 
