@@ -482,7 +482,8 @@ bool SimulatedAnnotator::prelabelAll(QString *error)
 }
 
 bool SimulatedAnnotator::makeProject(const QString &history, const QString &fresh, int count, const QString &out,
-    std::map<QString, std::vector<PoseInstance>> *truth, std::map<QString, QSize> *sizes, QString *error)
+    std::map<QString, std::vector<PoseInstance>> *truth, std::map<QString, QSize> *sizes, QString *error,
+    const QString &split)
 {
     const QDir o(out);
     if (!QDir().mkpath(o.filePath(QStringLiteral("images/val")))
@@ -510,7 +511,8 @@ bool SimulatedAnnotator::makeProject(const QString &history, const QString &fres
     images.sort();
     gp::LabelFile::Format format;
     for (int i = 0; i < count && i < images.size(); ++i) {
-        const QString copy = o.filePath(QStringLiteral("images/val/") + QFileInfo(images[i]).fileName());
+        const QString copy
+            = o.filePath(QStringLiteral("images/") + split + QLatin1Char('/') + QFileInfo(images[i]).fileName());
         QFile::copy(images[i], copy);
         const QSize size = QImageReader(images[i]).size();
         gp::DatasetIssueList issues;
@@ -524,7 +526,8 @@ bool SimulatedAnnotator::makeProject(const QString &history, const QString &fres
     return true;
 }
 
-bool SimulatedAnnotator::openProject(LabelWorkspace *ws, const QString &projectDir, QString *error)
+bool SimulatedAnnotator::openProject(
+    LabelWorkspace *ws, const QString &projectDir, QString *error, const QString &split)
 {
     auto project = gp::Project::open(projectDir, error);
     if (!project)
@@ -532,15 +535,15 @@ bool SimulatedAnnotator::openProject(LabelWorkspace *ws, const QString &projectD
     ws->resize(1400, 860);
     ws->setProject(std::make_shared<const gp::Project>(*project));
     ws->show();
-    if (!QTest::qWaitForWindowExposed(ws) || !QTest::qWaitFor([&] { return !ws->shownFile().isEmpty(); }, kWaitMs)) {
-        *error = QStringLiteral("no image was shown");
+    if (!QTest::qWaitForWindowExposed(ws)
+        || !QTest::qWaitFor([&] { return !ws->isBusy() && ws->splits().contains(split); }, kWaitMs)) {
+        *error = QStringLiteral("the project was not listed");
         return false;
     }
-    ws->setCurrentSplit(QStringLiteral("val"));
-    if (!QTest::qWaitFor(
-            [&] { return ws->shownFile().contains(QLatin1String("/images/val/")) && !ws->assist()->isLearning(); },
-            kWaitMs)) {
-        *error = QStringLiteral("the val split did not show");
+    ws->setCurrentSplit(split);
+    const QString folder = QStringLiteral("/images/") + split + QLatin1Char('/');
+    if (!QTest::qWaitFor([&] { return ws->shownFile().contains(folder) && !ws->assist()->isLearning(); }, kWaitMs)) {
+        *error = QStringLiteral("the %1 split did not show").arg(split);
         return false;
     }
     ws->activateWindow();

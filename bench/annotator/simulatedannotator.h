@@ -91,11 +91,13 @@ public:
     // labels are the truth) as its val split, unlabelled. Fills *truth (by the copied image's
     // path) and *sizes.
     static bool makeProject(const QString &history, const QString &fresh, int count, const QString &out,
-        std::map<QString, std::vector<gp::PoseInstance>> *truth, std::map<QString, QSize> *sizes, QString *error);
+        std::map<QString, std::vector<gp::PoseInstance>> *truth, std::map<QString, QSize> *sizes, QString *error,
+        const QString &split = QStringLiteral("val"));
 
-    // Opens `projectDir` in the workspace (1400x860, shown) on its val split, and waits until
-    // an image is shown and the shape models are learned.
-    static bool openProject(LabelWorkspace *workspace, const QString &projectDir, QString *error);
+    // Opens `projectDir` in the workspace (1400x860, shown) on `split`, and waits until an
+    // image is shown and the shape models are learned.
+    static bool openProject(LabelWorkspace *workspace, const QString &projectDir, QString *error,
+        const QString &split = QStringLiteral("val"));
 
     // The labels the workspace wrote for `image`, against its truth.
     static void score(

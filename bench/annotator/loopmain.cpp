@@ -1,0 +1,263 @@
+// gp_annotator_loop: the labelling loop run end to end by the simulated annotator, in the real
+// Label and Train workspaces (docs/BENCHMARKS.md, "The labelling loop"). From zero labels: it
+// labels a first batch by hand, asks for "Train on My Labels, then Pre-label Again" (a
+// LoopController round), reviews the next batch of the model's proposals with the assisted tools,
+// and so on until every image is labelled. Each round it records the human actions, the images
+// done, the machine time, the longest stall of the GUI's event loop while the round trains, and
+// the round's model scored on a fixed held-out set (`gripperpose val`).
+//
+//   gp_annotator_loop fresh=DIR eval=DATA.yaml [images=400] [batch=50] [imgsz=320] [conf=0.25]
+//                     [tolerance=4] [out=DIR] [report=FILE.json] [plot=FILE.png]
+
+#include "assistcontroller.h"
+#include "labelworkspace.h"
+#include "loopcontroller.h"
+#include "project.h"
+#include "simulatedannotator.h"
+#include "traincontroller.h"
+#include "trainworkspace.h"
+
+#include "qcustomplot.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+// The longest the event loop went without running a 5 ms timer, less those 5 ms.
+class StallMeter
+{
+public:
+    explicit StallMeter(QObject *parent)
+        : m_timer(parent)
+    {
+        m_timer.setInterval(kTickMs);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            m_worst = std::max(m_worst, m_clock.nsecsElapsed() / 1e6 - kTickMs);
+            m_clock.restart();
+        });
+    }
+    void start()
+    {
+        m_worst = 0;
+        m_clock.start();
+        m_timer.start();
+    }
+    double stop()
+    {
+        m_timer.stop();
+        return m_worst;
+    }
+
+private:
+    static constexpr int kTickMs = 5;
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    double m_worst = 0;
+};
+
+// The pose mAP50-95 of `weights` on `data` (its val split), as `gripperpose val` reports it.
+double evaluate(const QString &weights, const QString &data, int imgsz, const QString &dir)
+{
+    QProcess p;
+    p.start(QStringLiteral(GP_CLI),
+        { QStringLiteral("val"), QStringLiteral("data=") + data, QStringLiteral("model=") + weights,
+            QStringLiteral("imgsz=%1").arg(imgsz), QStringLiteral("project=") + dir, QStringLiteral("name=val") });
+    p.waitForFinished(-1);
+    // The run folder is numbered when it exists already: take the path the command reports.
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const int at = out.lastIndexOf(QStringLiteral("metrics written to "));
+    if (at < 0)
+        return -1;
+    QFile f(out.mid(at + 19).trimmed());
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("metrics/mAP50-95(P)")).toDouble(-1);
+}
+
+void plot(const QJsonArray &rounds, double manualPerImage, const QString &file)
+{
+    QCustomPlot p;
+    p.resize(900, 520);
+    QVector<double> done, actions, manual, map;
+    for (const QJsonValue &v : rounds) {
+        const QJsonObject r = v.toObject();
+        done << r.value(QStringLiteral("images_done")).toDouble();
+        actions << r.value(QStringLiteral("actions_total")).toDouble();
+        manual << manualPerImage * r.value(QStringLiteral("images_done")).toDouble();
+        map << r.value(QStringLiteral("pose_map")).toDouble();
+    }
+    p.addGraph();
+    p.graph(0)->setData(done, actions);
+    p.graph(0)->setName(QStringLiteral("actions, the loop"));
+    p.graph(0)->setPen(QPen(QColor(0x1f, 0x77, 0xb4), 2));
+    p.graph(0)->setScatterStyle(QCPScatterStyle::ssCircle);
+    p.addGraph();
+    p.graph(1)->setData(done, manual);
+    p.graph(1)->setName(QStringLiteral("actions, all by hand (same images)"));
+    p.graph(1)->setPen(QPen(Qt::gray, 2, Qt::DashLine));
+    p.addGraph(p.xAxis, p.yAxis2);
+    p.graph(2)->setData(done, map);
+    p.graph(2)->setName(QStringLiteral("pose mAP50-95 of the round's model"));
+    p.graph(2)->setPen(QPen(QColor(0xd6, 0x27, 0x28), 2));
+    p.graph(2)->setScatterStyle(QCPScatterStyle::ssSquare);
+    p.xAxis->setLabel(QStringLiteral("images labelled"));
+    p.yAxis->setLabel(QStringLiteral("human actions, cumulative"));
+    p.yAxis2->setLabel(QStringLiteral("pose mAP50-95 (held-out set)"));
+    p.yAxis2->setVisible(true);
+    p.yAxis2->setRange(0, 1);
+    p.rescaleAxes(true);
+    p.yAxis->setRangeLower(0);
+    p.yAxis2->setRange(0, std::max(0.1, *std::max_element(map.begin(), map.end()) * 1.2));
+    p.legend->setVisible(true);
+    p.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    p.savePng(file, 900, 520);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    qputenv(
+        "QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
+    QApplication app(argc, argv);
+    QMap<QString, QString> a { { QStringLiteral("images"), QStringLiteral("400") },
+        { QStringLiteral("batch"), QStringLiteral("50") }, { QStringLiteral("imgsz"), QStringLiteral("320") },
+        { QStringLiteral("conf"), QStringLiteral("0.25") }, { QStringLiteral("tolerance"), QStringLiteral("4") } };
+    for (int i = 1; i < argc; ++i) {
+        const QString arg = QString::fromLocal8Bit(argv[i]);
+        const int eq = arg.indexOf(QLatin1Char('='));
+        if (eq > 0)
+            a[arg.left(eq)] = arg.mid(eq + 1);
+    }
+    if (!a.contains(QStringLiteral("fresh")) || !a.contains(QStringLiteral("eval"))) {
+        std::fprintf(stderr, "usage: gp_annotator_loop fresh=DIR eval=DATA.yaml [images=400] [batch=50] ...\n");
+        return 2;
+    }
+    QTemporaryDir tmp;
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, tmp.filePath(QStringLiteral("settings")));
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, tmp.filePath(QStringLiteral("settings")));
+    const QString out = a.value(QStringLiteral("out"), tmp.filePath(QStringLiteral("project")));
+    std::map<QString, std::vector<gp::PoseInstance>> truth;
+    std::map<QString, QSize> sizes;
+    QString error;
+    if (!SimulatedAnnotator::makeProject(QString(), a.value(QStringLiteral("fresh")),
+            a.value(QStringLiteral("images")).toInt(), out, &truth, &sizes, &error, QStringLiteral("train"))) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    LabelWorkspace label;
+    if (!SimulatedAnnotator::openProject(&label, out, &error, QStringLiteral("train"))) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    auto project = std::make_shared<const gp::Project>(*gp::Project::open(out, &error));
+    TrainWorkspace train;
+    train.setProject(project);
+    LoopController loop(&label, &train);
+    loop.setProject(project);
+    const int imgsz = a.value(QStringLiteral("imgsz")).toInt();
+    AssistController::Settings settings = label.assist()->settings();
+    settings.conf = a.value(QStringLiteral("conf")).toDouble();
+    label.assist()->setSettings(settings);
+    label.setPrelabelModel(QStringLiteral("yolov8n-pose"), imgsz, settings.conf);
+    const double tolerance = a.value(QStringLiteral("tolerance")).toDouble() * sizes.begin()->second.width() / 1280.0;
+    SimulatedAnnotator annotator(&label, SimulatedAnnotator::Mode::Assisted, tolerance);
+
+    const int batch = a.value(QStringLiteral("batch")).toInt();
+    const int total = int(truth.size());
+    QJsonArray rounds;
+    SimulatedAnnotator::Accuracy accuracy;
+    int done = 0, actionsTotal = 0, grippers = 0, round = 0;
+    double poseMap = 0;
+    StallMeter stall(&app);
+    while (done < total) {
+        // Review (or label, in round 0) the next batch, from the first image not done yet: one
+        // click on it in the list.
+        label.setCurrentRow(done);
+        QTest::qWaitFor([&] { return label.shownFile() == std::next(truth.begin(), done)->first; }, 120000);
+        int actions = 1, grippersHere = 0;
+        const int end = std::min(total, done + batch);
+        for (int i = done; i < end; ++i) {
+            const QString file = label.shownFile();
+            if (!truth.count(file)) {
+                std::fprintf(stderr, "unexpected image %s\n", qPrintable(file));
+                return 1;
+            }
+            SimulatedAnnotator::ImageReport r = annotator.labelShownImage(truth.at(file));
+            if (!annotator.movedOn())
+                r.actions.keys += 1; // →
+            if (i + 1 < end && !annotator.nextImage()) {
+                std::fprintf(stderr, "the next image did not show\n");
+                return 1;
+            }
+            SimulatedAnnotator::score(file, sizes.at(file), truth.at(file), &accuracy);
+            actions += r.actions.total();
+            grippersHere += 2 * r.objects;
+        }
+        done = end;
+        actionsTotal += actions;
+        grippers += grippersHere;
+        QJsonObject record { { QStringLiteral("round"), round }, { QStringLiteral("images_done"), done },
+            { QStringLiteral("actions"), actions }, { QStringLiteral("actions_total"), actionsTotal },
+            { QStringLiteral("grippers"), grippersHere },
+            { QStringLiteral("actions_per_gripper"), double(actions) / std::max(1, grippersHere) },
+            { QStringLiteral("pose_map"), poseMap } };
+        std::printf("round %d: %d images done, %d actions (%.2f per gripper), model pose mAP50-95 %.3f\n", round, done,
+            actions, double(actions) / std::max(1, grippersHere), poseMap);
+        std::fflush(stdout);
+        if (done < total) {
+            // Train on my labels, then pre-label again: one click in the Pre-label menu.
+            QSignalSpy finished(&loop, &LoopController::roundFinished);
+            QElapsedTimer machine;
+            machine.start();
+            stall.start();
+            label.findChild<QAction *>(QStringLiteral("trainOnLabels"))->trigger();
+            actionsTotal += 2;
+            if (!finished.wait(3 * 3600 * 1000)) {
+                std::fprintf(stderr, "round %d did not finish\n", round + 1);
+                return 1;
+            }
+            record.insert(QStringLiteral("longest_stall_ms"), stall.stop());
+            record.insert(QStringLiteral("machine_seconds"), machine.nsecsElapsed() / 1e9);
+            record.insert(QStringLiteral("summary"), finished.front().front().toString());
+            const QString weights = QDir(train.controller()->runDir()).filePath(QStringLiteral("weights/best.ckpt"));
+            poseMap = evaluate(weights, a.value(QStringLiteral("eval")), imgsz, tmp.filePath(QStringLiteral("eval")));
+            record.insert(QStringLiteral("next_model_pose_map"), poseMap);
+            label.activateWindow();
+        }
+        rounds.append(record);
+        ++round;
+    }
+    // By hand, these images cost the manual policy's count (bench/annotator/results).
+    const double manualPerImage = a.value(QStringLiteral("manual_per_image"), QStringLiteral("0")).toDouble();
+    QJsonObject report { { QStringLiteral("images"), total }, { QStringLiteral("batch"), batch },
+        { QStringLiteral("grippers"), grippers }, { QStringLiteral("actions"), actionsTotal },
+        { QStringLiteral("actions_per_gripper"), double(actionsTotal) / std::max(1, grippers) },
+        { QStringLiteral("within_4px"), accuracy.within(tolerance) }, { QStringLiteral("rounds"), rounds } };
+    const QByteArray json = QJsonDocument(report).toJson();
+    if (a.contains(QStringLiteral("report"))) {
+        QFile f(a.value(QStringLiteral("report")));
+        if (f.open(QIODevice::WriteOnly))
+            f.write(json);
+    }
+    if (a.contains(QStringLiteral("plot")))
+        plot(rounds, manualPerImage, a.value(QStringLiteral("plot")));
+    std::printf("%s", json.constData());
+    return 0;
+}
