@@ -119,10 +119,12 @@ bool Predictor::load(const PredictorOptions &options, QString *error)
     }
 }
 
-bool Predictor::predict(
-    const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results, QString *error)
+bool Predictor::predict(const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results,
+    QString *error, std::vector<std::vector<float>> *features)
 {
     results->clear();
+    if (features)
+        features->clear();
     if (!isLoaded()) {
         *error = tr("no model loaded");
         return false;
@@ -153,7 +155,18 @@ bool Predictor::predict(
             torch::Tensor x = torch::stack(inputs).to(d->device, /*non_blocking=*/false);
             if (d->half)
                 x = x.to(torch::kHalf);
-            decoded = d->model->forward(x).to(torch::kFloat);
+            if (features) {
+                std::vector<torch::Tensor> layers;
+                decoded = d->model->decode(d->model->forwardRaw(x, &layers)).to(torch::kFloat);
+                // Layer 9 ends the backbone (SPPF), the last layer before the neck mixes scales.
+                const torch::Tensor pooled = layers.at(9).to(torch::kCPU, torch::kFloat).mean({ 2, 3 }).contiguous();
+                for (int64_t i = 0; i < pooled.size(0); ++i) {
+                    const float *row = pooled[i].data_ptr<float>();
+                    features->emplace_back(row, row + pooled.size(1));
+                }
+            } else {
+                decoded = d->model->forward(x).to(torch::kFloat);
+            }
         }
         gp::NmsOptions nms;
         nms.conf = d->options.conf;
@@ -186,6 +199,8 @@ bool Predictor::predict(
         return true;
     } catch (const std::exception &e) {
         results->clear();
+        if (features)
+            features->clear();
         *error = tr("inference failed: %1").arg(QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 0));
         return false;
     }

@@ -58,8 +58,11 @@ public:
     void setEnhancement(Enhancement enhance);
 
     // One result list per image (BGR 8-bit), in order. False with *error when the forward
-    // pass fails (e.g. out of memory); *results is then empty.
-    bool predict(const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results, QString *error);
+    // pass fails (e.g. out of memory); *results is then empty. `features`, when given, gets each
+    // image's backbone output (the SPPF layer) averaged over the image: what the network makes of
+    // the scene, for telling scenes apart; it stays empty for an .onnx model.
+    bool predict(const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results, QString *error,
+        std::vector<std::vector<float>> *features = nullptr);
 
 private:
     struct Private;
