@@ -5,6 +5,7 @@
 
 #include "annotationdocument.h"
 #include "datasetconfig.h"
+#include "imagelistmodel.h"
 #include "labelfile.h"
 #include "labelworkspace.h"
 #include "loopcontroller.h"
@@ -16,7 +17,9 @@
 #include "trainworkspace.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDir>
+#include <QListView>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -131,6 +134,26 @@ void TestLabelLoopRound::oneRound()
                 && std::abs(k.y - placed.y) < 0.01);
     }
     QVERIFY(kept);
+    // Then the same model ranked the images nobody has reviewed: the list shows them first,
+    // numbered, and the first one is on screen.
+    QVERIFY2(summary.contains(QLatin1String("suggested for review")), qPrintable(summary));
+    const QStringList suggested = label.suggestions();
+    QCOMPARE(QSet<QString>(suggested.begin(), suggested.end()), (QSet<QString> { unlabelled, reviewed }));
+    QTRY_COMPARE(label.shownFile(), suggested.front());
+    auto *view = label.findChild<QListView *>(QStringLiteral("imageList"));
+    auto *first = label.findChild<QCheckBox *>(QStringLiteral("suggestedFirst"));
+    QVERIFY(view && first);
+    QVERIFY(first->isChecked());
+    QCOMPARE(view->model()->index(0, 0).data(ImageListModel::FileRole).toString(), suggested.front());
+    QCOMPARE(view->model()->index(1, 0).data(ImageListModel::FileRole).toString(), suggested.at(1));
+    QVERIFY(view->model()->index(0, 0).data().toString().startsWith(QLatin1String("#1")));
+    // → goes to the second suggestion.
+    label.nextImage();
+    QTRY_COMPARE(label.shownFile(), suggested.at(1));
+    // Unticked with the mouse, the list is in its own order again, still numbered.
+    QTest::mouseClick(first, Qt::LeftButton, {}, QPoint(8, first->height() / 2));
+    QVERIFY(!first->isChecked());
+    QCOMPARE(view->model()->index(0, 0).data(ImageListModel::FileRole).toString(), label.imageModel()->entry(0).file);
     // And the loop goes round again from the same place.
     QVERIFY(!loop.isRunning());
 }

@@ -21,6 +21,7 @@ const QString kRefit = QStringLiteral("label/refit");
 const QString kArticulation = QStringLiteral("label/refitArticulation");
 const QString kZoom = QStringLiteral("label/zoomedProposal");
 const QString kAcceptMovesOn = QStringLiteral("label/acceptMovesOn");
+const QString kSuggest = QStringLiteral("label/suggest");
 } // namespace
 
 AssistController::AssistController(gp::AnnotationDocument *document, AnnotationCanvas *canvas, QObject *parent)
@@ -38,6 +39,7 @@ AssistController::AssistController(gp::AnnotationDocument *document, AnnotationC
     s.articulation = settings.value(kArticulation, s.articulation).toBool();
     s.zoom = settings.value(kZoom, s.zoom).toBool();
     s.acceptMovesOn = settings.value(kAcceptMovesOn, s.acceptMovesOn).toBool();
+    gp::LabelSuggestions::parse(settings.value(kSuggest).toString(), &s.suggest);
     m_settings = s;
     m_canvas->setDoubtfulThreshold(s.doubtful);
     m_document->setRefitEnabled(s.refit);
@@ -145,6 +147,7 @@ void AssistController::setSettings(const Settings &s)
     settings.setValue(kArticulation, s.articulation);
     settings.setValue(kZoom, s.zoom);
     settings.setValue(kAcceptMovesOn, s.acceptMovesOn);
+    settings.setValue(kSuggest, gp::LabelSuggestions::key(s.suggest));
     m_canvas->setDoubtfulThreshold(s.doubtful);
     m_document->setRefitEnabled(s.refit);
     m_document->setShapeModels(s.articulation ? m_models : std::vector<gp::ShapeModel>());

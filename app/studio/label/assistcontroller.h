@@ -1,5 +1,6 @@
 #pragma once
 
+#include "labelsuggestions.h"
 #include "poseinstance.h"
 #include "shapemodel.h"
 
@@ -50,6 +51,8 @@ public:
         bool zoomFirst = false;
         // Accepting an image's review moves on to the next image.
         bool acceptMovesOn = true;
+        // The order "Suggest What to Label Next" proposes (docs/BENCHMARKS.md, "The labelling loop").
+        gp::LabelSuggestions::Strategy suggest = gp::LabelSuggestions::Strategy::Mixed;
     };
 
     AssistController(gp::AnnotationDocument *document, AnnotationCanvas *canvas, QObject *parent = nullptr);

@@ -1,6 +1,7 @@
 #include "assistsettingsdialog.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -31,7 +32,14 @@ AssistSettingsDialog::AssistSettingsDialog(const AssistController::Settings &s, 
     , m_zoom(new QCheckBox(tr("After a correction, the model looks again at a crop around the object"), this))
     , m_zoomFirst(new QCheckBox(tr("…and at every proposed object when its image comes up"), this))
     , m_acceptMovesOn(new QCheckBox(tr("Accepting an image moves on to the next one"), this))
+    , m_suggest(new QComboBox(this))
 {
+    using S = gp::LabelSuggestions::Strategy;
+    for (S strategy : { S::Mixed, S::Uncertainty, S::Uniform })
+        m_suggest->addItem(gp::LabelSuggestions::displayName(strategy), int(strategy));
+    m_suggest->setCurrentIndex(m_suggest->findData(int(s.suggest)));
+    m_suggest->setToolTip(tr("Which images Suggest What to Label Next puts first: those the model is least sure "
+                             "of, one from each kind of scene in turn; the least sure overall; or the list's order"));
     m_zoomFirst->setChecked(s.zoomFirst);
     m_acceptMovesOn->setChecked(s.acceptMovesOn);
     m_zoom->setChecked(s.zoom);
@@ -44,6 +52,7 @@ AssistSettingsDialog::AssistSettingsDialog(const AssistController::Settings &s, 
     form->addRow(tr("Keep detections with confidence at least"), m_conf);
     form->addRow(tr("Merge detections overlapping by IoU above"), m_iou);
     form->addRow(tr("A proposed point is doubtful below confidence"), m_doubtful);
+    form->addRow(tr("Suggest labelling next"), m_suggest);
     m_conf->setToolTip(tr("A weak model finds many faint objects that are not there; a higher value keeps "
                           "fewer false objects to delete."));
     m_iou->setToolTip(tr("Non-maximum suppression: a lower value merges more of a weak model's duplicates."));
@@ -65,5 +74,6 @@ AssistSettingsDialog::AssistSettingsDialog(const AssistController::Settings &s, 
 AssistController::Settings AssistSettingsDialog::settings() const
 {
     return { m_conf->value(), m_iou->value(), m_doubtful->value(), m_refit->isChecked(), m_articulation->isChecked(),
-        m_zoom->isChecked(), m_zoomFirst->isChecked(), m_acceptMovesOn->isChecked() };
+        m_zoom->isChecked(), m_zoomFirst->isChecked(), m_acceptMovesOn->isChecked(),
+        gp::LabelSuggestions::Strategy(m_suggest->currentData().toInt()) };
 }

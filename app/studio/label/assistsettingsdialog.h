@@ -5,6 +5,7 @@
 #include <QDialog>
 
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 
 // Pre-labelling's and the review's settings: the confidence a detection needs to become a
@@ -27,4 +28,5 @@ private:
     QCheckBox *m_zoom;
     QCheckBox *m_zoomFirst;
     QCheckBox *m_acceptMovesOn;
+    QComboBox *m_suggest;
 };

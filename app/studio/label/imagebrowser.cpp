@@ -46,6 +46,7 @@ ImageBrowser::ImageBrowser(QWidget *parent)
     , m_model(new ImageListModel(this))
     , m_filter(new ImageFilterModel(m_model, this))
     , m_thumbnails(new QCheckBox(this))
+    , m_suggestedFirst(new QCheckBox(this))
     , m_counts(new QLabel(this))
 {
     // Rows stay put while their status changes: labelling the image shown under the
@@ -71,8 +72,15 @@ ImageBrowser::ImageBrowser(QWidget *parent)
     layout->addWidget(m_filterBox);
     layout->addWidget(m_tagFilterBox);
     layout->addWidget(m_list, 1);
-    layout->addWidget(m_thumbnails);
+    auto *viewRow = new QHBoxLayout;
+    viewRow->addWidget(m_thumbnails);
+    viewRow->addWidget(m_suggestedFirst);
+    viewRow->addStretch(1);
+    layout->addLayout(viewRow);
     layout->addWidget(m_counts);
+    m_suggestedFirst->setObjectName(QStringLiteral("suggestedFirst"));
+    m_list->setObjectName(QStringLiteral("imageList"));
+    m_suggestedFirst->setEnabled(false);
 
     connect(m_job, &BackgroundJob::finished, this, &ImageBrowser::listingFinished);
     connect(m_splitBox, &QComboBox::currentIndexChanged, this,
@@ -99,6 +107,25 @@ ImageBrowser::ImageBrowser(QWidget *parent)
         QSettings().setValue(QStringLiteral("label/thumbnails"), on);
     });
     m_thumbnails->setChecked(QSettings().value(QStringLiteral("label/thumbnails"), false).toBool());
+    connect(m_suggestedFirst, &QCheckBox::toggled, this, [this](bool on) {
+        m_filter->setSuggestedFirst(on);
+        if (m_list->currentIndex().isValid())
+            m_list->scrollTo(m_list->currentIndex());
+    });
+}
+
+void ImageBrowser::setSuggestions(const QStringList &order)
+{
+    m_suggestions = order;
+    QHash<QString, int> ranks;
+    for (int i = 0; i < order.size(); ++i)
+        ranks.insert(order[i], i);
+    m_model->setSuggestedRanks(ranks);
+    m_suggestedFirst->setEnabled(!order.isEmpty());
+    if (m_suggestedFirst->isChecked())
+        m_filter->invalidate(); // the new order
+    else
+        m_suggestedFirst->setChecked(!order.isEmpty());
 }
 
 ImageBrowser::~ImageBrowser() = default;
@@ -402,6 +429,16 @@ QStringList ImageBrowser::files(ImageListModel::Status status) const
     return out;
 }
 
+QStringList ImageBrowser::unreviewedFiles() const
+{
+    QStringList out;
+    for (const auto &[split, entries] : m_entries)
+        for (const ImageListModel::Entry &e : entries)
+            if (e.status == ImageListModel::Status::Unlabelled || e.needsReview)
+                out << e.file;
+    return out;
+}
+
 QString ImageBrowser::splitOf(const QString &file) const
 {
     for (const auto &[split, entries] : m_entries)
@@ -559,6 +596,9 @@ void ImageBrowser::retranslateUi()
     m_filterBox->setToolTip(tr("Show only the images with this label status"));
     m_tagFilterBox->setToolTip(tr("Show only the images with this scenario tag (scenarios.yaml), or those with none"));
     m_thumbnails->setText(tr("T&humbnails"));
+    m_suggestedFirst->setText(tr("Su&ggested first"));
+    m_suggestedFirst->setToolTip(tr("The images the model suggests labelling next come first, numbered in "
+                                    "order (Pre-label ▸ Suggest What to Label Next)"));
     m_list->setToolTip(tr("Green: complete · half green: some points absent · grey: empty label file (background) · "
                           "amber ring: not labelled yet · violet: labelled by a model, needs review"));
     m_model->retranslate();

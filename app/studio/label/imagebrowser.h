@@ -69,6 +69,13 @@ public:
     void setNeedsReview(const QString &file, bool needsReview);
     // The image's unconfirmed and doubtful points (the review's state), shown in the list.
     void setToConfirm(const QString &file, int toConfirm, int doubtful);
+    // Listed images a person has not reviewed (not labelled, or a model's labels under
+    // review), split by split in list order.
+    QStringList unreviewedFiles() const;
+    // The images to label next, the first first (LabelSuggester): numbered in the list, which
+    // shows them first (→ then follows the suggestions) until "Suggested first" is unticked.
+    void setSuggestions(const QStringList &order);
+    QStringList suggestions() const { return m_suggestions; }
     // The confidence below which a listed image's proposals count as doubtful.
     void setDoubtfulThreshold(double threshold) { m_doubtfulThreshold = threshold; }
 
@@ -136,5 +143,7 @@ private:
     ImageListModel *m_model;
     ImageFilterModel *m_filter;
     QCheckBox *m_thumbnails;
+    QCheckBox *m_suggestedFirst;
+    QStringList m_suggestions;
     QLabel *m_counts;
 };

@@ -1,5 +1,8 @@
 #include "imagefiltermodel.h"
 
+#include <limits>
+#include <utility>
+
 ImageFilterModel::ImageFilterModel(ImageListModel *source, QObject *parent)
     : QSortFilterProxyModel(parent)
     , m_source(source)
@@ -31,6 +34,25 @@ void ImageFilterModel::setSearchText(const QString &text)
         return;
     m_search = text;
     invalidateRowsFilter();
+}
+
+void ImageFilterModel::setSuggestedFirst(bool on)
+{
+    if (on == m_suggestedFirst)
+        return;
+    m_suggestedFirst = on;
+    // Column -1 restores the source's order.
+    sort(on ? 0 : -1);
+}
+
+bool ImageFilterModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    // Not suggested: after every suggested image, in the list's order.
+    auto key = [this](const QModelIndex &i) {
+        const int rank = m_source->suggestedRank(m_source->entry(i.row()).file);
+        return std::make_pair(rank < 0 ? std::numeric_limits<int>::max() : rank, i.row());
+    };
+    return key(left) < key(right);
 }
 
 bool ImageFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &) const

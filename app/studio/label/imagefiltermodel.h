@@ -24,9 +24,13 @@ public:
     QString filterTag() const { return m_tag; }
     void setSearchText(const QString &text);
     QString searchText() const { return m_search; }
+    // The suggested images first, in the suggested order, then the others as listed.
+    void setSuggestedFirst(bool on);
+    bool suggestedFirst() const { return m_suggestedFirst; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
     ImageListModel *m_source;
@@ -34,4 +38,5 @@ private:
     TagFilter m_tagFilter = TagFilter::Any;
     QString m_tag;
     QString m_search;
+    bool m_suggestedFirst = false;
 };

@@ -243,6 +243,13 @@ void ImageListModel::setEntries(std::vector<Entry> entries)
     endResetModel();
 }
 
+void ImageListModel::setSuggestedRanks(const QHash<QString, int> &ranks)
+{
+    m_ranks = ranks;
+    if (!m_entries.empty())
+        Q_EMIT dataChanged(index(0), index(rowCount() - 1), { Qt::DisplayRole, SuggestedRankRole });
+}
+
 int ImageListModel::rowOf(const QString &file) const
 {
     for (size_t i = 0; i < m_entries.size(); ++i)
@@ -269,6 +276,9 @@ QVariant ImageListModel::data(const QModelIndex &index, int role) const
     const Entry &e = m_entries[size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
+        if (const int rank = suggestedRank(e.file); rank >= 0)
+            //: The image list: an image's place in the suggested order, then its name.
+            return tr("#%1  %2").arg(rank + 1).arg(e.displayName);
         return e.displayName;
     case Qt::ToolTipRole:
         if (!e.tags.isEmpty())
@@ -294,6 +304,8 @@ QVariant ImageListModel::data(const QModelIndex &index, int role) const
         return e.needsReview;
     case TagsRole:
         return e.tags;
+    case SuggestedRankRole:
+        return suggestedRank(e.file);
     default:
         return {};
     }

@@ -46,7 +46,7 @@ public:
         int needsReview = 0;
         Counts &operator+=(const Counts &o);
     };
-    enum Role { FileRole = Qt::UserRole + 1, StatusRole, PartialRole, NeedsReviewRole, TagsRole };
+    enum Role { FileRole = Qt::UserRole + 1, StatusRole, PartialRole, NeedsReviewRole, TagsRole, SuggestedRankRole };
     // What the list's filter offers.
     enum class Filter { All, Unlabelled, Partial, Complete, Empty, NeedsReview };
 
@@ -67,6 +67,12 @@ public:
     void setToConfirm(int row, int toConfirm, int doubtful);
     // The scenario tags of the rows whose files are keys.
     void setTags(const QHash<QString, QStringList> &tagsByFile);
+    // Where each suggested image comes in the order to label them (0 first; LabelSuggestions),
+    // over all splits; shown before its name. Kept when the entries change.
+    void setSuggestedRanks(const QHash<QString, int> &ranks);
+    // -1 when not suggested.
+    int suggestedRank(const QString &file) const { return m_ranks.value(file, -1); }
+    bool hasSuggestions() const { return !m_ranks.isEmpty(); }
 
     void setEntries(std::vector<Entry> entries);
     const std::vector<Entry> &entries() const { return m_entries; }
@@ -88,6 +94,7 @@ private:
     QIcon iconFor(Status status) const;
 
     std::vector<Entry> m_entries;
+    QHash<QString, int> m_ranks;
     QIcon iconFor(const Entry &entry) const;
     QPixmap thumbnailFor(const Entry &entry) const;
     void startThumbnailJob() const;

@@ -30,9 +30,11 @@ LabelActions::LabelActions(QWidget *workspace)
     , acceptConfident(new QAction(this))
     , assistSettings(new QAction(this))
     , trainOnLabels(new QAction(this))
+    , suggestNext(new QAction(this))
     , prelabelButton(new QToolButton(workspace))
 {
     trainOnLabels->setObjectName(QStringLiteral("trainOnLabels"));
+    suggestNext->setObjectName(QStringLiteral("suggestNext"));
     next->setShortcuts({ QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown) });
     previous->setShortcuts({ QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp) });
     shortcuts->setShortcuts({ QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question) });
@@ -69,6 +71,7 @@ QToolBar *LabelActions::createToolBar(QWidget *parent)
     prelabelMenu->addAction(prelabelImage);
     prelabelMenu->addAction(prelabelAll);
     prelabelMenu->addAction(trainOnLabels);
+    prelabelMenu->addAction(suggestNext);
     prelabelMenu->addSeparator();
     prelabelMenu->addAction(assistSettings);
     prelabelButton->setMenu(prelabelMenu);
@@ -144,6 +147,10 @@ void LabelActions::retranslate(const AnnotationCanvas &canvas)
     trainOnLabels->setToolTip(tr("Fine-tune the project's model on every accepted label (shown in the Train "
                                  "workspace), then pre-label the unlabelled images and revise the ones under "
                                  "review with it; your points never move"));
+    suggestNext->setText(tr("Suggest What to Label Next"));
+    suggestNext->setToolTip(tr("Rank the images nobody has reviewed by how unsure the model is of them (it looks "
+                               "at each image and at its mirror image), covering every kind of scene; the list "
+                               "shows them first, numbered"));
     assistSettings->setText(tr("Pre-label and Review Settings…"));
     assistSettings->setToolTip(tr("Which detections pre-labelling keeps, and below which confidence a proposed "
                                   "point is doubtful"));

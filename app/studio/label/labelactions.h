@@ -48,6 +48,8 @@ public:
     QAction *assistSettings;
     // The labelling loop: fine-tune on the accepted labels, then pre-label again.
     QAction *trainOnLabels;
+    // Rank the images not reviewed yet by what labelling them would teach the model.
+    QAction *suggestNext;
     // Pre-label: a click pre-labels the image shown, its menu all unlabelled ones.
     QToolButton *prelabelButton;
 };

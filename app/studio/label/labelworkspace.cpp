@@ -16,6 +16,7 @@
 #include "project.h"
 #include "scenariotagcontroller.h"
 #include "scenariotagpanel.h"
+#include "suggestioncontroller.h"
 #include "unsavededitsprompt.h"
 
 #include <QAction>
@@ -50,6 +51,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_browser(new ImageBrowser(this))
     , m_loader(new ImageLoader(this))
     , m_prelabel(new PrelabelController(this))
+    , m_suggest(new SuggestionController(this))
     , m_tags(new ScenarioTagController(m_document->undoStack(), this))
     , m_tagPanel(new ScenarioTagPanel(m_tags, m_browser, this))
     , m_importer(new FrameImportController(this))
@@ -212,6 +214,15 @@ void LabelWorkspace::createActions()
         }
     });
     connect(m_actions->trainOnLabels, &QAction::triggered, this, &LabelWorkspace::trainOnLabelsRequested);
+    connect(m_actions->suggestNext, &QAction::triggered, this, &LabelWorkspace::suggestNext);
+    connect(m_suggest, &SuggestionController::finished, this, [this](const gp::LabelSuggester::Result &r) {
+        if (!r.cancelled && !r.order.isEmpty()) {
+            m_browser->setSuggestions(r.order);
+            m_browser->select(r.order.front());
+        }
+        updateActions();
+        Q_EMIT suggestionsReady(r.cancelled ? 0 : int(r.order.size()), r.error);
+    });
     connect(m_actions->reject, &QAction::triggered, this, &LabelWorkspace::rejectReview);
     connect(m_actions->fit, &QAction::triggered, m_canvas, &ImageView::fitToWindow);
     connect(m_actions->actualSize, &QAction::triggered, m_canvas, &ImageView::zoomToActualSize);
@@ -309,7 +320,7 @@ void LabelWorkspace::previousImage()
 bool LabelWorkspace::isBusy() const
 {
     return m_browser->isListing() || m_tags->isLoading() || m_loader->isLoading() || m_importer->isRunning()
-        || m_prelabel->isRunning() || m_checks->isRunning();
+        || m_prelabel->isRunning() || m_suggest->isRunning() || m_checks->isRunning();
 }
 
 ImageListModel::Counts LabelWorkspace::splitCounts(const QString &split) const
@@ -443,6 +454,27 @@ void LabelWorkspace::prelabelRound(const QString &model, int imgsz)
         m_round = false;
         Q_EMIT roundPrelabelled(0, 0, 0, QString());
     }
+}
+
+QStringList LabelWorkspace::suggestions() const
+{
+    return m_browser->suggestions();
+}
+
+void LabelWorkspace::suggestNext()
+{
+    if (!m_project || m_suggest->isRunning())
+        return;
+    gp::LabelSuggester::Options o;
+    o.model = m_prelabel->model();
+    o.imgsz = m_prelabel->imgsz();
+    o.conf = m_assist->settings().conf;
+    o.iou = m_assist->settings().iou;
+    o.images = m_browser->unreviewedFiles();
+    o.flipIndex = m_project->skeleton().flipIndex();
+    o.strategy = m_assist->settings().suggest;
+    m_suggest->start(o);
+    updateActions();
 }
 
 void LabelWorkspace::prelabelDone(const QStringList &written, const QStringList &revised, int skippedLabelled,
@@ -646,6 +678,7 @@ void LabelWorkspace::updateActions()
         && imageModel()->entry(row).status == ImageListModel::Status::Unlabelled);
     m_actions->prelabelAll->setEnabled(m_project != nullptr && !m_prelabel->isRunning());
     m_actions->prelabelButton->setEnabled(m_actions->prelabelAll->isEnabled());
+    m_actions->suggestNext->setEnabled(m_project != nullptr && !m_suggest->isRunning() && !m_prelabel->isRunning());
     const bool review = loaded && m_prelabel->needsReview(m_shownFile);
     m_actions->accept->setEnabled(review);
     m_actions->reject->setEnabled(review);

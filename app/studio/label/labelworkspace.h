@@ -26,6 +26,7 @@ class ImageView;
 class LabelActions;
 class PointsPanel;
 class PrelabelController;
+class SuggestionController;
 class ScenarioTagController;
 class ScenarioTagPanel;
 class QAction;
@@ -90,6 +91,8 @@ public:
     gp::AnnotationDocument *document() const { return m_document; }
     QListView *imageList() const { return m_browser->list(); }
     ImageListModel *imageModel() const { return m_browser->model(); }
+    // The last Suggest What to Label Next's order (empty before one).
+    QStringList suggestions() const;
     ImageFilterModel *filterModel() const { return m_browser->filter(); }
     QTreeWidget *pointTable() const { return m_pointsPanel->pointTable(); }
     QListWidget *objectList() const { return m_pointsPanel->objectList(); }
@@ -133,6 +136,10 @@ public Q_SLOTS:
     // the proposals of the images under review revised (a person's points never move);
     // roundPrelabelled() follows.
     void prelabelRound(const QString &model, int imgsz);
+    // Ranks the images nobody has reviewed with the pre-labelling model (the review settings'
+    // strategy), in the background; the list shows them first, numbered, the first one is
+    // shown, and suggestionsReady() follows.
+    void suggestNext();
     // The shown image's review: Accept keeps its labels and clears the mark; Reject
     // deletes the model's labels, so the image is unlabelled again.
     void acceptReview();
@@ -159,6 +166,8 @@ Q_SIGNALS:
     // A round's pre-labelling with the newly trained model finished: images newly labelled,
     // images under review revised, and how many proposals changed.
     void roundPrelabelled(int written, int revised, int changedPoints, const QString &error);
+    // Suggest What to Label Next finished: how many images it ranked, or why none.
+    void suggestionsReady(int ranked, const QString &error);
     // A background job the window may show in its status bar.
     void jobStarted(BackgroundJob *job, const QString &label);
 
@@ -189,6 +198,7 @@ private:
     ImageBrowser *m_browser;
     ImageLoader *m_loader;
     PrelabelController *m_prelabel;
+    SuggestionController *m_suggest;
     bool m_round = false; // the pre-labelling running is a loop round's
     AssistController *m_assist = nullptr;
     ScenarioTagController *m_tags;

@@ -26,17 +26,31 @@ LoopController::LoopController(LabelWorkspace *label, TrainWorkspace *train, QOb
         [this](int written, int revised, int changed, const QString &error) {
             if (!m_running)
                 return;
-            m_running = false;
-            Q_EMIT roundFinished(error.isEmpty()
-                    //: The labelling loop; %1 is the round, %2..%4 counts.
-                    ? tr("Round %1: the new model pre-labelled %2 image(s) and revised %3 under review; %4 "
-                         "proposed point(s) changed")
-                          .arg(m_round)
-                          .arg(written)
-                          .arg(revised)
-                          .arg(changed)
-                    : tr("Round %1: pre-labelling with the new model failed: %2").arg(m_round).arg(error));
+            if (!error.isEmpty()) {
+                m_running = false;
+                Q_EMIT roundFinished(
+                    tr("Round %1: pre-labelling with the new model failed: %2").arg(m_round).arg(error));
+                return;
+            }
+            //: The labelling loop; %1 is the round, %2..%4 counts.
+            m_summary = tr("Round %1: the new model pre-labelled %2 image(s) and revised %3 under review; %4 "
+                           "proposed point(s) changed")
+                            .arg(m_round)
+                            .arg(written)
+                            .arg(revised)
+                            .arg(changed);
+            // Then which of them to review first, with the same model.
+            m_label->suggestNext();
         });
+    connect(m_label, &LabelWorkspace::suggestionsReady, this, [this](int ranked, const QString &error) {
+        if (!m_running)
+            return;
+        m_running = false;
+        Q_EMIT roundFinished(ranked > 0
+                //: Appended to a round's summary; %n images ranked.
+                ? m_summary + tr("; %n image(s) suggested for review, the first one shown", nullptr, ranked)
+                : m_summary + QStringLiteral("; ") + error);
+    });
 }
 
 void LoopController::setProject(std::shared_ptr<const gp::Project> project)

@@ -48,4 +48,5 @@ private:
     bool m_running = false;
     int m_round = 0;
     int m_imgsz = 640;
+    QString m_summary; // the round's, while its suggestions are made
 };

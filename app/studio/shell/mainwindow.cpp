@@ -105,6 +105,15 @@ MainWindow::MainWindow(Languages *languages, QWidget *parent)
     });
     connect(m_loop, &LoopController::roundFinished, this,
         [this](const QString &summary) { statusBar()->showMessage(summary); });
+    connect(m_label, &LabelWorkspace::suggestionsReady, this, [this](int ranked, const QString &error) {
+        if (ranked == 0 && !error.isEmpty())
+            statusBar()->showMessage(error);
+        else
+            //: %n images ranked by Suggest What to Label Next.
+            statusBar()->showMessage(tr("%n image(s) ranked: the list shows them first, numbered; → goes through them "
+                                        "in order",
+                nullptr, ranked));
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (index >= 0 && index < kWorkspaceCount)
             m_workspaceActions[index]->setChecked(true);
