@@ -7,7 +7,11 @@
 // the round's model scored on a fixed held-out set (`gripperpose val`).
 //
 //   gp_annotator_loop fresh=DIR eval=DATA.yaml [images=400] [batch=50] [imgsz=320] [conf=0.25]
-//                     [tolerance=4] [out=DIR] [report=FILE.json] [plot=FILE.png]
+//                     [suggest=mixed|uncertainty|uniform] [tolerance=4] [out=DIR] [report=FILE.json]
+//                     [plot=FILE.png]
+//
+// After each round it reviews the batch the round suggested (Suggest What to Label Next, with the
+// given strategy), going from the first suggestion with →; round 0 takes the list's first images.
 
 #include "assistcontroller.h"
 #include "labelworkspace.h"
@@ -174,6 +178,10 @@ int main(int argc, char **argv)
     const int imgsz = a.value(QStringLiteral("imgsz")).toInt();
     AssistController::Settings settings = label.assist()->settings();
     settings.conf = a.value(QStringLiteral("conf")).toDouble();
+    if (!gp::LabelSuggestions::parse(a.value(QStringLiteral("suggest"), QStringLiteral("mixed")), &settings.suggest)) {
+        std::fprintf(stderr, "suggest= takes mixed, uncertainty or uniform\n");
+        return 2;
+    }
     label.assist()->setSettings(settings);
     label.setPrelabelModel(QStringLiteral("yolov8n-pose"), imgsz, settings.conf);
     const double tolerance = a.value(QStringLiteral("tolerance")).toDouble() * sizes.begin()->second.width() / 1280.0;
@@ -187,11 +195,18 @@ int main(int argc, char **argv)
     double poseMap = 0;
     StallMeter stall(&app);
     while (done < total) {
-        // Review (or label, in round 0) the next batch, from the first image not done yet: one
-        // click on it in the list.
-        label.setCurrentRow(done);
-        QTest::qWaitFor([&] { return label.shownFile() == std::next(truth.begin(), done)->first; }, 120000);
-        int actions = 1, grippersHere = 0;
+        // Label the first batch from the list's first image (one click on it); review each
+        // further batch from the first suggestion, which the round put on screen.
+        int actions = 0, grippersHere = 0;
+        if (round == 0) {
+            label.setCurrentRow(0);
+            actions = 1;
+        }
+        const QString first = round == 0 ? label.imageModel()->entry(0).file : label.suggestions().value(0);
+        if (!QTest::qWaitFor([&] { return label.shownFile() == first; }, 120000)) {
+            std::fprintf(stderr, "the batch's first image did not show\n");
+            return 1;
+        }
         const int end = std::min(total, done + batch);
         for (int i = done; i < end; ++i) {
             const QString file = label.shownFile();
@@ -247,6 +262,7 @@ int main(int argc, char **argv)
     // By hand, these images cost the manual policy's count (bench/annotator/results).
     const double manualPerImage = a.value(QStringLiteral("manual_per_image"), QStringLiteral("0")).toDouble();
     QJsonObject report { { QStringLiteral("images"), total }, { QStringLiteral("batch"), batch },
+        { QStringLiteral("suggest"), gp::LabelSuggestions::key(settings.suggest) },
         { QStringLiteral("grippers"), grippers }, { QStringLiteral("actions"), actionsTotal },
         { QStringLiteral("actions_per_gripper"), double(actionsTotal) / std::max(1, grippers) },
         { QStringLiteral("within_4px"), accuracy.within(tolerance) }, { QStringLiteral("rounds"), rounds } };
