@@ -51,13 +51,18 @@ public:
     {
         m_timer.setInterval(kTickMs);
         QObject::connect(&m_timer, &QTimer::timeout, [this] {
-            m_worst = std::max(m_worst, m_clock.nsecsElapsed() / 1e6 - kTickMs);
+            const double stalled = m_clock.nsecsElapsed() / 1e6 - kTickMs;
+            // Long ones are named with the time since the start, to find their cause.
+            if (stalled > kReportMs)
+                std::fprintf(stderr, "stall %.0f ms at %.1f s\n", stalled, m_since.nsecsElapsed() / 1e9);
+            m_worst = std::max(m_worst, stalled);
             m_clock.restart();
         });
     }
     void start()
     {
         m_worst = 0;
+        m_since.start();
         m_clock.start();
         m_timer.start();
     }
@@ -69,6 +74,8 @@ public:
 
 private:
     static constexpr int kTickMs = 5;
+    static constexpr double kReportMs = 30;
+    QElapsedTimer m_since;
     QTimer m_timer;
     QElapsedTimer m_clock;
     double m_worst = 0;
@@ -242,6 +249,16 @@ int main(int argc, char **argv)
             QElapsedTimer machine;
             machine.start();
             stall.start();
+            QElapsedTimer phase;
+            phase.start();
+            auto mark = [&phase](const char *what) {
+                std::fprintf(stderr, "%s at %.1f s\n", what, phase.nsecsElapsed() / 1e9);
+            };
+            QMetaObject::Connection marks[] = {
+                QObject::connect(&train, &TrainWorkspace::trainingEnded, [&] { mark("training ended"); }),
+                QObject::connect(&label, &LabelWorkspace::roundPrelabelled, [&] { mark("pre-labelled"); }),
+                QObject::connect(&label, &LabelWorkspace::suggestionsReady, [&] { mark("suggested"); }),
+            };
             label.findChild<QAction *>(QStringLiteral("trainOnLabels"))->trigger();
             actionsTotal += 2;
             if (!finished.wait(3 * 3600 * 1000)) {
@@ -249,6 +266,14 @@ int main(int argc, char **argv)
                 return 1;
             }
             record.insert(QStringLiteral("longest_stall_ms"), stall.stop());
+            for (const QMetaObject::Connection &c : marks)
+                QObject::disconnect(c);
+            // Images the next batch would review again (none, when the suggestions skip what is done).
+            int again = 0;
+            for (const QString &f : label.suggestions())
+                again += std::distance(truth.begin(), truth.find(f)) < done ? 1 : 0;
+            std::fprintf(
+                stderr, "%lld suggested, %d of them done already\n", qlonglong(label.suggestions().size()), again);
             record.insert(QStringLiteral("machine_seconds"), machine.nsecsElapsed() / 1e9);
             record.insert(QStringLiteral("summary"), finished.front().front().toString());
             const QString weights = QDir(train.controller()->runDir()).filePath(QStringLiteral("weights/best.ckpt"));

@@ -74,7 +74,7 @@ int KeyframeFill::nearest(const PoseInstance &object, const std::vector<PoseDete
 }
 
 std::vector<KeyframeFill::Frame> KeyframeFill::segment(const std::vector<PoseInstance> &a,
-    const std::vector<PoseInstance> &b, const std::vector<std::vector<PoseDetection>> &answers)
+    const std::vector<PoseInstance> &b, const std::vector<std::vector<PoseDetection>> &answers, const QSizeF &frameSize)
 {
     const size_t span = answers.size() < 2 ? 0 : answers.size() - 1; // frames from A to B
     std::vector<Frame> out(span > 0 ? span - 1 : 0);
@@ -128,6 +128,13 @@ std::vector<KeyframeFill::Frame> KeyframeFill::segment(const std::vector<PoseIns
                                               : interpolated(objA, objB, t));
             if (here < 0)
                 frame.reviewPriority = 1.0;
+            if (frameSize.isValid()) {
+                PoseInstance &placed = frame.objects.back();
+                for (Keypoint &k : placed.keypoints)
+                    if (k.isLabelled() && (k.x < 0 || k.y < 0 || k.x > frameSize.width() || k.y > frameSize.height()))
+                        k = Keypoint();
+                placed.box = boundsOf(placed.keypoints, placed.box) & QRectF(QPointF(0, 0), frameSize);
+            }
         }
     }
     return out;

@@ -3,6 +3,7 @@
 #include "posedetection.h"
 #include "poseinstance.h"
 
+#include <QSizeF>
 #include <QtGlobal>
 
 #include <map>
@@ -32,16 +33,18 @@ public:
 
     // `keyframes`: frame → the objects a person confirmed there. `model(frame)` gives the
     // model's answer on a frame (the video's predictions; empty where it found nothing).
-    // Returns every frame strictly between two consecutive keyframes.
+    // Returns every frame strictly between two consecutive keyframes. A point that lands
+    // outside the frame (`frameSize`, when given) is absent, as a pre-label's would be.
     template<typename Model>
-    static std::map<qint64, Frame> fill(const std::map<qint64, std::vector<PoseInstance>> &keyframes, Model model)
+    static std::map<qint64, Frame> fill(
+        const std::map<qint64, std::vector<PoseInstance>> &keyframes, Model model, const QSizeF &frameSize = QSizeF())
     {
         std::map<qint64, Frame> out;
         for (auto a = keyframes.begin(), b = std::next(a); a != keyframes.end() && b != keyframes.end(); ++a, ++b) {
             std::vector<std::vector<PoseDetection>> answers;
             for (qint64 f = a->first; f <= b->first; ++f)
                 answers.push_back(model(f));
-            std::vector<Frame> frames = segment(a->second, b->second, answers);
+            std::vector<Frame> frames = segment(a->second, b->second, answers, frameSize);
             for (size_t i = 0; i < frames.size(); ++i)
                 out[a->first + 1 + qint64(i)] = std::move(frames[i]);
         }
@@ -52,7 +55,7 @@ public:
     // on every frame from A to B, both included. The model's object is followed frame by frame
     // from its answer nearest the person's object on A (its own motion, however it curves).
     static std::vector<Frame> segment(const std::vector<PoseInstance> &a, const std::vector<PoseInstance> &b,
-        const std::vector<std::vector<PoseDetection>> &answers);
+        const std::vector<std::vector<PoseDetection>> &answers, const QSizeF &frameSize = QSizeF());
 
     // The model's answer nearest to `object` (mean distance over the points both have), or -1
     // when none is within half the object's box diagonal.

@@ -3,6 +3,7 @@
 #include "datasetconfig.h"
 #include "frameimporter.h"
 #include "labelfile.h"
+#include "pointorigins.h"
 #include "poseinstance.h"
 #include "prelabeller.h"
 #include "reviewstate.h"
@@ -35,7 +36,8 @@ PredictionLabeller::Result PredictionLabeller::run(
     const Options &o, const gp::CancelToken &cancel, const gp::Progress &progress)
 {
     Result r;
-    if (o.frames.size() != o.predictions.size()) {
+    const bool withObjects = !o.objects.empty();
+    if (o.frames.size() != (withObjects ? o.objects.size() : o.predictions.size())) {
         r.error = tr("%1 frames but %2 prediction lists").arg(o.frames.size()).arg(o.predictions.size());
         return r;
     }
@@ -67,14 +69,19 @@ PredictionLabeller::Result PredictionLabeller::run(
         } else {
             const QString labelFile = DatasetConfig::labelFileFor(file);
             std::vector<PoseInstance> instances;
-            for (const PoseDetection &d : o.predictions[i])
-                if (int(instances.size()) < o.maxObjects)
-                    // A bridged point's score is capped below 0.5 (fromTracks): it is occluded.
-                    instances.push_back(PreLabeller::toInstance(d, image.size(), o.keypointCount, 0.5));
+            if (withObjects)
+                instances = o.objects[i];
+            else
+                for (const PoseDetection &d : o.predictions[i])
+                    if (int(instances.size()) < o.maxObjects)
+                        // A bridged point's score is capped below 0.5 (fromTracks): it is occluded.
+                        instances.push_back(PreLabeller::toInstance(d, image.size(), o.keypointCount, 0.5));
             // A label file without its image (left by a person): theirs wins, the image stays new.
+            // The origins go first: a label file is never on disk without them.
             if (QFileInfo::exists(labelFile)) {
                 r.existing << file;
-            } else if (LabelFile::write(labelFile, instances, image.size(), o.keypointDims, &why)) {
+            } else if ((!withObjects || PointOrigins::write(o.projectDir, file, instances, &why))
+                && LabelFile::write(labelFile, instances, image.size(), o.keypointDims, &why)) {
                 r.written << file;
             } else {
                 ++r.failed;

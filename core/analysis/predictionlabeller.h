@@ -2,6 +2,7 @@
 
 #include "canceltoken.h"
 #include "posedetection.h"
+#include "poseinstance.h"
 #include "progress.h"
 
 #include <QCoreApplication>
@@ -34,6 +35,10 @@ public:
         std::vector<qint64> frames;
         // The predictions per frame, in the order of `frames` (see fromTracks()).
         std::vector<std::vector<PoseDetection>> predictions;
+        // Or the objects themselves, with each point's origin (KeyframeFill), in the order of
+        // `frames`: written with their origins (PointOrigins) before the label file. When given,
+        // `predictions` is not used.
+        std::vector<std::vector<PoseInstance>> objects;
     };
     struct Result
     {

@@ -9,12 +9,17 @@
 #include "backgroundjob.h"
 #include "datasetconfig.h"
 #include "detectioncache.h"
+#include "frameimporter.h"
 #include "framereader.h"
 #include "imageenhancement.h"
+#include "keyframefill.h"
+#include "labelfile.h"
 #include "modelpanel.h"
 #include "overlaypanel.h"
+#include "pointorigins.h"
 #include "poseoverlayview.h"
 #include "predictioncontroller.h"
+#include "predictionlabeller.h"
 #include "predictor.h"
 #include "project.h"
 #include "reviewstate.h"
@@ -23,6 +28,7 @@
 #include "synthgenerator.h"
 #include "timelinestrips.h"
 #include "videoframe_p.h"
+#include "videokeyframes.h"
 #include "videotruth.h"
 #include "videoworkspace.h"
 #include "worstframespanel.h"
@@ -93,6 +99,7 @@ private Q_SLOTS:
     void smoothingSliderChangesPointsAndJitter();
     void worstFramesRankInjectedJumpFirst();
     void sendFramesMarksNeedsReviewAndNeverOverwrites();
+    void fillCarriesCorrectionsBetweenKeyframes();
     void enhancementShowsTheCorrectedFrameAndKeysTheCache();
     void enhancementReachesTheNetworkLiveAndInTheAnalysis();
 
@@ -398,6 +405,108 @@ void TestVideoPredictions::sendFramesMarksNeedsReviewAndNeverOverwrites()
     QVERIFY(QFileInfo::exists(DatasetConfig::labelFileFor(one)));
     QVERIFY(state.load(m_dir, &error));
     QVERIFY(state.contains(one));
+}
+
+void TestVideoPredictions::fillCarriesCorrectionsBetweenKeyframes()
+{
+    const QString model = m_tmp.filePath(QStringLiteral("trained.ckpt"));
+    int jumpPoint = -1;
+    QString error;
+    QVERIFY2(writeTruthCache(m_video, model, &jumpPoint, &error), qPrintable(error));
+    // No frame of this video in the dataset yet.
+    const QDir images(m_project->config().imagesDir(QStringLiteral("train")));
+    const QString base = QFileInfo(m_video).completeBaseName();
+    ReviewState state;
+    QVERIFY(state.load(m_dir, &error));
+    for (const QString &f : images.entryList({ base + QStringLiteral("_*.jpg") }, QDir::Files)) {
+        QFile::remove(DatasetConfig::labelFileFor(images.filePath(f)));
+        QFile::remove(images.filePath(f));
+        state.remove(images.filePath(f));
+    }
+    QVERIFY(state.save(&error));
+    VideoWorkspace ws;
+    openWithModel(ws, model);
+    // Nothing to fill from yet: said, nothing written.
+    QVERIFY(!ws.fillBetweenKeyframes(QStringLiteral("train"), &error));
+    QVERIFY2(error.contains(QStringLiteral("at least two frames")), qPrintable(error));
+
+    // A person labelled frames 20 and 26 (the truth there) and accepted them.
+    const auto truth = VideoTruth::load(VideoTruth::sidecarFor(m_video), 14, &error);
+    QVERIFY(truth);
+    for (int f : { 20, 26 }) {
+        ws.seek(f);
+        QTRY_COMPARE_WITH_TIMEOUT(ws.shownFrame(), f, kSlowMachineMs);
+        const QString file = ws.addCurrentFrame(&error);
+        QVERIFY2(!file.isEmpty(), qPrintable(error));
+        QVERIFY(gp::LabelFile::write(
+            DatasetConfig::labelFileFor(file), truth->frame(f)->annotation.instances, QImage(file).size(), 3, &error));
+        QVERIFY(state.load(m_dir, &error));
+        state.remove(file);
+        QVERIFY(state.save(&error));
+    }
+    int unreadable = 0;
+    const auto keyframes = gp::VideoKeyframes::collect(
+        m_project->config(), m_dir, QStringLiteral("train"), m_video, &unreadable, &error);
+    QCOMPARE(int(keyframes.size()), 2);
+    // What the fill should write: the same computation over the same tracks.
+    const auto expected = gp::KeyframeFill::fill(
+        keyframes, [&](qint64 f) { return gp::PredictionLabeller::fromTracks(ws.predictions()->tracksAt(f)); },
+        QSizeF(ws.videoInfo().size));
+    QCOMPARE(int(expected.size()), 5);
+
+    QSignalSpy sent(&ws, &VideoWorkspace::framesSent);
+    QSignalSpy order(&ws, &VideoWorkspace::reviewOrder);
+    QTest::mouseClick(ws.fillButton(), Qt::LeftButton);
+    QVERIFY(sent.wait(kSlowMachineMs));
+    QCOMPARE(sent.at(0).at(0).toInt(), 5);
+    QCOMPARE(order.count(), 1);
+    const QStringList files = order.at(0).at(0).toStringList();
+    QCOMPARE(files.size(), 5);
+    // The neediest frame first.
+    double most = -1;
+    qint64 neediest = -1;
+    for (const auto &[f, frame] : expected)
+        if (frame.reviewPriority > most) {
+            most = frame.reviewPriority;
+            neediest = f;
+        }
+    QCOMPARE(files.first(), images.filePath(gp::FrameImporter::frameFileName(m_video, int(neediest))));
+    QVERIFY(state.load(m_dir, &error));
+    for (const auto &[f, frame] : expected) {
+        const QString file = images.filePath(gp::FrameImporter::frameFileName(m_video, int(f)));
+        QVERIFY(files.contains(file));
+        QVERIFY(state.contains(file));
+        gp::DatasetIssueList issues;
+        std::vector<PoseInstance> written = gp::LabelFile::read(
+            DatasetConfig::labelFileFor(file), QImage(file).size(), m_project->config().labelFormat(), &issues);
+        QVERIFY(gp::PointOrigins::apply(m_dir, file, &written, true, &error));
+        QCOMPARE(written.size(), frame.objects.size());
+        for (size_t i = 0; i < written.size(); ++i)
+            for (size_t k = 0; k < written[i].keypoints.size(); ++k) {
+                const Keypoint &w = written[i].keypoints[k], &e = frame.objects[i].keypoints[k];
+                QCOMPARE(w.isLabelled(), e.isLabelled());
+                if (!w.isLabelled())
+                    continue;
+                // Label files keep 6 decimals of the normalised coordinate: 320 × 5e-7 px.
+                QVERIFY2(std::abs(w.x - e.x) < 1e-3 && std::abs(w.y - e.y) < 1e-3,
+                    qPrintable(QStringLiteral("frame %1 object %2 point %3: written %4,%5 expected %6,%7")
+                                   .arg(f)
+                                   .arg(i)
+                                   .arg(k)
+                                   .arg(w.x)
+                                   .arg(w.y)
+                                   .arg(e.x)
+                                   .arg(e.y)));
+                QCOMPARE(w.origin, Keypoint::Origin::Refit);
+            }
+    }
+    // Again: the frames are there, nothing is overwritten.
+    const QByteArray before = readAll(DatasetConfig::labelFileFor(files.first()));
+    sent.clear();
+    QVERIFY(ws.fillBetweenKeyframes(QStringLiteral("train"), &error));
+    QVERIFY(sent.wait(kSlowMachineMs));
+    QCOMPARE(sent.at(0).at(0).toInt(), 0);
+    QCOMPARE(readAll(DatasetConfig::labelFileFor(files.first())), before);
 }
 
 namespace {

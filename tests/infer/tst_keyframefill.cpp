@@ -148,6 +148,14 @@ void TestKeyframeFill::pointAbsentAtOneEnd()
     QVERIFY(filled.at(1).objects[0].keypoints[3].isLabelled());
     QVERIFY(std::abs(filled.at(1).objects[0].keypoints[3].x - truthAt(1, 50).keypoints[3].x) < 1e-9);
     QVERIFY(!filled.at(3).objects[0].keypoints[3].isLabelled());
+    // A point that lands outside the frame is absent, as a pre-label's would be: frame 1's
+    // points lie from x 63 to 113, so a 100-wide frame keeps the first ones only.
+    const auto clipped = KeyframeFill::fill(
+        keyframes, [](qint64 f) { return std::vector<PoseDetection> { modelAt(f, 50) }; }, QSizeF(100, 200));
+    const std::vector<Keypoint> &points = clipped.at(1).objects[0].keypoints;
+    for (int k = 0; k < kPoints; ++k)
+        QCOMPARE(points[size_t(k)].isLabelled(), truthAt(1, 50).keypoints[size_t(k)].x <= 100);
+    QVERIFY(clipped.at(1).objects[0].box.right() <= 100);
 }
 
 QTEST_GUILESS_MAIN(TestKeyframeFill)

@@ -547,6 +547,8 @@ void ImageBrowser::showSplit(const QString &split)
 {
     const auto it = m_entries.find(split);
     m_model->setEntries(it == m_entries.end() ? std::vector<ImageListModel::Entry>() : it->second);
+    if (m_filter->suggestedFirst())
+        m_filter->invalidate(); // the suggested order, over the new rows
     fillTagFilterBox(); // the counts are the split's
     updateCountsLabel();
     if (m_model->rowCount() == 0) {

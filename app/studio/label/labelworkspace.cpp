@@ -461,6 +461,11 @@ QStringList LabelWorkspace::suggestions() const
     return m_browser->suggestions();
 }
 
+void LabelWorkspace::showSuggestions(const QStringList &order)
+{
+    m_browser->setSuggestions(order);
+}
+
 void LabelWorkspace::suggestNext()
 {
     if (!m_project || m_suggest->isRunning())

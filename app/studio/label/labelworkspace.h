@@ -93,6 +93,9 @@ public:
     ImageListModel *imageModel() const { return m_browser->model(); }
     // The last Suggest What to Label Next's order (empty before one).
     QStringList suggestions() const;
+    // An order to review images in from elsewhere (frames filled between a video's keyframes):
+    // the list numbers them and shows them first, as it does suggestions.
+    void showSuggestions(const QStringList &order);
     ImageFilterModel *filterModel() const { return m_browser->filter(); }
     QTreeWidget *pointTable() const { return m_pointsPanel->pointTable(); }
     QListWidget *objectList() const { return m_pointsPanel->objectList(); }

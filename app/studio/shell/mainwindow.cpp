@@ -89,6 +89,8 @@ MainWindow::MainWindow(Languages *languages, QWidget *parent)
     // Frames sent from the Video workspace with the model's labels need review there too
     // (before the first of them opens in the Label workspace).
     connect(m_video, &VideoWorkspace::framesSentForReview, m_label, &LabelWorkspace::markNeedsReview);
+    // Frames filled between a video's keyframes are reviewed the neediest first.
+    connect(m_video, &VideoWorkspace::reviewOrder, m_label, &LabelWorkspace::showSuggestions);
     // A frame taken from the Video workspace opens in the Label workspace.
     connect(m_video, &VideoWorkspace::frameAdded, this, [this](const QString &file, const QString &split) {
         m_label->showNewImage(file, split);

@@ -68,16 +68,30 @@ QString FrameSender::addFrame(const Project &project, const QString &split, cons
 void FrameSender::send(const Project &project, const QString &split, const QString &video, int keypointCount,
     const std::vector<qint64> &frames, const std::vector<std::vector<TrackedPose>> &tracks)
 {
+    PredictionLabeller::Options o;
+    for (const std::vector<TrackedPose> &t : tracks)
+        o.predictions.push_back(PredictionLabeller::fromTracks(t));
+    start(std::move(o), project, split, video, keypointCount, frames);
+}
+
+void FrameSender::sendObjects(const Project &project, const QString &split, const QString &video, int keypointCount,
+    const std::vector<qint64> &frames, const std::vector<std::vector<gp::PoseInstance>> &objects)
+{
+    PredictionLabeller::Options o;
+    o.objects = objects;
+    start(std::move(o), project, split, video, keypointCount, frames);
+}
+
+void FrameSender::start(PredictionLabeller::Options o, const Project &project, const QString &split,
+    const QString &video, int keypointCount, const std::vector<qint64> &frames)
+{
     if (m_job->isRunning() || frames.empty())
         return;
-    PredictionLabeller::Options o;
     o.video = video;
     o.projectDir = project.dir();
     o.imagesDir = project.config().imagesDir(split);
     o.keypointCount = keypointCount;
     o.frames = frames;
-    for (const std::vector<TrackedPose> &t : tracks)
-        o.predictions.push_back(PredictionLabeller::fromTracks(t));
     m_split = split;
     m_job->start([o](const gp::CancelToken &cancel, const gp::Progress &progress) {
         return PredictionLabeller::run(o, cancel, progress);

@@ -36,6 +36,9 @@ public:
     // `tracks[i]` are frame `frames[i]`'s; sent() follows.
     void send(const gp::Project &project, const QString &split, const QString &video, int keypointCount,
         const std::vector<qint64> &frames, const std::vector<std::vector<gp::TrackedPose>> &tracks);
+    // The same with the objects to write (each point's origin kept), `objects[i]` frame `frames[i]`'s.
+    void sendObjects(const gp::Project &project, const QString &split, const QString &video, int keypointCount,
+        const std::vector<qint64> &frames, const std::vector<std::vector<gp::PoseInstance>> &objects);
     bool isRunning() const;
     BackgroundJob *job() const { return m_job; }
 
@@ -43,6 +46,9 @@ Q_SIGNALS:
     void sent(const gp::PredictionLabeller::Result &result, const QString &split);
 
 private:
+    void start(gp::PredictionLabeller::Options options, const gp::Project &project, const QString &split,
+        const QString &video, int keypointCount, const std::vector<qint64> &frames);
+
     QWidget *m_window;
     BackgroundJob *m_job;
     QString m_split;

@@ -2,10 +2,12 @@
 
 #include "backgroundjob.h"
 #include "detectioncache.h"
+#include "frameimporter.h"
 #include "frameoverlay.h"
 #include "framereader.h"
 #include "framesender.h"
 #include "jobprogressdialog.h"
+#include "keyframefill.h"
 #include "modelpanel.h"
 #include "overlaypanel.h"
 #include "poseoverlayview.h"
@@ -14,6 +16,7 @@
 #include "smoothingpanel.h"
 #include "synthgenerator.h"
 #include "timelinestrips.h"
+#include "videokeyframes.h"
 #include "videotimeline.h"
 #include "worstframespanel.h"
 
@@ -73,6 +76,7 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     , m_playAction(new QAction(this))
     , m_addFrameAction(new QAction(this))
     , m_addFrameButton(new QPushButton(this))
+    , m_fillButton(new QPushButton(this))
 {
     m_thread->setObjectName(QStringLiteral("VideoReader"));
     m_reader->moveToThread(m_thread);
@@ -95,6 +99,13 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     top->addWidget(m_fileLabel, 1);
     top->addWidget(m_infoLabel);
     top->addWidget(m_addFrameButton);
+    top->addWidget(m_fillButton);
+    m_fillButton->setObjectName(QStringLiteral("fillBetweenKeyframes"));
+    connect(m_fillButton, &QPushButton::clicked, this, [this] {
+        QString error;
+        if (!fillBetweenKeyframes(QStringLiteral("train"), &error))
+            m_model->setStatus(error);
+    });
     auto *center = new QWidget(this);
     auto *centerLayout = new QVBoxLayout(center);
     centerLayout->setContentsMargins(0, 0, 0, 0);
@@ -572,6 +583,52 @@ void VideoWorkspace::sendFrames(const std::vector<qint64> &frames, const QString
     m_sender->send(*m_project, split, m_info.file, m_view->skeleton().keypointCount(), frames, tracks);
 }
 
+bool VideoWorkspace::fillBetweenKeyframes(const QString &split, QString *error)
+{
+    QString why;
+    int unreadable = 0;
+    std::map<qint64, std::vector<gp::PoseInstance>> keyframes;
+    if (!m_project || m_info.live)
+        why = tr("Open a video file of a project first.");
+    else if (!m_predictions->cache())
+        why = tr("Analyse the video first: the frames between are filled from the model's tracks.");
+    else if (m_sender->isRunning())
+        why = tr("Frames are being sent to labelling already.");
+    else
+        keyframes
+            = gp::VideoKeyframes::collect(m_project->config(), m_project->dir(), split, m_info.file, &unreadable, &why);
+    if (why.isEmpty() && keyframes.size() < 2)
+        //: %1 is a split (train).
+        why = tr("Correct at least two frames of this video in the Label workspace (%1 images, accepted) first: "
+                 "the frames between them are filled from those.")
+                  .arg(split);
+    const auto filled = why.isEmpty()
+        ? gp::KeyframeFill::fill(
+            keyframes, [this](qint64 f) { return gp::PredictionLabeller::fromTracks(m_predictions->tracksAt(f)); },
+            QSizeF(m_info.size))
+        : std::map<qint64, gp::KeyframeFill::Frame>();
+    std::vector<qint64> frames;
+    std::vector<std::vector<gp::PoseInstance>> objects;
+    m_fillPriority.clear();
+    for (const auto &[frame, fill] : filled) {
+        frames.push_back(frame);
+        objects.push_back(fill.objects);
+        m_fillPriority[frame] = fill.reviewPriority;
+    }
+    if (why.isEmpty() && frames.empty())
+        why = tr("The corrected frames of this video are consecutive: there is no frame between them to fill.");
+    if (!why.isEmpty()) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    if (unreadable > 0)
+        //: %n labelled frames whose label files do not read.
+        m_model->setStatus(tr("%n corrected frame(s) have labels that do not read: left out", nullptr, unreadable));
+    m_sender->sendObjects(*m_project, split, m_info.file, m_view->skeleton().keypointCount(), frames, objects);
+    return true;
+}
+
 void VideoWorkspace::sendDone(const PredictionLabeller::Result &r, const QString &split)
 {
     QString status = tr("%n frame(s) sent to labelling", nullptr, int(r.written.size()));
@@ -584,6 +641,25 @@ void VideoWorkspace::sendDone(const PredictionLabeller::Result &r, const QString
     if (!r.written.isEmpty())
         Q_EMIT framesSentForReview(r.written);
     Q_EMIT framesSent(int(r.written.size()), int(r.existing.size()));
+    if (!m_fillPriority.empty()) {
+        // Filled frames: reviewed in the order of need, the frame the model lost or parted most first.
+        std::vector<std::pair<double, QString>> order;
+        const QString images = m_project->config().imagesDir(split);
+        for (const auto &[frame, priority] : std::exchange(m_fillPriority, {})) {
+            const QString file = QDir(images).filePath(gp::FrameImporter::frameFileName(m_info.file, int(frame)));
+            if (r.written.contains(file))
+                order.emplace_back(-priority, file);
+        }
+        std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        QStringList files;
+        for (const auto &[key, file] : order)
+            files << file;
+        if (!files.isEmpty()) {
+            Q_EMIT reviewOrder(files);
+            Q_EMIT frameAdded(files.first(), split);
+            return;
+        }
+    }
     const QStringList shown = r.written + r.existing;
     if (!shown.isEmpty())
         Q_EMIT frameAdded(shown.first(), split);
@@ -595,6 +671,10 @@ void VideoWorkspace::retranslateUi()
     m_liveButton->setText(tr("Camera / Stream…"));
     m_playAction->setText(tr("Play / Pause"));
     m_addFrameButton->setText(tr("&Label This Frame"));
+    m_fillButton->setText(tr("&Fill Between Corrected Frames"));
+    m_fillButton->setToolTip(tr("Carry your corrections on this video's labelled frames to the frames between them "
+                                "(the model's tracks, shifted by the corrections; interpolation where the model lost "
+                                "the object), written for review, the frame that most needs a look first"));
     //: %1 is a key (E).
     m_addFrameButton->setToolTip(tr("Add the frame on screen to the project's train images, with the predictions as "
                                     "labels marked \"needs review\", and open it in the Label workspace (%1)")

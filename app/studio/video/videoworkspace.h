@@ -79,6 +79,7 @@ public:
     PredictionController *predictions() const { return m_predictions; }
     QCheckBox *groundTruthBox() const;
     QPushButton *addFrameButton() const { return m_addFrameButton; }
+    QPushButton *fillButton() const { return m_fillButton; }
     ModelPanel *modelPanel() const { return m_model; }
     FrameSender *sender() const { return m_sender; }
 
@@ -102,6 +103,11 @@ public Q_SLOTS:
     QString addCurrentFrame(QString *error = nullptr);
     // In the background: the frames into `split` with their predictions as labels.
     void sendFrames(const std::vector<qint64> &frames, const QString &split);
+    // The frames of this video a person corrected in `split` (VideoKeyframes) carry their
+    // corrections to the frames between them (KeyframeFill, over the analysis' tracks): those
+    // are written in the background, marked needs review, and reviewOrder() names them, the one
+    // that most needs a look first. False (and *error) when there is nothing to fill.
+    bool fillBetweenKeyframes(const QString &split = QStringLiteral("train"), QString *error = nullptr);
 
 Q_SIGNALS:
     void videoOpened(const QString &file);
@@ -112,6 +118,8 @@ Q_SIGNALS:
     // Images written with a model's labels, marked "needs review" (emitted before frameAdded()).
     void framesSentForReview(const QStringList &imageFiles);
     void framesSent(int written, int existing);
+    // Frames filled between keyframes were written: the order to review them in.
+    void reviewOrder(const QStringList &imageFiles);
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -161,5 +169,8 @@ private:
     QAction *m_addFrameAction;
     std::vector<QAction *> m_stepActions;
     QPushButton *m_addFrameButton;
+    QPushButton *m_fillButton;
+    // The frames being filled between keyframes, with how much each needs a look.
+    std::map<qint64, double> m_fillPriority;
     QImage m_shownImage;
 };
