@@ -107,7 +107,7 @@
 <context>
     <name>FrameSender</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/framesender.cpp" line="+86"/>
+        <location filename="../app/studio/video/framesender.cpp" line="+100"/>
         <source>Sending %n frame(s) to labelling…</source>
         <extracomment>%n is how many frames go to the Label workspace.</extracomment>
         <translation>
@@ -119,7 +119,7 @@
 <context>
     <name>ImageBrowser</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+439"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+476"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>Train (%n image)</numerusform>
@@ -143,7 +143,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+99"/>
+        <location line="+101"/>
         <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image: %1 labelled (%2 partial), %3 empty, %4 unlabelled</numerusform>
@@ -220,9 +220,29 @@
     </message>
 </context>
 <context>
+    <name>LoopController</name>
+    <message numerus="yes">
+        <location filename="../app/studio/shell/loopcontroller.cpp" line="+51"/>
+        <source>; %n image(s) suggested for review, the first one shown</source>
+        <translation>
+            <numerusform>; %n image suggested for review, the first one shown</numerusform>
+            <numerusform>; %n images suggested for review, the first one shown</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+390"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+115"/>
+        <source>%n image(s) ranked: the list shows them first, numbered; → goes through them in order</source>
+        <extracomment>%n images ranked by Suggest What to Label Next.</extracomment>
+        <translation>
+            <numerusform>%n image ranked: the list shows it first, numbered; → goes through them in order</numerusform>
+            <numerusform>%n images ranked: the list shows them first, numbered; → goes through them in order</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+285"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml has %n problem; see the Train workspace.</numerusform>
@@ -388,6 +408,18 @@
     </message>
 </context>
 <context>
+    <name>SuggestionController</name>
+    <message numerus="yes">
+        <location filename="../app/studio/label/suggestioncontroller.cpp" line="+44"/>
+        <source>Looking for the images to label next in %n image(s)…</source>
+        <extracomment>%n is how many images the model looks at.</extracomment>
+        <translation>
+            <numerusform>Looking for the images to label next in %n image…</numerusform>
+            <numerusform>Looking for the images to label next in %n images…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SynthCommand</name>
     <message numerus="yes">
         <location filename="../app/cli/synthcommand.cpp" line="+80"/>
@@ -428,7 +460,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+489"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+500"/>
         <source>%1 × %2 · %3 fps · %n frame(s)</source>
         <translation>
             <numerusform>%1 × %2 · %3 fps · %n frame</numerusform>
@@ -436,7 +468,16 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+88"/>
+        <location line="+127"/>
+        <source>%n corrected frame(s) have labels that do not read: left out</source>
+        <extracomment>%n labelled frames whose label files do not read.</extracomment>
+        <translation>
+            <numerusform>%n corrected frame has labels that do not read: left out</numerusform>
+            <numerusform>%n corrected frames have labels that do not read: left out</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
         <source>%n frame(s) sent to labelling</source>
         <translation>
             <numerusform>%n frame sent to labelling</numerusform>

@@ -198,7 +198,7 @@
 <context>
     <name>AssistController</name>
     <message>
-        <location filename="../app/studio/label/assistcontroller.cpp" line="+183"/>
+        <location filename="../app/studio/label/assistcontroller.cpp" line="+186"/>
         <source>Labelled by a model, every point confirmed: accept the labels or reject them.</source>
         <extracomment>The banner over an image a model labelled, once every point is confirmed.</extracomment>
         <translation>由模型标注，所有点均已确认：接受或拒绝这些标注。</translation>
@@ -213,7 +213,7 @@
 <context>
     <name>AssistSettingsDialog</name>
     <message>
-        <location filename="../app/studio/label/assistsettingsdialog.cpp" line="+27"/>
+        <location filename="../app/studio/label/assistsettingsdialog.cpp" line="+28"/>
         <source>Correcting a proposed point moves the rest of its gripper</source>
         <translation>修正一个建议点时，其所在夹爪的其余点随之移动</translation>
     </message>
@@ -238,6 +238,11 @@
         <translation>接受一张图像后转到下一张</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Which images Suggest What to Label Next puts first: those the model is least sure of, one from each kind of scene in turn; the least sure overall; or the list&apos;s order</source>
+        <translation>“建议下一批标注”把哪些图像排在前面：模型最没把握的，按场景类型轮流各取一张；整体最没把握的；或按列表顺序</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>Pre-label and Review Settings</source>
         <translation>预标注与审核设置</translation>
@@ -256,6 +261,11 @@
         <location line="+1"/>
         <source>A proposed point is doubtful below confidence</source>
         <translation>建议点的置信度低于此值时视为存疑</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Suggest labelling next</source>
+        <translation>建议下一批标注</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1615,7 +1625,7 @@
         <translation>%1 划分是列表文件而不是文件夹：请手动添加该帧。</translation>
     </message>
     <message numerus="yes">
-        <location line="+43"/>
+        <location line="+57"/>
         <source>Sending %n frame(s) to labelling…</source>
         <extracomment>%n is how many frames go to the Label workspace.</extracomment>
         <translation>
@@ -1902,14 +1912,14 @@
 <context>
     <name>ImageBrowser</name>
     <message>
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+173"/>
-        <location line="+365"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+200"/>
+        <location line="+377"/>
         <source>Reading labels…</source>
         <extracomment>Shown in the status bar while a project&apos;s images and labels are read.</extracomment>
         <translation>正在读取标注…</translation>
     </message>
     <message numerus="yes">
-        <location line="-99"/>
+        <location line="-101"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>训练集（%n 张图像）</numerusform>
@@ -1977,7 +1987,7 @@
         <translation>%1（%2）</translation>
     </message>
     <message numerus="yes">
-        <location line="+53"/>
+        <location line="+55"/>
         <source>%n image(s): %1 labelled (%2 partial), %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n 张图像：%1 张已标注（%2 张部分标注），%3 张空，%4 张未标注</numerusform>
@@ -2025,6 +2035,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Su&amp;ggested first</source>
+        <translation>建议优先(&amp;G)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The images the model suggests labelling next come first, numbered in order (Pre-label ▸ Suggest What to Label Next)</source>
+        <translation>模型建议下一批标注的图像排在最前面并按顺序编号（预标注 ▸ 建议下一批标注）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Green: complete · half green: some points absent · grey: empty label file (background) · amber ring: not labelled yet · violet: labelled by a model, needs review</source>
         <translation>绿色：完成 · 半绿：部分点缺失 · 灰色：空标签文件（背景） · 琥珀色圆环：尚未标注 · 紫色：由模型标注，待审核</translation>
     </message>
@@ -2163,7 +2183,13 @@
         <translation>已标注，所有点均已放置（完成）</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+50"/>
+        <source>#%1  %2</source>
+        <extracomment>The image list: an image&apos;s place in the suggested order, then its name.</extracomment>
+        <translation>#%1  %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Scenarios: %1</source>
         <extracomment>The image list&apos;s tooltip: the scenario tags of an image (scenarios.yaml).</extracomment>
         <translation>场景：%1</translation>
@@ -2391,7 +2417,7 @@
 <context>
     <name>LabelActions</name>
     <message>
-        <location filename="../app/studio/label/labelactions.cpp" line="+90"/>
+        <location filename="../app/studio/label/labelactions.cpp" line="+93"/>
         <source>%1 (%2)</source>
         <extracomment>A tooltip followed by its key, e.g. &quot;Undo the last edit (Ctrl+Z)&quot;.</extracomment>
         <translation>%1（%2）</translation>
@@ -2581,6 +2607,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Suggest What to Label Next</source>
+        <translation>建议下一批标注</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rank the images nobody has reviewed by how unsure the model is of them (it looks at each image and at its mirror image), covering every kind of scene; the list shows them first, numbered</source>
+        <translation>按模型的把握程度为尚未审核的图像排序（模型同时查看每张图像及其镜像），并覆盖各类场景；列表将它们排在最前面并编号</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Pre-label and Review Settings…</source>
         <translation>预标注与审核设置…</translation>
     </message>
@@ -2736,9 +2772,35 @@
     </message>
 </context>
 <context>
+    <name>LabelSuggester</name>
+    <message>
+        <location filename="../core/infer/labelsuggester.cpp" line="+48"/>
+        <source>%1 does not decode</source>
+        <translation>%1 无法解码</translation>
+    </message>
+</context>
+<context>
+    <name>LabelSuggestions</name>
+    <message>
+        <location filename="../core/infer/labelsuggestions.cpp" line="+38"/>
+        <source>In list order</source>
+        <translation>按列表顺序</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Least sure first</source>
+        <translation>最没把握的优先</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Least sure of each kind of scene</source>
+        <translation>每类场景中最没把握的</translation>
+    </message>
+</context>
+<context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+616"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+653"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2758,7 +2820,7 @@
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Labelled by a model: fix what is wrong, then accept the labels or reject them.</source>
         <extracomment>The banner over an image whose labels a model wrote (pre-labelling).</extracomment>
         <translation>由模型标注：请修正错误之处，然后接受或拒绝这些标注。</translation>
@@ -2779,17 +2841,25 @@
 <context>
     <name>LoopController</name>
     <message>
-        <location filename="../app/studio/shell/loopcontroller.cpp" line="+32"/>
+        <location filename="../app/studio/shell/loopcontroller.cpp" line="+36"/>
         <source>Round %1: the new model pre-labelled %2 image(s) and revised %3 under review; %4 proposed point(s) changed</source>
+        <extracomment>The labelling loop; %1 is the round, %2..%4 counts.</extracomment>
         <translation>第 %1 轮：新模型预标注了 %2 张图像，修订了 %3 张待审核图像；%4 个建议点发生了变化</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-4"/>
         <source>Round %1: pre-labelling with the new model failed: %2</source>
         <translation>第 %1 轮：用新模型预标注失败：%2</translation>
     </message>
+    <message numerus="yes">
+        <location line="+19"/>
+        <source>; %n image(s) suggested for review, the first one shown</source>
+        <translation>
+            <numerusform>；建议审核 %n 张图像，已显示第一张</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>No project is open.</source>
         <translation>没有打开的项目。</translation>
     </message>
@@ -2946,7 +3016,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+222"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+232"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -2969,18 +3039,26 @@
         <translation>浏览图像及其关键点标注</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-148"/>
         <source>The Video workspace uses %1</source>
         <translation>视频工作区使用 %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Round %1: training on %2 accepted image(s), validating on %3; the run shows in the Train workspace</source>
         <extracomment>%1 is the loop&apos;s round, %2 and %3 image counts.</extracomment>
         <translation>第 %1 轮：用 %2 张已接受的图像训练，用 %3 张验证；训练过程显示在“训练”工作区中</translation>
     </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>%n image(s) ranked: the list shows them first, numbered; → goes through them in order</source>
+        <extracomment>%n images ranked by Suggest What to Label Next.</extracomment>
+        <translation>
+            <numerusform>已为 %n 张图像排序：列表将它们排在最前面并编号；按 → 依次浏览</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+125"/>
+        <location line="+121"/>
         <source>Set up, start, watch, stop and resume training</source>
         <translation>设置、启动、查看、停止和恢复训练</translation>
     </message>
@@ -4255,12 +4333,12 @@
 <context>
     <name>PredictionLabeller</name>
     <message>
-        <location filename="../core/analysis/predictionlabeller.cpp" line="+39"/>
+        <location filename="../core/analysis/predictionlabeller.cpp" line="+41"/>
         <source>%1 frames but %2 prediction lists</source>
         <translation>%1 帧，但有 %2 个预测列表</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+57"/>
         <source>The frames were written, but their &quot;needs review&quot; marks were not: %1</source>
         <translation>帧已写入，但其“需要审核”标记未写入：%1</translation>
     </message>
@@ -4304,12 +4382,12 @@
         <translation>%1：无法加载模型：%2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>no model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+75"/>
         <source>inference failed: %1</source>
         <translation>推理失败：%1</translation>
     </message>
@@ -5329,6 +5407,27 @@
         <source>the %1 split has no labelled object, so every metric on it is zero: %2 of its %n usable image(s) have no label file and the rest are background</source>
         <translation>
             <numerusform>%1 划分中没有任何已标注的目标，因此其上的所有指标都为零：%n 张可用图像中有 %2 张没有标签文件，其余为背景</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SuggestionController</name>
+    <message>
+        <location filename="../app/studio/label/suggestioncontroller.cpp" line="+32"/>
+        <source>No model to suggest with: pre-label with a trained model, or train on your labels, first.</source>
+        <translation>没有可用于建议的模型：请先用训练好的模型预标注，或用您的标注训练。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every image has been reviewed: there is nothing left to suggest.</source>
+        <translation>所有图像都已审核：没有可建议的图像。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>Looking for the images to label next in %n image(s)…</source>
+        <extracomment>%n is how many images the model looks at.</extracomment>
+        <translation>
+            <numerusform>正在 %n 张图像中寻找下一批要标注的图像…</numerusform>
         </translation>
     </message>
 </context>
@@ -7125,7 +7224,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+286"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+297"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>
@@ -7177,8 +7276,42 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
             <numerusform>%1 × %2 · %3 fps · %n 帧</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+92"/>
+        <source>Open a video file of a project first.</source>
+        <translation>请先打开项目中的视频文件。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Analyse the video first: the frames between are filled from the model&apos;s tracks.</source>
+        <translation>请先分析视频：中间帧根据模型的轨迹填充。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Frames are being sent to labelling already.</source>
+        <translation>已有帧正在发送到标注。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Correct at least two frames of this video in the Label workspace (%1 images, accepted) first: the frames between them are filled from those.</source>
+        <extracomment>%1 is a split (train).</extracomment>
+        <translation>请先在标注工作区校正该视频的至少两帧（%1 图像，已接受）：它们之间的帧据此填充。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The corrected frames of this video are consecutive: there is no frame between them to fill.</source>
+        <translation>该视频已校正的帧是连续的：它们之间没有可填充的帧。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+88"/>
+        <location line="+8"/>
+        <source>%n corrected frame(s) have labels that do not read: left out</source>
+        <extracomment>%n labelled frames whose label files do not read.</extracomment>
+        <translation>
+            <numerusform>%n 个已校正帧的标注无法读取：已跳过</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
         <source>%n frame(s) sent to labelling</source>
         <translation>
             <numerusform>已将 %n 帧发送到标注</numerusform>
@@ -7192,9 +7325,19 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+34"/>
         <source>Camera / Stream…</source>
         <translation>摄像头 / 视频流…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Fill Between Corrected Frames</source>
+        <translation>填充校正帧之间的帧(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Carry your corrections on this video&apos;s labelled frames to the frames between them (the model&apos;s tracks, shifted by the corrections; interpolation where the model lost the object), written for review, the frame that most needs a look first</source>
+        <translation>把您在该视频已标注帧上的校正传递到它们之间的帧（模型的轨迹按校正平移；模型丢失目标处使用插值），写入后待审核，最需要查看的帧排在最前</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -7243,7 +7386,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>前进 10 帧</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="-177"/>
         <source>Open a video to play it frame by frame.</source>
         <translation>打开视频以逐帧播放。</translation>
     </message>
@@ -7273,7 +7416,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>请先打开一个项目和一个视频。</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+111"/>
         <source>&amp;Open Video…</source>
         <translation>打开视频(&amp;O)…</translation>
     </message>
