@@ -4,6 +4,7 @@
 // review with the new model, never moving the point a person placed there.
 
 #include "annotationdocument.h"
+#include "assistsettingsdialog.h"
 #include "datasetconfig.h"
 #include "imagelistmodel.h"
 #include "labelfile.h"
@@ -147,6 +148,14 @@ void TestLabelLoopRound::oneRound()
     QCOMPARE(view->model()->index(0, 0).data(ImageListModel::FileRole).toString(), suggested.front());
     QCOMPARE(view->model()->index(1, 0).data(ImageListModel::FileRole).toString(), suggested.at(1));
     QVERIFY(view->model()->index(0, 0).data().toString().startsWith(QLatin1String("#1")));
+    if (qEnvironmentVariableIsSet("GP_SCREENSHOT_DIR")) {
+        // At a laptop's size, and the review settings with the suggestion strategy.
+        label.resize(1366, 768);
+        QTest::qWait(200);
+        label.grab().save(qEnvironmentVariable("GP_SCREENSHOT_DIR") + QStringLiteral("/label-suggestions.png"));
+        AssistSettingsDialog settings(label.assist()->settings());
+        settings.grab().save(qEnvironmentVariable("GP_SCREENSHOT_DIR") + QStringLiteral("/review-settings.png"));
+    }
     // → goes to the second suggestion.
     label.nextImage();
     QTRY_COMPARE(label.shownFile(), suggested.at(1));

@@ -500,6 +500,11 @@ void TestVideoPredictions::fillCarriesCorrectionsBetweenKeyframes()
                 QCOMPARE(w.origin, Keypoint::Origin::Refit);
             }
     }
+    if (qEnvironmentVariableIsSet("GP_SCREENSHOT_DIR")) {
+        ws.resize(1366, 768);
+        QTest::qWait(200);
+        ws.grab().save(qEnvironmentVariable("GP_SCREENSHOT_DIR") + QStringLiteral("/video-fill.png"));
+    }
     // Again: the frames are there, nothing is overwritten.
     const QByteArray before = readAll(DatasetConfig::labelFileFor(files.first()));
     sent.clear();
