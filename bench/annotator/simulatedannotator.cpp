@@ -378,6 +378,19 @@ SimulatedAnnotator::ImageReport SimulatedAnnotator::labelShownImage(const std::v
     gp::AnnotationDocument *doc = m_ws->document();
     report.proposals = doc->instanceCount();
     report.proposedPoints = doc->proposalCount();
+    if (truth.empty()) {
+        // No robot: B marks it background (the model's false objects go with it), reviewed.
+        m_reason = QStringLiteral("background marked");
+        const QString shown = m_ws->shownFile();
+        const bool review = m_ws->needsReview(shown);
+        key(Qt::Key_B);
+        m_movedOn = review && m_ws->assist()->settings().acceptMovesOn
+            && QTest::qWaitFor([&] { return m_ws->shownFile() != shown; }, 2000);
+        doc->flush();
+        report.actions = m_counts;
+        report.guiMs = m_guiMs;
+        return report;
+    }
     if (m_mode == Mode::Manual) {
         for (size_t t = 0; t < truth.size(); ++t)
             labelFromScratch(truth[t], t == 0 && doc->instanceCount() == 0);

@@ -18,6 +18,7 @@ class LabelWorkspace;
 // key events on the canvas, counting every action. It knows the truth of each image and looks
 // at it only to decide where to click or drag, never to set a point it does not touch. The
 // policy, per image:
+// - an image with no robot: B (background; the model's false objects go with it), in every mode;
 // - manual: every object's points in skeleton order (a click each; Shift+click for an occluded
 //   point, S for an absent one before the last placed), N before every object but the first;
 // - prelabel: the model's proposals as they are, with no refit: each false object deleted

@@ -565,6 +565,23 @@ void AnnotationDocument::swapLeftRight(int instance)
     push(tr("Swap left and right of object %1").arg(instance + 1), std::move(s));
 }
 
+void AnnotationDocument::markBackground()
+{
+    if (!m_loaded)
+        return;
+    if (m_state.instances.empty()) {
+        m_dirty = true; // nothing to undo; the empty file is what is new
+    } else {
+        State s = m_state;
+        s.instances.clear();
+        s.manualBox.clear();
+        s.currentInstance = -1;
+        s.nextKeypoint = 0;
+        push(tr("Mark as background"), std::move(s));
+    }
+    flush();
+}
+
 void AnnotationDocument::replaceInstances(const std::vector<PoseInstance> &instances)
 {
     if (!m_loaded)

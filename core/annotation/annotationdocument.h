@@ -146,6 +146,10 @@ public:
     void swapLeftRight(int instance);
     // Replaces every instance (e.g. with the previous image's), as one step.
     void replaceInstances(const std::vector<PoseInstance> &instances);
+    // The image shows no object (a background image): its objects, a model's false ones
+    // included, go (one undo step), and it is written at once as an empty label file, which
+    // says so to training and to the list.
+    void markBackground();
 
     // The box drawn around a keypoint set: their bounds grown by the margin, clipped to the
     // image; empty when no point is labelled.

@@ -47,6 +47,7 @@ class TestAnnotationDocument : public QObject
 private Q_SLOTS:
     void placesInOrderAndTheBoxFollows();
     void boxIsClippedToTheImage();
+    void backgroundIsAnEmptyLabelFile();
     void undoRestoresPointsAndCursor();
     void aDragIsOneStep();
     void swapFollowsTheSkeletonsFlipIndex();
@@ -86,6 +87,37 @@ void TestAnnotationDocument::boxIsClippedToTheImage()
     doc.placeNext({ 2, 3 });
     doc.placeNext({ 635, 470 });
     QCOMPARE(doc.instances()[0].box, QRectF(QPointF(0, 0), QPointF(640, 480)));
+}
+
+void TestAnnotationDocument::backgroundIsAnEmptyLabelFile()
+{
+    // An image never labelled, with no object: B writes the empty file that says "none".
+    const QString none = m_tmp.filePath(QStringLiteral("background.txt"));
+    AnnotationDocument doc(Skeleton::defaultGripper());
+    doc.load(blank(), none);
+    doc.markBackground();
+    QFile written(none);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    QCOMPARE(written.size(), qint64(0));
+    QVERIFY(!doc.hasUnsavedChanges());
+    // An image with a (false) object: the object goes, one undo step brings it back.
+    const QString one = m_tmp.filePath(QStringLiteral("oneobject.txt"));
+    doc.load(blank(), one);
+    doc.placeNext({ 20, 30 });
+    doc.placeNext({ 60, 90 });
+    const int steps = doc.undoStack()->count();
+    doc.markBackground();
+    QCOMPARE(doc.instanceCount(), 0);
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    QFile emptied(one);
+    QVERIFY(emptied.open(QIODevice::ReadOnly));
+    QCOMPARE(emptied.size(), qint64(0));
+    emptied.close();
+    doc.undoStack()->undo();
+    QCOMPARE(doc.instanceCount(), 1);
+    QVERIFY(doc.flush());
+    QVERIFY(emptied.open(QIODevice::ReadOnly));
+    QVERIFY(emptied.size() > 0);
 }
 
 void TestAnnotationDocument::undoRestoresPointsAndCursor()

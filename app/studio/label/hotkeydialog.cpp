@@ -63,6 +63,7 @@ void HotkeyDialog::fill()
         { tr("Next / previous image"), tr("Right or Page Down / Left or Page Up") },
         { tr("Jump to a point"), tr("Click its name in the point list") },
         { tr("Copy the previous image's objects"), tr("C") },
+        { tr("Mark the image as background (no object), reviewed"), tr("B") },
         { tr("Select several images"), tr("Ctrl+click or Shift+click in the image list; Ctrl+A") },
         { tr("Tag or untag the selected images with one of the first nine scenario tags"), tr("Alt+1 … Alt+9") },
         { tr("Type a new scenario tag for the selected images"), tr("Ctrl+T") },

@@ -18,6 +18,7 @@ LabelActions::LabelActions(QWidget *workspace)
     , deleteObject(new QAction(this))
     , swap(new QAction(this))
     , copyPrevious(new QAction(this))
+    , markBackground(new QAction(this))
     , fit(new QAction(this))
     , actualSize(new QAction(this))
     , shortcuts(new QAction(this))
@@ -39,13 +40,15 @@ LabelActions::LabelActions(QWidget *workspace)
     previous->setShortcuts({ QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp) });
     shortcuts->setShortcuts({ QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question) });
     copyPrevious->setShortcut(QKeySequence(Qt::Key_C));
+    markBackground->setShortcut(QKeySequence(Qt::Key_B));
+    markBackground->setObjectName(QStringLiteral("markBackground"));
     accept->setShortcut(QKeySequence(Qt::Key_A));
     // A modifier: rejecting deletes the model's labels.
     reject->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_R));
     // Anywhere in the workspace. For undo, redo and the object commands that includes the
     // list and the panels; on the canvas the canvas's own keys take them first.
-    for (QAction *a : { next, previous, shortcuts, copyPrevious, accept, reject, undo, redo, newObject, deleteObject,
-             swap, fit, actualSize }) {
+    for (QAction *a : { next, previous, shortcuts, copyPrevious, markBackground, accept, reject, undo, redo, newObject,
+             deleteObject, swap, fit, actualSize }) {
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         workspace->addAction(a);
     }
@@ -59,7 +62,7 @@ QToolBar *LabelActions::createToolBar(QWidget *parent)
     for (QAction *a : { undo, redo })
         bar->addAction(a);
     bar->addSeparator();
-    for (QAction *a : { newObject, deleteObject, swap, copyPrevious })
+    for (QAction *a : { newObject, deleteObject, swap, copyPrevious, markBackground })
         bar->addAction(a);
     bar->addSeparator();
     for (QAction *a : { fit, actualSize })
@@ -111,6 +114,9 @@ void LabelActions::retranslate(const AnnotationCanvas &canvas)
     deleteObject->setToolTip(withKey(tr("Delete the selected object"), A::DeleteInstance));
     swap->setText(tr("Swap L/R"));
     swap->setToolTip(withKey(tr("Swap the left and right points of the selected object"), A::SwapLeftRight));
+    markBackground->setText(tr("Background"));
+    markBackground->setToolTip(tr("The image shows no object: remove its objects and save it as a background "
+                                  "image, reviewed (B)"));
     copyPrevious->setText(tr("Copy Previous"));
     copyPrevious->setToolTip(tr("Replace this image's objects with those of the image shown before it (C)"));
     fit->setText(tr("Fit"));

@@ -33,6 +33,8 @@ public:
     QAction *deleteObject;
     QAction *swap;
     QAction *copyPrevious;
+    // No object in the image: an empty label file (a background image, reviewed).
+    QAction *markBackground;
     QAction *fit;
     QAction *actualSize;
     QAction *shortcuts;

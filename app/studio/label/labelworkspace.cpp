@@ -199,6 +199,14 @@ void LabelWorkspace::createActions()
     connect(m_actions->swap, &QAction::triggered, this,
         [this] { m_canvas->trigger(AnnotationCanvas::Action::SwapLeftRight); });
     connect(m_actions->copyPrevious, &QAction::triggered, this, &LabelWorkspace::copyPreviousObjects);
+    connect(m_actions->markBackground, &QAction::triggered, this, [this] {
+        if (m_readOnly || !m_document->isLoaded())
+            return;
+        m_document->markBackground();
+        // Reviewed: a model's proposals for it were all false.
+        if (m_prelabel->needsReview(m_shownFile))
+            acceptReview();
+    });
     connect(m_actions->importFrames, &QAction::triggered, this, &LabelWorkspace::importFramesInteractive);
     connect(m_actions->prelabelImage, &QAction::triggered, this, &LabelWorkspace::prelabelCurrent);
     connect(m_actions->prelabelAll, &QAction::triggered, this, &LabelWorkspace::prelabelUnlabelled);
@@ -675,6 +683,7 @@ void LabelWorkspace::updateActions()
     m_actions->deleteObject->setEnabled(hasObject);
     m_actions->swap->setEnabled(hasObject);
     m_actions->copyPrevious->setEnabled(loaded && !m_previousObjects.empty());
+    m_actions->markBackground->setEnabled(loaded && !m_readOnly);
     m_actions->fit->setEnabled(loaded);
     m_actions->actualSize->setEnabled(loaded);
     m_actions->importFrames->setEnabled(m_project != nullptr);
