@@ -1870,6 +1870,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Mark the image as background (no object), reviewed</source>
+        <translation>把图像标记为背景（没有目标），视为已审核</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Select several images</source>
         <translation>选择多张图像</translation>
     </message>
@@ -2417,7 +2427,7 @@
 <context>
     <name>LabelActions</name>
     <message>
-        <location filename="../app/studio/label/labelactions.cpp" line="+93"/>
+        <location filename="../app/studio/label/labelactions.cpp" line="+96"/>
         <source>%1 (%2)</source>
         <extracomment>A tooltip followed by its key, e.g. &quot;Undo the last edit (Ctrl+Z)&quot;.</extracomment>
         <translation>%1（%2）</translation>
@@ -2484,6 +2494,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Background</source>
+        <translation>背景</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The image shows no object: remove its objects and save it as a background image, reviewed (B)</source>
+        <translation>图像中没有目标：删除其中的目标，并保存为已审核的背景图像（B）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Copy Previous</source>
         <translation>复制上一张</translation>
     </message>
@@ -2800,7 +2820,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+653"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+661"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2820,7 +2840,7 @@
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>Labelled by a model: fix what is wrong, then accept the labels or reject them.</source>
         <extracomment>The banner over an image whose labels a model wrote (pre-labelling).</extracomment>
         <translation>由模型标注：请修正错误之处，然后接受或拒绝这些标注。</translation>
@@ -7683,7 +7703,12 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>交换目标 %1 的左右点</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
+        <source>Mark as background</source>
+        <translation>标记为背景</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Copy objects</source>
         <translation>复制目标</translation>
     </message>
