@@ -7,8 +7,11 @@
 // the round's model scored on a fixed held-out set (`gripperpose val`).
 //
 //   gp_annotator_loop fresh=DIR eval=DATA.yaml [images=400] [batch=50] [imgsz=320] [conf=0.25]
-//                     [suggest=mixed|uncertainty|uniform] [tolerance=4] [out=DIR] [report=FILE.json]
-//                     [plot=FILE.png]
+//                     [suggest=mixed|uncertainty|uniform] [model=FILE] [tolerance=4] [out=DIR]
+//                     [report=FILE.json] [plot=FILE.png]
+//
+// model=: the weights the user starts from (trained on earlier footage); without it the loop
+// starts from zero labels and the first round trains the recipe from scratch.
 //
 // After each round it reviews the batch the round suggested (Suggest What to Label Next, with the
 // given strategy), going from the first suggestion with →; round 0 takes the list's first images.
@@ -190,7 +193,10 @@ int main(int argc, char **argv)
         return 2;
     }
     label.assist()->setSettings(settings);
-    label.setPrelabelModel(QStringLiteral("yolov8n-pose"), imgsz, settings.conf);
+    // From zero (the recipe from scratch), or from a model the user has (weights from earlier
+    // footage): then every image is pre-labelled and ranked before the first batch.
+    const QString start = a.value(QStringLiteral("model"));
+    label.setPrelabelModel(start.isEmpty() ? QStringLiteral("yolov8n-pose") : start, imgsz, settings.conf);
     const double tolerance = a.value(QStringLiteral("tolerance")).toDouble() * sizes.begin()->second.width() / 1280.0;
     SimulatedAnnotator annotator(&label, SimulatedAnnotator::Mode::Assisted, tolerance);
 
@@ -200,16 +206,32 @@ int main(int argc, char **argv)
     SimulatedAnnotator::Accuracy accuracy;
     int done = 0, actionsTotal = 0, grippers = 0, round = 0;
     double poseMap = 0;
+    if (!start.isEmpty()) {
+        // Pre-label ▸ Pre-label All (two clicks), then Pre-label ▸ Suggest What to Label Next (two).
+        if (!annotator.prelabelAll(&error)) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 1;
+        }
+        QSignalSpy suggested(&label, &LabelWorkspace::suggestionsReady);
+        label.suggestNext();
+        if (!suggested.wait(3600 * 1000)) {
+            std::fprintf(stderr, "no suggestions\n");
+            return 1;
+        }
+        actionsTotal += 4;
+        poseMap = evaluate(start, a.value(QStringLiteral("eval")), imgsz, tmp.filePath(QStringLiteral("eval")));
+    }
     StallMeter stall(&app);
     while (done < total) {
-        // Label the first batch from the list's first image (one click on it); review each
-        // further batch from the first suggestion, which the round put on screen.
+        // Without a model, label the first batch from the list's first image (one click on it);
+        // review each further batch from the first suggestion, which the round put on screen.
         int actions = 0, grippersHere = 0;
-        if (round == 0) {
+        const bool fromList = round == 0 && start.isEmpty();
+        if (fromList) {
             label.setCurrentRow(0);
             actions = 1;
         }
-        const QString first = round == 0 ? label.imageModel()->entry(0).file : label.suggestions().value(0);
+        const QString first = fromList ? label.imageModel()->entry(0).file : label.suggestions().value(0);
         if (!QTest::qWaitFor([&] { return label.shownFile() == first; }, 120000)) {
             std::fprintf(stderr, "the batch's first image did not show\n");
             return 1;
@@ -288,6 +310,7 @@ int main(int argc, char **argv)
     const double manualPerImage = a.value(QStringLiteral("manual_per_image"), QStringLiteral("0")).toDouble();
     QJsonObject report { { QStringLiteral("images"), total }, { QStringLiteral("batch"), batch },
         { QStringLiteral("suggest"), gp::LabelSuggestions::key(settings.suggest) },
+        { QStringLiteral("model"), start.isEmpty() ? QStringLiteral("from scratch") : start },
         { QStringLiteral("grippers"), grippers }, { QStringLiteral("actions"), actionsTotal },
         { QStringLiteral("actions_per_gripper"), double(actionsTotal) / std::max(1, grippers) },
         { QStringLiteral("within_4px"), accuracy.within(tolerance) }, { QStringLiteral("rounds"), rounds } };
