@@ -6,6 +6,7 @@
 // done, the machine time, the longest stall of the GUI's event loop while the round trains, and
 // the round's model scored on a fixed held-out set (`gripperpose val`).
 //
+//   gp_annotator_loop replot=REPORT.json plot=FILE.png manual_per_image=N   (the curves again)
 //   gp_annotator_loop fresh=DIR eval=DATA.yaml [images=400] [batch=50] [imgsz=320] [conf=0.25]
 //                     [suggest=mixed|uncertainty|uniform] [model=FILE] [tolerance=4] [out=DIR]
 //                     [report=FILE.json] [plot=FILE.png]
@@ -103,6 +104,47 @@ double evaluate(const QString &weights, const QString &data, int imgsz, const QS
     return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("metrics/mAP50-95(P)")).toDouble(-1);
 }
 
+// Each round's machine time (training, pre-labelling, suggesting) and the longest stall of the
+// GUI while it ran, against the images labelled when it started.
+void plotMachine(const QJsonArray &rounds, const QString &file)
+{
+    QCustomPlot p;
+    p.resize(900, 420);
+    QVector<double> done, seconds, stall;
+    for (const QJsonValue &v : rounds) {
+        const QJsonObject r = v.toObject();
+        if (!r.contains(QStringLiteral("machine_seconds")))
+            continue;
+        done << r.value(QStringLiteral("images_done")).toDouble();
+        seconds << r.value(QStringLiteral("machine_seconds")).toDouble();
+        stall << r.value(QStringLiteral("longest_stall_ms")).toDouble();
+    }
+    if (done.isEmpty())
+        return;
+    auto *bars = new QCPBars(p.xAxis, p.yAxis);
+    bars->setData(done, seconds);
+    bars->setWidth(done.size() > 1 ? 0.4 * (done[1] - done[0]) : 10);
+    bars->setName(QStringLiteral("machine time of the round (s)"));
+    bars->setBrush(QColor(0x1f, 0x77, 0xb4, 160));
+    p.addGraph(p.xAxis, p.yAxis2);
+    p.graph(0)->setData(done, stall);
+    p.graph(0)->setName(QStringLiteral("longest GUI stall during the round (ms)"));
+    p.graph(0)->setPen(QPen(QColor(0xd6, 0x27, 0x28), 2));
+    p.graph(0)->setScatterStyle(QCPScatterStyle::ssSquare);
+    p.xAxis->setLabel(QStringLiteral("images labelled when the round started"));
+    p.yAxis->setLabel(QStringLiteral("seconds"));
+    p.yAxis2->setLabel(QStringLiteral("milliseconds (goal: at most 50)"));
+    p.yAxis2->setVisible(true);
+    p.rescaleAxes(true);
+    p.xAxis->setRange(done.front() - 30, done.back() + 30);
+    p.yAxis->setRangeLower(0);
+    p.yAxis->setRangeUpper(*std::max_element(seconds.begin(), seconds.end()) * 1.2);
+    p.yAxis2->setRange(0, 60);
+    p.legend->setVisible(true);
+    p.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    p.savePng(file, 900, 420);
+}
+
 void plot(const QJsonArray &rounds, double manualPerImage, const QString &file)
 {
     QCustomPlot p;
@@ -157,6 +199,18 @@ int main(int argc, char **argv)
         const int eq = arg.indexOf(QLatin1Char('='));
         if (eq > 0)
             a[arg.left(eq)] = arg.mid(eq + 1);
+    }
+    // replot=REPORT.json: the curves again from a report, nothing run.
+    if (a.contains(QStringLiteral("replot"))) {
+        QFile f(a.value(QStringLiteral("replot")));
+        if (!f.open(QIODevice::ReadOnly) || !a.contains(QStringLiteral("plot")))
+            return 2;
+        const QJsonArray rounds
+            = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("rounds")).toArray();
+        QString file = a.value(QStringLiteral("plot"));
+        plot(rounds, a.value(QStringLiteral("manual_per_image")).toDouble(), file);
+        plotMachine(rounds, file.replace(QLatin1String(".png"), QLatin1String("_machine.png")));
+        return 0;
     }
     if (!a.contains(QStringLiteral("fresh")) || !a.contains(QStringLiteral("eval"))) {
         std::fprintf(stderr, "usage: gp_annotator_loop fresh=DIR eval=DATA.yaml [images=400] [batch=50] ...\n");
@@ -320,8 +374,11 @@ int main(int argc, char **argv)
         if (f.open(QIODevice::WriteOnly))
             f.write(json);
     }
-    if (a.contains(QStringLiteral("plot")))
+    if (a.contains(QStringLiteral("plot"))) {
         plot(rounds, manualPerImage, a.value(QStringLiteral("plot")));
+        QString machine = a.value(QStringLiteral("plot"));
+        plotMachine(rounds, machine.replace(QLatin1String(".png"), QLatin1String("_machine.png")));
+    }
     std::printf("%s", json.constData());
     return 0;
 }
