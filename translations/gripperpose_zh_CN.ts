@@ -2509,11 +2509,11 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Replace this image&apos;s objects with those of the image shown before it (C)</source>
-        <translation>用上一张显示的图像中的目标替换此图像的目标（C）</translation>
+        <source>Replace this image&apos;s objects with those of the image shown before it; on a sequence of frames, only the points that held still over the last frames (C)</source>
+        <translation>用上一张图像的目标替换本图像的目标；在连续帧上，只复制最近几帧中保持不动的点（C）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
@@ -2820,7 +2820,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+661"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+671"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>

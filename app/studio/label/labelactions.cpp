@@ -118,7 +118,8 @@ void LabelActions::retranslate(const AnnotationCanvas &canvas)
     markBackground->setToolTip(tr("The image shows no object: remove its objects and save it as a background "
                                   "image, reviewed (B)"));
     copyPrevious->setText(tr("Copy Previous"));
-    copyPrevious->setToolTip(tr("Replace this image's objects with those of the image shown before it (C)"));
+    copyPrevious->setToolTip(tr("Replace this image's objects with those of the image shown before it; on a "
+                                "sequence of frames, only the points that held still over the last frames (C)"));
     fit->setText(tr("Fit"));
     fit->setToolTip(withKey(tr("Fit the image to the window"), A::FitToWindow));
     actualSize->setText(tr("1:1"));

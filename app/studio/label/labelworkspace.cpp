@@ -16,6 +16,7 @@
 #include "project.h"
 #include "scenariotagcontroller.h"
 #include "scenariotagpanel.h"
+#include "stablepoints.h"
 #include "suggestioncontroller.h"
 #include "unsavededitsprompt.h"
 
@@ -244,7 +245,7 @@ void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
     m_issues = DatasetIssueList();
     m_saveError.clear();
     m_openFailure.clear();
-    m_previousObjects.clear();
+    m_previous.clear();
     m_canvas->clear();
     QString error;
     if (!m_prelabel->setProject(m_project, &error))
@@ -573,8 +574,9 @@ void LabelWorkspace::showLoaded(const ImageLoader::Loaded &loaded)
     m_document->flush();
     // What the outgoing image holds is the starting point "copy previous" offers.
     if (m_document->isLoaded() && m_document->instanceCount() > 0 && loaded.file != m_shownFile) {
-        m_previousObjects = m_document->instances();
-        m_previousSize = m_document->annotation().imageSize;
+        m_previous.emplace_back(m_document->instances(), m_document->annotation().imageSize);
+        if (m_previous.size() > kPreviousFrames)
+            m_previous.pop_front();
     }
     m_shownFile = loaded.file;
     m_issues = loaded.issues;
@@ -605,14 +607,18 @@ void LabelWorkspace::showLoaded(const ImageLoader::Loaded &loaded)
 
 void LabelWorkspace::copyPreviousObjects()
 {
-    if (m_previousObjects.empty() || !m_document->isLoaded())
+    if (m_previous.empty() || !m_document->isLoaded())
         return;
-    std::vector<PoseInstance> objects = m_previousObjects;
+    // Every earlier image in this one's pixels.
     const QSize now = m_document->annotation().imageSize;
-    if (m_previousSize.isValid() && now.isValid() && now != m_previousSize) {
-        const double sx = double(now.width()) / m_previousSize.width();
-        const double sy = double(now.height()) / m_previousSize.height();
-        for (PoseInstance &inst : objects) {
+    std::vector<std::vector<PoseInstance>> frames;
+    for (const auto &[objects, size] : m_previous) {
+        frames.push_back(objects);
+        if (!size.isValid() || !now.isValid() || size == now)
+            continue;
+        const double sx = double(now.width()) / size.width();
+        const double sy = double(now.height()) / size.height();
+        for (PoseInstance &inst : frames.back()) {
             inst.box = QRectF(inst.box.x() * sx, inst.box.y() * sy, inst.box.width() * sx, inst.box.height() * sy);
             for (Keypoint &k : inst.keypoints) {
                 k.x *= sx;
@@ -620,7 +626,11 @@ void LabelWorkspace::copyPreviousObjects()
             }
         }
     }
-    m_document->replaceInstances(objects);
+    // On a sequence of frames only the points that held still within the labelling tolerance
+    // (4 px at 1280 wide) are copied; the moving ones are left to place. Images that are not a
+    // sequence share no object, and their objects are copied whole.
+    const double tolerance = 4.0 * std::max(1, now.width()) / 1280.0;
+    m_document->replaceInstances(gp::StablePoints::keep(frames, tolerance));
 }
 
 void LabelWorkspace::showShortcuts()
@@ -682,7 +692,7 @@ void LabelWorkspace::updateActions()
     m_actions->newObject->setEnabled(loaded);
     m_actions->deleteObject->setEnabled(hasObject);
     m_actions->swap->setEnabled(hasObject);
-    m_actions->copyPrevious->setEnabled(loaded && !m_previousObjects.empty());
+    m_actions->copyPrevious->setEnabled(loaded && !m_previous.empty());
     m_actions->markBackground->setEnabled(loaded && !m_readOnly);
     m_actions->fit->setEnabled(loaded);
     m_actions->actualSize->setEnabled(loaded);

@@ -11,6 +11,7 @@
 
 #include <QWidget>
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -224,7 +225,8 @@ private:
     QString m_saveError;
     QString m_openFailure; // why the last project could not be opened (shown while none is)
     bool m_readOnly = false;
-    // The objects of the image shown before this one, for copyPreviousObjects().
-    std::vector<gp::PoseInstance> m_previousObjects;
-    QSize m_previousSize;
+    // The objects of the last images left (the newest last, at most kPreviousFrames) with their
+    // sizes: "copy previous" copies the newest one's points that held still over them.
+    static constexpr size_t kPreviousFrames = 3;
+    std::deque<std::pair<std::vector<gp::PoseInstance>, QSize>> m_previous;
 };
