@@ -27,6 +27,7 @@
 
 #include "qcustomplot.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -274,6 +275,9 @@ int main(int argc, char **argv)
         }
         actionsTotal += 4;
         poseMap = evaluate(start, a.value(QStringLiteral("eval")), imgsz, tmp.filePath(QStringLiteral("eval")));
+        // The progress dialogs have closed: the workspace's window has the keys again.
+        label.activateWindow();
+        QTest::qWaitForWindowActive(&label);
     }
     StallMeter stall(&app);
     while (done < total) {
@@ -301,7 +305,16 @@ int main(int argc, char **argv)
             if (!annotator.movedOn())
                 r.actions.keys += 1; // →
             if (i + 1 < end && !annotator.nextImage()) {
-                std::fprintf(stderr, "the next image did not show\n");
+                std::fprintf(stderr,
+                    "the next image did not show after %s (image %d of the batch, suggestion %lld of %lld)\n",
+                    qPrintable(label.shownFile()), i - done, qlonglong(label.suggestions().indexOf(label.shownFile())),
+                    qlonglong(label.suggestions().size()));
+                if (auto *view = label.findChild<QAbstractItemView *>(QStringLiteral("imageList"))) {
+                    std::fprintf(
+                        stderr, "current row %d of %d\n", view->currentIndex().row(), view->model()->rowCount());
+                    for (int r = 0; r < std::min(4, view->model()->rowCount()); ++r)
+                        std::fprintf(stderr, "  %s\n", qPrintable(view->model()->index(r, 0).data().toString()));
+                }
                 return 1;
             }
             SimulatedAnnotator::score(file, sizes.at(file), truth.at(file), &accuracy);

@@ -109,9 +109,21 @@ QPoint SimulatedAnnotator::viewOf(const QPointF &imagePoint) const
     return m_ws->canvas()->imageToView(imagePoint).toPoint();
 }
 
+QPointF SimulatedAnnotator::insideImage(const QPointF &imagePoint) const
+{
+    // A point on the image's edge is aimed half a screen pixel inside it: the cursor lands on
+    // whole screen pixels, and one just past the edge is not on the image.
+    const QSize size = m_ws->document()->annotation().imageSize;
+    const double scale
+        = m_ws->canvas()->imageToView(QPointF(1, 0)).x() - m_ws->canvas()->imageToView(QPointF(0, 0)).x();
+    const double half = 0.5 / std::max(1e-6, scale);
+    return QPointF(std::clamp(imagePoint.x(), half, std::max(half, size.width() - half)),
+        std::clamp(imagePoint.y(), half, std::max(half, size.height() - half)));
+}
+
 void SimulatedAnnotator::click(const QPointF &imagePoint, Qt::KeyboardModifiers modifiers)
 {
-    act([&] { QTest::mouseClick(m_ws->canvas(), Qt::LeftButton, modifiers, viewOf(imagePoint)); });
+    act([&] { QTest::mouseClick(m_ws->canvas(), Qt::LeftButton, modifiers, viewOf(insideImage(imagePoint))); });
     tally(&Counts::clicks);
 }
 
@@ -171,7 +183,8 @@ void SimulatedAnnotator::drag(int instance, int keypoint, const QPointF &target,
     AnnotationCanvas *canvas = m_ws->canvas();
     const Keypoint &k = m_ws->document()->instances()[size_t(instance)].keypoints[size_t(keypoint)];
     // The point keeps its offset from the cursor: release where the target is relative to it.
-    const QPoint to = (QPointF(from) + canvas->imageToView(target) - canvas->imageToView(QPointF(k.x, k.y))).toPoint();
+    const QPoint to
+        = (QPointF(from) + canvas->imageToView(insideImage(target)) - canvas->imageToView(QPointF(k.x, k.y))).toPoint();
     // A move shorter than the drag threshold would be a click: go out and come back, as a hand does.
     const int hop = int(AnnotationCanvas::kDragThreshold) + 4;
     const QPoint out = from + (to.x() >= from.x() ? QPoint(hop, hop) : QPoint(-hop, hop));
@@ -226,8 +239,10 @@ void SimulatedAnnotator::labelFromScratch(const PoseInstance &truth, bool first)
         else
             click(QPointF(t.x, t.y), t.visibility == Keypoint::Occluded ? Qt::ShiftModifier : Qt::NoModifier);
     }
-    // What the workspace proposed for the rest of a gripper is reviewed like a model's.
-    if (m_mode == Mode::Assisted && doc->currentInstance() >= 0 && doc->proposalCount() > 0)
+    // What the workspace proposed for the rest of a gripper is reviewed like a model's, and a
+    // point it skipped as proposed but did not keep (one it would have put outside the image)
+    // is placed.
+    if (m_mode == Mode::Assisted && doc->currentInstance() >= 0)
         correct(doc->currentInstance(), truth);
 }
 

@@ -110,6 +110,7 @@ private:
     void act(const std::function<void()> &event);
     void waitIdle();
     QPoint viewOf(const QPointF &imagePoint) const;
+    QPointF insideImage(const QPointF &imagePoint) const;
     void click(const QPointF &imagePoint, Qt::KeyboardModifiers modifiers = {});
     void key(Qt::Key key, Qt::KeyboardModifiers modifiers = {});
     void hover(const QPoint &view);

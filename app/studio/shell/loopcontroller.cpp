@@ -1,5 +1,6 @@
 #include "loopcontroller.h"
 
+#include "assistcontroller.h"
 #include "labelworkspace.h"
 #include "loopdataset.h"
 #include "loopround.h"
@@ -88,6 +89,9 @@ bool LoopController::startRound(QString *error)
         return false;
     m_running = true;
     ++m_round;
+    // The shapes the refit bends grippers by, learned again from every label accepted so far:
+    // ready long before the round's pre-labelling revises proposals with them.
+    m_label->assist()->learnShapes(m_label->review());
     m_imgsz = config.imgsz;
     Q_EMIT roundStarted(m_round, counts.train, counts.val);
     return true;
