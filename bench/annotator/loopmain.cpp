@@ -36,6 +36,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -280,6 +281,7 @@ int main(int argc, char **argv)
         QTest::qWaitForWindowActive(&label);
     }
     StallMeter stall(&app);
+    QSet<QString> reviewed; // the images the annotator has labelled or reviewed
     while (done < total) {
         // Without a model, label the first batch from the list's first image (one click on it);
         // review each further batch from the first suggestion, which the round put on screen.
@@ -301,6 +303,13 @@ int main(int argc, char **argv)
                 std::fprintf(stderr, "unexpected image %s\n", qPrintable(file));
                 return 1;
             }
+            if (reviewed.contains(file)) {
+                const int row = label.imageModel()->rowOf(file);
+                std::fprintf(stderr, "%s comes up again (status %d, needs review %d)\n", qPrintable(file),
+                    row >= 0 ? int(label.imageModel()->entry(row).status) : -1,
+                    row >= 0 ? int(label.imageModel()->entry(row).needsReview) : -1);
+            }
+            reviewed.insert(file);
             SimulatedAnnotator::ImageReport r = annotator.labelShownImage(truth.at(file));
             if (!annotator.movedOn())
                 r.actions.keys += 1; // →
@@ -360,7 +369,7 @@ int main(int argc, char **argv)
             // Images the next batch would review again (none, when the suggestions skip what is done).
             int again = 0;
             for (const QString &f : label.suggestions())
-                again += std::distance(truth.begin(), truth.find(f)) < done ? 1 : 0;
+                again += reviewed.contains(f) ? 1 : 0;
             std::fprintf(
                 stderr, "%lld suggested, %d of them done already\n", qlonglong(label.suggestions().size()), again);
             record.insert(QStringLiteral("machine_seconds"), machine.nsecsElapsed() / 1e9);

@@ -3,6 +3,7 @@
 #include "scenario.h"
 
 #include "backgroundjob.h"
+#include "datasetconfig.h"
 #include "imagefiltermodel.h"
 #include "imagelistdelegate.h"
 #include "pointorigins.h"
@@ -12,10 +13,12 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QSet>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
@@ -431,11 +434,18 @@ QStringList ImageBrowser::files(ImageListModel::Status status) const
 
 QStringList ImageBrowser::unreviewedFiles() const
 {
+    // From the disk and the review state, not the list's flags: a status the list has not
+    // caught up with yet must not offer a person's finished image again.
     QStringList out;
+    QSet<QString> seen;
     for (const auto &[split, entries] : m_entries)
-        for (const ImageListModel::Entry &e : entries)
-            if (e.status == ImageListModel::Status::Unlabelled || e.needsReview)
+        for (const ImageListModel::Entry &e : entries) {
+            const bool underReview = m_review && m_review->contains(e.file);
+            if ((underReview || !QFileInfo::exists(DatasetConfig::labelFileFor(e.file))) && !seen.contains(e.file)) {
                 out << e.file;
+                seen.insert(e.file);
+            }
+        }
     return out;
 }
 
