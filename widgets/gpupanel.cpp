@@ -40,6 +40,9 @@ GpuPanel::GpuPanel(TelemetrySampler *sampler, QWidget *parent)
     m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     m_noGpu->setWordWrap(true);
     m_noGpu->hide();
+    // Long backend and host lines wrap rather than set the dashboard's minimum width.
+    m_backend->setWordWrap(true);
+    m_host->setWordWrap(true);
     m_host->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     if (sampler) {
@@ -129,6 +132,8 @@ void GpuPanel::showSample()
                 item->setText(cells[column]);
         }
     }
+    // No GPU: a line says so in place of an empty table (the plots above need the height).
     m_noGpu->setVisible(gpus.empty());
+    m_table->setVisible(!gpus.empty());
     m_host->setText(TelemetryFormat::host(m_sample->host));
 }

@@ -134,7 +134,7 @@ void MetricsPlot::rebuild()
                 tr("best: epoch %1 (fitness %2)")
                     .arg(e.epoch + 1)
                     .arg(e.metrics.box.map + e.metrics.pose.map, 0, 'f', 3),
-                QColor(0x44, 0x44, 0x44));
+                tr("best"), palette().color(QPalette::Text));
         }
     }
 }

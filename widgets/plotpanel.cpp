@@ -1,5 +1,8 @@
 #include "plotpanel.h"
 
+#include "flowlayout.h"
+#include "plottheme.h"
+
 #include <qcustomplot.h>
 
 #include <QEvent>
@@ -42,7 +45,7 @@ double quantile(std::vector<double> &v, double q)
 PlotPanel::PlotPanel(QWidget *parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
-    , m_tools(new QHBoxLayout)
+    , m_tools(new FlowLayout)
     , m_logButton(new QToolButton(this))
     , m_outlierButton(new QToolButton(this))
     , m_fitButton(new QToolButton(this))
@@ -54,7 +57,9 @@ PlotPanel::PlotPanel(QWidget *parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->setNoAntialiasingOnDrag(true);
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
-    m_plot->setMinimumHeight(140);
+    // Its own minimum, not the legend's width: a narrow plot gives its legend more rows
+    // (fitLegend) instead of widening the window.
+    m_plot->setMinimumSize(kMinimumPlotSize);
     m_plot->legend->setVisible(true);
     QFont legendFont = font();
     legendFont.setPointSizeF(std::max(6.0, legendFont.pointSizeF() * 0.8));
@@ -75,6 +80,8 @@ PlotPanel::PlotPanel(QWidget *parent)
     m_plot->legend->setWrap(kDefaultLegendRows);
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotPanel::placeMarkers);
+    PlotTheme::install(m_plot);
     // A range the program did not set is the user zooming or panning: keep their view.
     auto onRange = [this](const QCPRange &) {
         if (m_settingRange)
@@ -106,7 +113,7 @@ PlotPanel::PlotPanel(QWidget *parent)
     connect(m_pngButton, &QToolButton::clicked, this, &PlotPanel::exportPngDialog);
     connect(m_csvButton, &QToolButton::clicked, this, &PlotPanel::exportCsvDialog);
     m_tools->setContentsMargins(0, 0, 0, 0);
-    m_tools->addStretch(1);
+    m_tools->setSpacing(2);
     for (QToolButton *b : { m_logButton, m_outlierButton, m_fitButton, m_pngButton, m_csvButton })
         m_tools->addWidget(b);
     m_readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -166,6 +173,7 @@ void PlotPanel::rebuildNow()
     m_needRebuild = false;
     clearPlot();
     rebuild();
+    fitLegend();
     noteBuilt();
     fitAxes();
     draw();
@@ -228,6 +236,7 @@ void PlotPanel::clearPlot()
 {
     m_plot->clearGraphs();
     m_plot->clearItems();
+    m_markers.clear();
     m_tracer = new QCPItemTracer(m_plot);
     m_tracer->setStyle(QCPItemTracer::tsCircle);
     m_tracer->setSize(8);
@@ -257,7 +266,7 @@ QCPGraph *PlotPanel::addPoints(const QString &name, const QColor &color, double 
     return g;
 }
 
-void PlotPanel::addMarker(double x, const QString &text, const QColor &color)
+void PlotPanel::addMarker(double x, const QString &text, const QString &brief, const QColor &color)
 {
     auto *line = new QCPItemStraightLine(m_plot);
     line->point1->setCoords(x, 0);
@@ -270,12 +279,38 @@ void PlotPanel::addMarker(double x, const QString &text, const QColor &color)
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     label->setText(text);
     label->setColor(color);
-    label->setPadding(QMargins(4, 0, 0, 0));
+    label->setPadding(QMargins(4, 0, 4, 0));
+    // Over a curve or a grid line the text stays readable.
+    QColor base = palette().color(QPalette::Base);
+    base.setAlpha(200);
+    label->setBrush(base);
+    m_markers.push_back({ label, x, text, brief });
+}
+
+void PlotPanel::placeMarkers()
+{
+    // Each label where it fits inside the axis rect: right of its line, else left of it, and
+    // the brief text where the whole one fits neither way (a narrow or short plot).
+    const QRect rect = m_plot->axisRect()->rect();
+    for (const Marker &m : m_markers) {
+        if (!m.label)
+            continue;
+        const double px = m_plot->xAxis->coordToPixel(m.x);
+        const QFontMetrics metrics(m.label->font());
+        const auto width = [&metrics](const QString &s) { return metrics.horizontalAdvance(s) + 8; };
+        const bool roomRight = px + width(m.text) <= rect.right();
+        const bool roomLeft = px - width(m.text) >= rect.left();
+        const bool tall = rect.height() >= 3 * metrics.height();
+        const bool whole = tall && (roomRight || roomLeft);
+        m.label->setText(whole ? m.text : m.brief);
+        const bool right = whole ? roomRight : px + width(m.brief) <= rect.right();
+        m.label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+    }
 }
 
 void PlotPanel::addToolWidget(QWidget *widget)
 {
-    m_tools->insertWidget(m_tools->count() - 6, widget);
+    m_tools->insertWidget(m_tools->count() - 5, widget);
 }
 
 void PlotPanel::setAxisLabels(const QString &x, const QString &y)
@@ -337,7 +372,41 @@ bool PlotPanel::fullSeries(const QCPGraph *graph, QVector<double> *x, QVector<do
 
 void PlotPanel::setLegendRows(int rows)
 {
-    m_plot->legend->setWrap(std::max(1, rows));
+    m_legendRows = std::max(1, rows);
+    fitLegend();
+}
+
+void PlotPanel::fitLegend()
+{
+    // The fewest rows (at least the ones asked for) whose columns fit the plot's width: entries
+    // fill a column of `rows` before the next, so fewer columns need more rows.
+    QCPLegend *legend = m_plot->legend;
+    const int n = legend->itemCount();
+    const int available = m_plot->width() - legend->margins().left() - legend->margins().right();
+    int rows = m_legendRows;
+    for (; n > 0 && rows < n; ++rows) {
+        int width = 0;
+        for (int first = 0; first < n; first += rows) {
+            int column = 0;
+            for (int i = first; i < std::min(n, first + rows); ++i)
+                column = std::max(column, legend->item(i)->minimumOuterSizeHint().width());
+            width += column + (first > 0 ? legend->columnSpacing() : 0);
+        }
+        if (width <= available)
+            break;
+    }
+    if (legend->wrap() != rows) {
+        legend->setWrap(rows);
+        // setWrap places only entries added later: the ones there move by the fill order.
+        legend->setFillOrder(legend->fillOrder(), true);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void PlotPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitLegend();
 }
 
 bool PlotPanel::automaticXRange(double *lower, double *upper) const

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QElapsedTimer>
+#include <QPointer>
 #include <QVector>
 #include <QWidget>
 
@@ -14,7 +15,7 @@ class QCPItemText;
 class QCPItemTracer;
 class QCPRange;
 class QCustomPlot;
-class QHBoxLayout;
+class FlowLayout;
 class QLabel;
 class QTimer;
 class QToolButton;
@@ -34,6 +35,7 @@ class PlotPanel : public QWidget
 public:
     static constexpr int kMinRedrawIntervalMs = 250;
     static constexpr int kDefaultLegendRows = 2;
+    static constexpr QSize kMinimumPlotSize { 120, 60 };
 
     explicit PlotPanel(QWidget *parent = nullptr);
     ~PlotPanel() override;
@@ -98,6 +100,7 @@ protected:
     virtual bool automaticXRange(double *lower, double *upper) const;
     virtual void retranslateUi();
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     // The user zoomed or panned along x, or "Fit" brought back the automatic view.
     virtual void viewChanged();
     // Every point of a graph that is drawn with fewer (the CSV export takes these); false
@@ -109,8 +112,9 @@ protected:
     void clearPlot();
     QCPGraph *addLine(const QString &name, const QColor &color, Qt::PenStyle style = Qt::SolidLine, double width = 1.6);
     QCPGraph *addPoints(const QString &name, const QColor &color, double size = 2.5);
-    // Marks an x position with a vertical line and a label (the best epoch).
-    void addMarker(double x, const QString &text, const QColor &color);
+    // Marks an x position with a vertical line and a label (the best epoch); `brief` is the
+    // label where the whole text has no room.
+    void addMarker(double x, const QString &text, const QString &brief, const QColor &color);
     void addToolWidget(QWidget *widget);
     void setAxisLabels(const QString &x, const QString &y);
 
@@ -120,6 +124,8 @@ private:
     void noteBuilt();
     void onMouseMove(QMouseEvent *event);
     void fitAxes();
+    void fitLegend();
+    void placeMarkers();
     void draw();
     // Every x and y of the visible graphs inside [xLower, xUpper].
     std::vector<double> visibleValues(double xLower, double xUpper) const;
@@ -127,7 +133,7 @@ private:
     const gp::TrainingHistory *m_history = nullptr;
     std::vector<gp::TrainingHistory> m_comparison;
     QCustomPlot *m_plot;
-    QHBoxLayout *m_tools;
+    FlowLayout *m_tools;
     QToolButton *m_logButton;
     QToolButton *m_outlierButton;
     QToolButton *m_fitButton;
@@ -149,4 +155,13 @@ private:
     bool m_settingRange = false;
     int m_redraws = 0;
     int m_redrawDelayMs = 0;
+    int m_legendRows = kDefaultLegendRows;
+    struct Marker
+    {
+        QPointer<QCPItemText> label;
+        double x = 0;
+        QString text;
+        QString brief;
+    };
+    std::vector<Marker> m_markers;
 };

@@ -1,5 +1,7 @@
 #include "telemetrysparklines.h"
 
+#include "plottheme.h"
+
 #include <qcustomplot.h>
 
 #include <QEvent>
@@ -25,6 +27,7 @@ TelemetrySparklines::TelemetrySparklines(QWidget *parent)
     , m_throttle(new QTimer(this))
 {
     m_plot->setPlottingHint(QCP::phFastPolylines, true);
+    PlotTheme::install(m_plot);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -319,6 +322,7 @@ void TelemetrySparklines::layoutRows(const std::vector<Row> &rows, int gpus)
         m_rows.push_back(std::move(rp));
     }
     m_plot->setMinimumHeight(int(rows.size()) * kRowHeight + 20);
+    PlotTheme::apply(m_plot); // the rows' new axes
 }
 
 void TelemetrySparklines::changeEvent(QEvent *event)

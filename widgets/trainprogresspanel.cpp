@@ -172,6 +172,18 @@ void TrainProgressPanel::onFinished(const TrainFinishReport &)
     updateTexts();
 }
 
+void TrainProgressPanel::showPace(const gp::RunPace &pace)
+{
+    m_imagesPerSecond = pace.imagesPerSecond.value_or(0.0);
+    m_epochEta = pace.epochLeftSeconds;
+    m_runEta = pace.runLeftSeconds;
+    if (pace.secondsPerEpoch) {
+        m_secondsPerEpoch = *pace.secondsPerEpoch;
+        m_timedEpochs = 1;
+    }
+    updateTexts();
+}
+
 void TrainProgressPanel::updateTexts()
 {
     m_epochBar->setFormat(m_epochs > 0 ? tr("epoch %v of %m") : tr("no run"));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "runpace.h"
 #include "trainerevents.h"
 
 #include <QElapsedTimer>
@@ -43,6 +44,9 @@ public Q_SLOTS:
     void onValidation(const gp::ValidationProgress &progress);
     void onEpochEnd(const gp::EpochReport &epoch);
     void onFinished(const gp::TrainFinishReport &report);
+    // A run another process trains, read from its files: its speed and time left (after
+    // its epochs have been shown with onTrainStart and onEpochEnd).
+    void showPace(const gp::RunPace &pace);
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -79,8 +79,11 @@ ValImageStrip::ValImageStrip(QWidget *parent)
     m_list->setSpacing(4);
     m_list->setUniformItemSizes(false);
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    m_list->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_list->setFixedHeight(kThumbnailHeight + m_list->fontMetrics().height() * 2 + 28);
+    // As tall as a row of thumbnails with their captions where there is room; on a short
+    // screen less, scrolling (the dashboard's plots need the height more).
+    m_list->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_list->setMaximumHeight(kThumbnailHeight + m_list->fontMetrics().height() * 2 + 28);
+    m_list->setMinimumHeight(m_list->fontMetrics().height() * 4);
     connect(m_list, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
         const int i = m_list->row(item);
         if (i >= 0 && i < int(m_items.size()))

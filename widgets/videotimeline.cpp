@@ -1,8 +1,9 @@
 #include "videotimeline.h"
 
+#include "flowlayout.h"
+
 #include <QComboBox>
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
@@ -10,6 +11,7 @@
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -45,20 +47,19 @@ VideoTimeline::VideoTimeline(QWidget *parent)
     m_counter->setMinimumWidth(
         m_counter->fontMetrics().horizontalAdvance(QStringLiteral("0000 / 0000 · 00:00.00 / 00:00.00")));
 
-    auto *layout = new QHBoxLayout(this);
+    // The slider across the whole width, the controls below it: on a narrow window the
+    // controls wrap (FlowLayout) and the slider keeps its length.
+    auto *controls = new FlowLayout;
+    controls->setContentsMargins(0, 0, 0, 0);
+    controls->setSpacing(2);
+    for (QWidget *w : std::initializer_list<QWidget *> { m_play, m_back10, m_prev, m_next, m_forward10, m_counter,
+             m_goto, m_speed, m_setLoopIn, m_loop, m_setLoopOut })
+        controls->addWidget(w);
+    auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_play);
-    layout->addWidget(m_back10);
-    layout->addWidget(m_prev);
-    layout->addWidget(m_next);
-    layout->addWidget(m_forward10);
-    layout->addWidget(m_slider, 1);
-    layout->addWidget(m_counter);
-    layout->addWidget(m_goto);
-    layout->addWidget(m_speed);
-    layout->addWidget(m_setLoopIn);
-    layout->addWidget(m_loop);
-    layout->addWidget(m_setLoopOut);
+    layout->setSpacing(2);
+    layout->addWidget(m_slider);
+    layout->addLayout(controls);
 
     connect(m_play, &QToolButton::clicked, this, [this] {
         setPlaying(!m_playing);

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSet>
 
 #include <algorithm>
 
@@ -24,6 +25,7 @@ RunRecord RunCatalog::inspect(const QString &runDir, const QDateTime &now)
             r.epochs = config->epochs;
             r.patience = config->patience;
             r.model = config->model;
+            r.data = config->data;
         }
     }
     const ResultsCsv::Contents results = ResultsCsv::read(dir.filePath(QLatin1String(ResultsCsv::kFileName)));
@@ -62,15 +64,45 @@ RunRecord RunCatalog::inspect(const QString &runDir, const QDateTime &now)
     return r;
 }
 
+bool RunCatalog::isRun(const QString &dir)
+{
+    const QDir d(dir);
+    return d.exists(QStringLiteral("args.yaml")) || d.exists(QLatin1String(ResultsCsv::kFileName));
+}
+
 std::vector<RunRecord> RunCatalog::scan(const QString &runsRoot, const QDateTime &now)
 {
     std::vector<RunRecord> out;
     const QDir root(runsRoot);
     for (const QFileInfo &d : root.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
-        const QDir dir(d.absoluteFilePath());
-        if (!dir.exists(QStringLiteral("args.yaml")) && !dir.exists(QLatin1String(ResultsCsv::kFileName)))
+        if (!isRun(d.absoluteFilePath()))
             continue; // predict and val folders, or something else
         out.push_back(inspect(d.absoluteFilePath(), now));
+    }
+    std::stable_sort(
+        out.begin(), out.end(), [](const RunRecord &a, const RunRecord &b) { return a.modified > b.modified; });
+    return out;
+}
+
+std::vector<RunRecord> RunCatalog::scanFolders(const QStringList &folders, const QDateTime &now)
+{
+    std::vector<RunRecord> out;
+    QSet<QString> seen;
+    auto add = [&](RunRecord r) {
+        if (!seen.contains(r.dir)) {
+            seen.insert(r.dir);
+            out.push_back(std::move(r));
+        }
+    };
+    for (const QString &folder : folders) {
+        if (isRun(folder)) {
+            add(inspect(folder, now));
+            continue;
+        }
+        for (RunRecord &r : scan(folder, now))
+            add(std::move(r));
+        for (RunRecord &r : scan(QDir(folder).filePath(QStringLiteral("pose")), now))
+            add(std::move(r));
     }
     std::stable_sort(
         out.begin(), out.end(), [](const RunRecord &a, const RunRecord &b) { return a.modified > b.modified; });

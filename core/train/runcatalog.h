@@ -32,6 +32,7 @@ struct RunRecord
     int epochs = 0; // args.yaml (0 when unreadable)
     int patience = 0;
     QString model; // args.yaml's model
+    QString data; // args.yaml's data (the dataset's yaml)
     QDateTime modified; // the newest of its files
     QString lastWeights; // weights/last.ckpt, empty when missing
     QString bestWeights;
@@ -59,6 +60,13 @@ public:
     // results.csv, newest first.
     static std::vector<RunRecord> scan(const QString &runsRoot, const QDateTime &now = QDateTime::currentDateTimeUtc());
     static RunRecord inspect(const QString &runDir, const QDateTime &now = QDateTime::currentDateTimeUtc());
+    // Whether `dir` is a run folder (args.yaml or results.csv in it).
+    static bool isRun(const QString &dir);
+    // The runs of folders a person opened from anywhere: each folder is a run itself, or
+    // holds runs (`gripperpose train project=DIR`), directly or under pose/ (a project's
+    // runs folder). Newest first, each run once.
+    static std::vector<RunRecord> scanFolders(
+        const QStringList &folders, const QDateTime &now = QDateTime::currentDateTimeUtc());
     static QString stateName(RunRecord::State state);
 };
 

@@ -1,5 +1,6 @@
 #include "resultscsv.h"
 #include "runcatalog.h"
+#include "runpace.h"
 #include "trainingconfig.h"
 #include "traininghistory.h"
 
@@ -12,6 +13,7 @@ using gp::BatchReport;
 using gp::EpochReport;
 using gp::ResultsCsv;
 using gp::RunCatalog;
+using gp::RunPace;
 using gp::RunRecord;
 using gp::TrainingConfig;
 using gp::TrainingHistory;
@@ -67,6 +69,7 @@ private Q_SLOTS:
     void historyResumesWhereItStopped();
     void positionAtWallTime();
     void catalogStates();
+    void paceOfAWatchedRun();
 };
 
 void TestRunHistory::readsOurResults()
@@ -263,6 +266,47 @@ void TestRunHistory::catalogStates()
     QCOMPARE(byName["early"].best->epoch, 0);
     QCOMPARE(byName["empty"].state, RunRecord::State::Empty);
     QVERIFY(!byName["empty"].canResume());
+}
+
+void TestRunHistory::paceOfAWatchedRun()
+{
+    // Epochs ending at 100, 190, 290 and 380 s: the last three took 90, 100 and 90 s.
+    std::vector<EpochReport> history(4);
+    const double ends[] = { 100, 190, 290, 380 };
+    for (int i = 0; i < 4; ++i)
+        history[size_t(i)].seconds = ends[i];
+    // Training, 10 epochs planned, results.csv changed 30 s ago, 560 training images.
+    RunPace pace = RunPace::of(history, 10, 30, 560, true);
+    QVERIFY(pace.secondsPerEpoch);
+    QCOMPARE(*pace.secondsPerEpoch, (90.0 + 100.0 + 90.0) / 3);
+    QCOMPARE(*pace.imagesPerSecond, 560 / *pace.secondsPerEpoch);
+    QCOMPARE(*pace.epochLeftSeconds, *pace.secondsPerEpoch - 30);
+    // Five more epochs after the one in progress.
+    QCOMPARE(*pace.runLeftSeconds, *pace.epochLeftSeconds + 5 * *pace.secondsPerEpoch);
+
+    // An epoch running late has nothing left, not a negative time; the rest still counts.
+    pace = RunPace::of(history, 10, 500, 560, true);
+    QCOMPARE(*pace.epochLeftSeconds, 0.0);
+    QCOMPARE(*pace.runLeftSeconds, 5 * *pace.secondsPerEpoch);
+
+    // A run nobody trains (stopped, finished) has a pace but no time left; unknown sizes
+    // give no speed.
+    pace = RunPace::of(history, 10, 30, 0, false);
+    QVERIFY(pace.secondsPerEpoch);
+    QVERIFY(!pace.imagesPerSecond);
+    QVERIFY(!pace.epochLeftSeconds);
+    QVERIFY(!pace.runLeftSeconds);
+    // Every planned epoch done: nothing left either.
+    QVERIFY(!RunPace::of(history, 4, 30, 560, true).runLeftSeconds);
+
+    // A resumed run whose time column starts again: the step back is not an epoch.
+    history.push_back(history.back());
+    history.back().seconds = 95; // the first epoch after the resume
+    pace = RunPace::of(history, 10, 0, 0, true);
+    QCOMPARE(*pace.secondsPerEpoch, (100.0 + 90.0 + 95.0) / 3);
+
+    // Nothing read yet: nothing to say.
+    QVERIFY(!RunPace::of({}, 10, 0, 560, true).secondsPerEpoch);
 }
 
 QTEST_GUILESS_MAIN(TestRunHistory)

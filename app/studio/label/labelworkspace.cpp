@@ -1,5 +1,7 @@
 #include "labelworkspace.h"
 
+#include "layoutmemory.h"
+
 #include "annotationcanvas.h"
 #include "annotationdocument.h"
 #include "assistcontroller.h"
@@ -82,11 +84,13 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     m_browser->setScenarioTags(m_tags);
     m_tagPanel->addShortcutsTo(this);
     auto *left = new QSplitter(Qt::Vertical, this);
+    left->setObjectName(QStringLiteral("listAndTags"));
     left->addWidget(m_browser);
     left->addWidget(m_tagPanel);
     left->setStretchFactor(0, 1);
     left->setChildrenCollapsible(false);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("columns"));
     splitter->addWidget(left);
     splitter->addWidget(createToolBarAndCanvas());
     m_sideTabs->addTab(right, QString());
@@ -96,8 +100,17 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
-    splitter->setSizes({ 230, 900, 330 });
-    splitter->setChildrenCollapsible(false);
+    // The list and the side panel fold away to the window's edge (drag them shut); the
+    // canvas never does.
+    splitter->setCollapsible(1, false);
+    m_sideTabs->setObjectName(QStringLiteral("sideTabs"));
+    m_layout = new LayoutMemory(QStringLiteral("label"), this);
+    m_layout->track(splitter, { 230, 900, 330 });
+    m_layout->track(left, [this, left] {
+        const int tags = m_tagPanel->sizeHint().height();
+        return QList<int> { std::max(1, left->height() - tags), tags };
+    });
+    m_layout->track(m_sideTabs);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter);
@@ -314,6 +327,11 @@ int LabelWorkspace::currentRow() const
 void LabelWorkspace::setCurrentRow(int row)
 {
     m_browser->setCurrentRow(row);
+}
+
+void LabelWorkspace::resetLayout()
+{
+    m_layout->reset();
 }
 
 void LabelWorkspace::nextImage()

@@ -17,6 +17,7 @@
 #include <vector>
 
 class AnnotationCanvas;
+class LayoutMemory;
 class AssistController;
 class ChecksPanel;
 class FrameImportController;
@@ -114,6 +115,8 @@ public:
     AssistController *assist() const { return m_assist; }
 
 public Q_SLOTS:
+    // The splitters and side tabs as designed (View ▸ Reset Layout).
+    void resetLayout();
     void nextImage();
     void previousImage();
     // Replaces the shown image's objects with the previously shown image's (one undo step).
@@ -212,6 +215,7 @@ private:
     AnnotationCanvas *m_canvas;
     PointsPanel *m_pointsPanel;
     QTabWidget *m_sideTabs;
+    LayoutMemory *m_layout;
     ChecksPanel *m_checks;
     QString m_pendingSelectFile;
     int m_pendingSelectInstance = -1;

@@ -167,6 +167,9 @@ void MainWindow::createActions()
     connect(m_openAction, &QAction::triggered, this, &MainWindow::openProjectDialog);
     m_demoAction = new QAction(this);
     connect(m_demoAction, &QAction::triggered, this, &MainWindow::openDemoProject);
+    m_resetLayoutAction = new QAction(this);
+    m_resetLayoutAction->setObjectName(QStringLiteral("resetLayout"));
+    connect(m_resetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
     m_clearRecentAction = new QAction(this);
     connect(m_clearRecentAction, &QAction::triggered, this, [this] {
         QSettings().setValue(QLatin1String(kRecentKey), QStringList());
@@ -218,6 +221,7 @@ void MainWindow::createMenus()
     for (QAction *a : m_workspaceActions)
         m_viewMenu->addAction(a);
     m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_resetLayoutAction);
     m_languageMenu = m_viewMenu->addMenu(QString());
     m_languageMenu->addActions(m_languageGroup->actions());
 
@@ -247,6 +251,8 @@ void MainWindow::retranslateUi()
     m_workspaceActions[0]->setText(tr("&Label Workspace"));
     m_workspaceActions[1]->setText(tr("&Train Workspace"));
     m_workspaceActions[2]->setText(tr("&Video Workspace"));
+    m_resetLayoutAction->setText(tr("&Reset Layout"));
+    m_resetLayoutAction->setToolTip(tr("Put every panel of every workspace back where it was at first"));
     m_languageMenu->setTitle(tr("Lan&guage"));
     m_helpMenu->setTitle(tr("&Help"));
     m_aboutAction->setText(tr("&About GripperPose Studio…"));
@@ -265,6 +271,40 @@ void MainWindow::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange)
         retranslateUi();
     QMainWindow::changeEvent(event);
+}
+
+void MainWindow::resetLayout()
+{
+    m_label->resetLayout();
+    m_train->resetLayout();
+    m_video->resetLayout();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    fitToScreen();
+}
+
+void MainWindow::fitToScreen()
+{
+    if (!screen() || isMaximized() || isFullScreen())
+        return;
+    const QRect available = screen()->availableGeometry();
+    // The frame (title bar, borders) as the window system adds it, once known.
+    const QMargins frame(geometry().left() - frameGeometry().left(), geometry().top() - frameGeometry().top(),
+        frameGeometry().right() - geometry().right(), frameGeometry().bottom() - geometry().bottom());
+    const QSize room = available.size().shrunkBy(frame);
+    if (width() > room.width() || height() > room.height())
+        resize(size().boundedTo(room).expandedTo(minimumSizeHint()));
+    QRect frameRect = frameGeometry();
+    if (!available.contains(frameRect)) {
+        frameRect.moveRight(std::min(frameRect.right(), available.right()));
+        frameRect.moveBottom(std::min(frameRect.bottom(), available.bottom()));
+        frameRect.moveLeft(std::max(frameRect.left(), available.left()));
+        frameRect.moveTop(std::max(frameRect.top(), available.top()));
+        move(frameRect.topLeft());
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -70,6 +70,9 @@ public:
     bool isBusy() const;
     // Opens the About dialog (non-modal) and returns it.
     AboutDialog *showAbout();
+    // Every workspace's splitters and tabs as designed (View ▸ Reset Layout).
+    void resetLayout();
+    QAction *resetLayoutAction() const { return m_resetLayoutAction; }
 
     QTabWidget *workspaceTabs() const { return m_tabs; }
     LabelWorkspace *labelWorkspace() const { return m_label; }
@@ -87,9 +90,13 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void createActions();
+    // Shrinks and moves the window into the available area of the screen it is on (a size
+    // remembered from a larger monitor, or the default size on a small one).
+    void fitToScreen();
     void createMenus();
     void retranslateUi();
     void updateRecentMenu();
@@ -136,4 +143,5 @@ private:
     QActionGroup *m_languageGroup = nullptr;
     QAction *m_aboutAction = nullptr;
     QAction *m_aboutQtAction = nullptr;
+    QAction *m_resetLayoutAction = nullptr;
 };

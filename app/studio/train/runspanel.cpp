@@ -4,15 +4,20 @@
 
 #include <QDir>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using gp::RunCatalog;
 using gp::RunRecord;
@@ -35,7 +40,11 @@ RunsPanel::RunsPanel(QWidget *parent)
     , m_extend(new QPushButton(this))
     , m_extendEpochs(new QSpinBox(this))
     , m_openWeights(new QPushButton(this))
+    , m_openFolder(new QPushButton(this))
+    , m_forget(new QPushButton(this))
 {
+    m_openFolder->setObjectName(QStringLiteral("openRunFolder"));
+    m_folders = QSettings().value(QLatin1String(kFoldersKey)).toStringList();
     m_tree->setColumnCount(ColumnCount);
     m_tree->setRootIsDecorated(false);
     m_tree->setAlternatingRowColors(true);
@@ -53,6 +62,8 @@ RunsPanel::RunsPanel(QWidget *parent)
     buttons->addWidget(m_extend, 1, 0);
     buttons->addWidget(m_extendEpochs, 1, 1);
     buttons->addWidget(m_openWeights, 1, 2);
+    buttons->addWidget(m_openFolder, 2, 0, 1, 2);
+    buttons->addWidget(m_forget, 2, 2);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_hint);
@@ -103,6 +114,11 @@ RunsPanel::RunsPanel(QWidget *parent)
         if (const auto run = selectedRun(); run && run->canExtend())
             Q_EMIT extendRequested(run->lastWeights, run->epochsDone + m_extendEpochs->value());
     });
+    connect(m_openFolder, &QPushButton::clicked, this, &RunsPanel::chooseFolder);
+    connect(m_forget, &QPushButton::clicked, this, [this] {
+        if (const auto run = selectedRun())
+            forgetFolder(folderOf(run->dir));
+    });
     connect(m_openWeights, &QPushButton::clicked, this, [this] {
         if (const auto run = selectedRun())
             Q_EMIT openWeightsRequested(run->bestWeights.isEmpty() ? run->lastWeights : run->bestWeights);
@@ -138,14 +154,81 @@ bool RunsPanel::isRefreshing() const
 
 void RunsPanel::refresh()
 {
-    if (m_root.isEmpty())
+    if (m_root.isEmpty() && m_folders.isEmpty())
         return;
     if (m_scan->isRunning()) {
         m_refreshAgain = true;
         return;
     }
-    const QString root = m_root;
-    m_scan->start([root](const gp::CancelToken &, const gp::Progress &) { return RunCatalog::scan(root); });
+    m_scan->start([root = m_root, folders = m_folders](const gp::CancelToken &, const gp::Progress &) {
+        // The project's runs first, then those of the folders opened that are not among them.
+        std::vector<RunRecord> runs = root.isEmpty() ? std::vector<RunRecord>() : RunCatalog::scan(root);
+        for (RunRecord &r : RunCatalog::scanFolders(folders))
+            if (std::none_of(runs.begin(), runs.end(), [&r](const RunRecord &o) { return o.dir == r.dir; }))
+                runs.push_back(std::move(r));
+        return runs;
+    });
+}
+
+bool RunsPanel::openFolder(const QString &dir, QString *error)
+{
+    const QString folder = QDir(dir).absolutePath();
+    const std::vector<RunRecord> runs = RunCatalog::scanFolders({ folder });
+    if (runs.empty()) {
+        if (error)
+            *error = tr("%1 holds no training run: a run folder has args.yaml or results.csv.")
+                         .arg(QDir::toNativeSeparators(folder));
+        return false;
+    }
+    if (!m_folders.contains(folder)) {
+        m_folders << folder;
+        QSettings().setValue(QLatin1String(kFoldersKey), m_folders);
+    }
+    // Listed at once (the scan brings their states up to date); a single run is watched.
+    for (const RunRecord &r : runs)
+        if (std::none_of(m_runs.begin(), m_runs.end(), [&r](const RunRecord &o) { return o.dir == r.dir; }))
+            m_runs.push_back(r);
+    fill();
+    if (runs.size() == 1) {
+        selectRun(runs.front().dir);
+        Q_EMIT watchRequested(runs.front().dir);
+    }
+    refresh();
+    return true;
+}
+
+void RunsPanel::forgetFolder(const QString &dir)
+{
+    if (!m_folders.removeAll(dir))
+        return;
+    QSettings().setValue(QLatin1String(kFoldersKey), m_folders);
+    m_runs.erase(std::remove_if(m_runs.begin(), m_runs.end(),
+                     [this, &dir](const RunRecord &r) { return folderOf(r.dir) == dir || r.dir == dir; }),
+        m_runs.end());
+    fill();
+    refresh();
+}
+
+QString RunsPanel::folderOf(const QString &runDir) const
+{
+    // A run under the project's runs folder is the project's, even when its folder was opened too.
+    if (!m_root.isEmpty() && runDir.startsWith(QDir(m_root).absolutePath() + QLatin1Char('/')))
+        return QString();
+    for (const QString &f : m_folders)
+        if (runDir == f || runDir.startsWith(f + QLatin1Char('/')))
+            return f;
+    return QString();
+}
+
+void RunsPanel::chooseFolder()
+{
+    const QString dir
+        = QFileDialog::getExistingDirectory(this, tr("Open Run Folder"), m_folders.value(m_folders.size() - 1));
+    if (dir.isEmpty())
+        return;
+    QString error;
+    if (!openFolder(dir, &error))
+        m_hint->setText(error);
 }
 
 std::optional<RunRecord> RunsPanel::selectedRun() const
@@ -195,6 +278,10 @@ void RunsPanel::fill()
         item->setText(NameColumn, r.name);
         item->setData(NameColumn, kDirRole, r.dir);
         item->setToolTip(NameColumn, QDir::toNativeSeparators(r.dir));
+        // A run from an opened folder says where it is: names repeat across projects.
+        if (!folderOf(r.dir).isEmpty())
+            //: %1 a run's name, %2 the folder that holds it.
+            item->setText(NameColumn, tr("%1 (%2)").arg(r.name, QDir::toNativeSeparators(QFileInfo(r.dir).path())));
         const bool here = r.dir == m_activeRun;
         item->setText(StateColumn, here ? tr("training here") : RunCatalog::stateName(r.state));
         item->setText(
@@ -229,14 +316,20 @@ void RunsPanel::updateButtons()
     m_extend->setEnabled(run && run->canExtend() && !here);
     m_extendEpochs->setEnabled(m_extend->isEnabled());
     m_openWeights->setEnabled(run && (!run->bestWeights.isEmpty() || !run->lastWeights.isEmpty()));
+    m_forget->setEnabled(run && !folderOf(run->dir).isEmpty());
 }
 
 void RunsPanel::retranslateUi()
 {
     m_tree->setHeaderLabels(
         { tr("Compare"), tr("Run"), tr("State"), tr("Epochs"), tr("Best pose mAP50-95"), tr("Modified") });
-    m_hint->setText(tr("Runs of this project, also those started with gripperpose train. Tick runs to overlay their "
-                       "curves; double-click one to watch it."));
+    m_hint->setText(tr("Runs of this project, also those started with gripperpose train, and run folders opened from "
+                       "anywhere. Tick runs to overlay their curves; double-click one to watch it."));
+    m_openFolder->setText(tr("Open Run Folder…"));
+    m_openFolder->setToolTip(tr("Watch or compare a run kept anywhere: another disk, an older project, or "
+                                "gripperpose train project=…"));
+    m_forget->setText(tr("Remove from List"));
+    m_forget->setToolTip(tr("Stop listing this opened folder's runs (nothing is deleted)"));
     m_refresh->setText(tr("Refresh"));
     m_watch->setText(tr("Watch"));
     m_watch->setToolTip(tr("Show this run's curves on the dashboard and follow it as it grows"));

@@ -19,13 +19,16 @@ class QTreeWidget;
 // Select one to watch it, resume it, extend it by N epochs or open its weights in the
 // Video workspace; tick several to overlay their curves on the dashboard's plots. The list
 // is read on a background job and again every kRefreshMs while shown, so a run started
-// from the command line appears by itself.
+// from the command line appears by itself. Run folders from anywhere else (another disk, an
+// older project, `gripperpose train project=DIR`) are added with Open Run Folder… and listed
+// with the project's runs from then on: the folders opened are kept in QSettings.
 class RunsPanel : public QWidget
 {
     Q_OBJECT
 
 public:
     static constexpr int kRefreshMs = 5000;
+    static constexpr const char *kFoldersKey = "runs/openedFolders";
     enum Column { CompareColumn, NameColumn, StateColumn, EpochsColumn, BestColumn, ModifiedColumn, ColumnCount };
 
     explicit RunsPanel(QWidget *parent = nullptr);
@@ -44,6 +47,12 @@ public:
     QStringList comparedRuns() const;
     void setCompared(const QString &runDir, bool on);
     bool isRefreshing() const;
+    // Adds a run folder, or a folder of runs, to the list (and to the folders remembered);
+    // false with *error when it holds no run. A single run is selected and watched.
+    bool openFolder(const QString &dir, QString *error);
+    // Takes an opened folder off the list (the files stay).
+    void forgetFolder(const QString &dir);
+    QStringList openedFolders() const { return m_folders; }
 
     QTreeWidget *tree() const { return m_tree; }
     QPushButton *watchButton() const { return m_watch; }
@@ -51,6 +60,8 @@ public:
     QPushButton *extendButton() const { return m_extend; }
     QSpinBox *extendEpochs() const { return m_extendEpochs; }
     QPushButton *openWeightsButton() const { return m_openWeights; }
+    QPushButton *openFolderButton() const { return m_openFolder; }
+    QPushButton *forgetButton() const { return m_forget; }
 
 public Q_SLOTS:
     void refresh();
@@ -72,12 +83,16 @@ private:
     void fill();
     void updateButtons();
     void retranslateUi();
+    void chooseFolder();
+    // The opened folder a run was listed from; empty for the project's own runs.
+    QString folderOf(const QString &runDir) const;
 
     QString m_root;
     QString m_activeRun;
     QStringList m_endedHere;
     std::vector<gp::RunRecord> m_runs;
     QStringList m_compared;
+    QStringList m_folders;
     BackgroundJob *m_scan;
     QTimer *m_timer;
     QTreeWidget *m_tree;
@@ -88,6 +103,8 @@ private:
     QPushButton *m_extend;
     QSpinBox *m_extendEpochs;
     QPushButton *m_openWeights;
+    QPushButton *m_openFolder;
+    QPushButton *m_forget;
     bool m_filling = false;
     bool m_refreshAgain = false; // asked while a scan ran: its result may be stale
 };

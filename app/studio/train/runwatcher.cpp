@@ -1,7 +1,9 @@
 #include "runwatcher.h"
 
 #include "backgroundjob.h"
+#include "datasetconfig.h"
 #include "resultscsv.h"
+#include "runcatalog.h"
 #include "telemetrycsv.h"
 
 #include <QDir>
@@ -20,6 +22,7 @@ RunWatcher::RunWatcher(QObject *parent)
     , m_watcher(new QFileSystemWatcher(this))
     , m_poll(new QTimer(this))
     , m_telemetryJob(new BackgroundJob(this))
+    , m_countJob(new BackgroundJob(this))
 {
     m_poll->setInterval(kPollMs);
     connect(m_poll, &QTimer::timeout, this, &RunWatcher::refresh);
@@ -37,6 +40,13 @@ RunWatcher::RunWatcher(QObject *parent)
         m_telemetry = std::move(samples);
         Q_EMIT telemetryChanged();
     });
+    connect(m_countJob, &BackgroundJob::finished, this, [this] {
+        const int images = m_countJob->result<int>();
+        if (m_countJob->wasCancelled() || m_runDir.isEmpty())
+            return;
+        m_trainImages = images;
+        Q_EMIT resultsChanged();
+    });
 }
 
 RunWatcher::~RunWatcher() = default;
@@ -48,6 +58,13 @@ void RunWatcher::watch(const QString &runDir)
     m_history = TrainingHistory(QDir(m_runDir).dirName(), m_runDir);
     rewatch();
     m_poll->start();
+    // Listing a large split (or one on a network disk) takes a while: not on the GUI thread.
+    m_countJob->start([dir = m_runDir](const gp::CancelToken &, const gp::Progress &) {
+        const QString data = gp::RunCatalog::inspect(dir).data;
+        gp::DatasetIssueList issues;
+        const auto config = data.isEmpty() ? std::nullopt : gp::DatasetConfig::load(data, &issues);
+        return config ? int(config->imageFiles(QStringLiteral("train")).size()) : 0;
+    });
     refresh();
 }
 
@@ -55,6 +72,8 @@ void RunWatcher::stop()
 {
     m_poll->stop();
     m_telemetryJob->stop();
+    m_countJob->stop();
+    m_trainImages = 0;
     if (!m_watcher->files().isEmpty())
         m_watcher->removePaths(m_watcher->files());
     if (!m_watcher->directories().isEmpty())

@@ -20,7 +20,8 @@ class QTimer;
 // some container file systems never report; telemetry.csv, which grows by a row a second,
 // is read on a background job; epoch_metrics.json (the last validation's per-keypoint and
 // per-scenario figures) whenever it changes. A finished run is read once and followed the
-// same way.
+// same way. The size of the run's training split (args.yaml's data) is counted once, on a
+// background job, for the run's speed in images per second (RunPace).
 class RunWatcher : public QObject
 {
     Q_OBJECT
@@ -42,6 +43,10 @@ public:
     // a run of an earlier version, or of Ultralytics, which has no such file).
     const std::optional<gp::EpochMetricsFile::Contents> &lastValidation() const { return m_lastValidation; }
     const QStringList &problems() const { return m_problems; }
+    // When results.csv last changed (the end of the last epoch); invalid before it exists.
+    QDateTime resultsModified() const { return m_resultsTime; }
+    // The training split's images; 0 until counted or when the dataset cannot be read.
+    int trainImages() const { return m_trainImages; }
 
 public Q_SLOTS:
     // Reads whatever changed since the last look (also what the timer and watcher call).
@@ -67,6 +72,8 @@ private:
     QFileSystemWatcher *m_watcher;
     QTimer *m_poll;
     BackgroundJob *m_telemetryJob;
+    BackgroundJob *m_countJob;
+    int m_trainImages = 0;
     // Size and time of each file when last read: unchanged files are not read again.
     qint64 m_resultsSize = -1;
     QDateTime m_resultsTime;

@@ -1,5 +1,7 @@
 #include "traindashboard.h"
 
+#include "layoutmemory.h"
+
 #include "backgroundjob.h"
 #include "gpupanel.h"
 #include "keypointerrortable.h"
@@ -65,11 +67,13 @@ TrainDashboard::TrainDashboard(TelemetrySampler *telemetry, QWidget *parent)
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto *left = new QSplitter(Qt::Vertical, this);
+    left->setObjectName(QStringLiteral("lossAndTelemetry"));
     left->addWidget(m_loss);
     left->addWidget(m_sparklines);
     left->setStretchFactor(0, 3);
     left->setStretchFactor(1, 2);
     auto *right = new QSplitter(Qt::Vertical, this);
+    right->setObjectName(QStringLiteral("metricsLrGpu"));
     right->addWidget(m_metrics);
     right->addWidget(m_lr);
     right->addWidget(m_gpu);
@@ -77,20 +81,30 @@ TrainDashboard::TrainDashboard(TelemetrySampler *telemetry, QWidget *parent)
     right->setStretchFactor(1, 2);
     right->setStretchFactor(2, 1);
     auto *plots = new QSplitter(Qt::Horizontal, this);
+    plots->setObjectName(QStringLiteral("plotColumns"));
     plots->addWidget(left);
     plots->addWidget(right);
-    plots->setStretchFactor(0, 3);
-    plots->setStretchFactor(1, 2);
+    plots->setStretchFactor(0, 1);
+    plots->setStretchFactor(1, 1);
     m_tabs->addTab(m_images, QString());
     m_tabs->addTab(m_keypoints, QString());
     m_tabs->addTab(m_log, QString());
     m_tabs->addTab(m_summary, QString());
     auto *main = new QSplitter(Qt::Vertical, this);
+    main->setObjectName(QStringLiteral("plotsAndTabs"));
     main->addWidget(plots);
     main->addWidget(m_tabs);
     main->setStretchFactor(0, 3);
     main->setStretchFactor(1, 1);
     main->setChildrenCollapsible(false);
+    m_tabs->setObjectName(QStringLiteral("dashboardTabs"));
+    // The proportions of the stretch factors above, the plots side by side at half each.
+    m_layout = new LayoutMemory(QStringLiteral("train-dashboard"), this);
+    m_layout->track(left, { 300, 200 });
+    m_layout->track(right, { 300, 200, 100 });
+    m_layout->track(plots, { 500, 500 });
+    m_layout->track(main, { 800, 200 });
+    m_layout->track(m_tabs);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -149,6 +163,11 @@ void TrainDashboard::setHistoryShown(const TrainingHistory *history)
     for (PlotPanel *p : std::initializer_list<PlotPanel *> { m_loss, m_metrics, m_lr })
         p->setHistory(history);
     m_sparklines->setHistory(history);
+}
+
+void TrainDashboard::resetLayout()
+{
+    m_layout->reset();
 }
 
 bool TrainDashboard::isBusy() const

@@ -16,6 +16,7 @@
 class BackgroundJob;
 class GpuPanel;
 class KeypointErrorTable;
+class LayoutMemory;
 class LossPlot;
 class LrPlot;
 class MetricsPlot;
@@ -90,6 +91,8 @@ public:
     QLabel *titleLabel() const { return m_title; }
     // Rendering the thumbnails of the worst images.
     bool isBusy() const;
+    // The plots' splitters and the tabs as designed (View ▸ Reset Layout).
+    void resetLayout();
 
 Q_SIGNALS:
     void openImageRequested(const QString &imagePath, int instance);
@@ -123,6 +126,7 @@ private:
     LrPlot *m_lr;
     GpuPanel *m_gpu;
     QTabWidget *m_tabs;
+    LayoutMemory *m_layout;
     ValImageStrip *m_images;
     KeypointErrorTable *m_keypoints;
     TrainLogPanel *m_log;

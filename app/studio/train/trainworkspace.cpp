@@ -3,9 +3,11 @@
 #include "backgroundjob.h"
 #include "computedevices.h"
 #include "datasetcheckpanel.h"
+#include "layoutmemory.h"
 #include "project.h"
 #include "resultscsv.h"
 #include "runcatalog.h"
+#include "runpace.h"
 #include "runsetupform.h"
 #include "runspanel.h"
 #include "runwatcher.h"
@@ -13,6 +15,7 @@
 #include "trainbanner.h"
 #include "traincontroller.h"
 #include "traindashboard.h"
+#include "trainprogresspanel.h"
 
 #include <QDir>
 #include <QEvent>
@@ -29,6 +32,7 @@ using gp::Project;
 using gp::queryRuntimeInfo;
 using gp::ResultsCsv;
 using gp::RunCatalog;
+using gp::RunPace;
 using gp::RunRecord;
 using gp::RuntimeInfo;
 using gp::Skeleton;
@@ -71,12 +75,17 @@ TrainWorkspace::TrainWorkspace(QWidget *parent)
     m_side->addTab(m_dataset, QString());
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("sideAndDashboard"));
     splitter->addWidget(m_side);
     splitter->addWidget(m_dashboard);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({ 420, 1020 });
-    splitter->setChildrenCollapsible(false);
+    // The side panel folds away to the window's edge; the dashboard never does.
+    splitter->setCollapsible(1, false);
+    m_side->setObjectName(QStringLiteral("sideTabs"));
+    m_layout = new LayoutMemory(QStringLiteral("train"), this);
+    m_layout->track(splitter, { 380, 1060 });
+    m_layout->track(m_side);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(splitter);
@@ -132,6 +141,12 @@ TrainWorkspace::~TrainWorkspace()
 {
     // A run still training saves a resumable checkpoint before the window goes.
     m_controller->stopAndWait(120000);
+}
+
+void TrainWorkspace::resetLayout()
+{
+    m_layout->reset();
+    m_dashboard->resetLayout();
 }
 
 void TrainWorkspace::setProject(std::shared_ptr<const Project> project)
@@ -311,6 +326,12 @@ void TrainWorkspace::onWatchedChanged()
         return;
     const RunRecord record = RunCatalog::inspect(m_watcher->runDir());
     m_dashboard->showWatched(m_watcher->history(), m_watcher->telemetry(), &record, m_watcher->lastValidation());
+    // Its speed and time left from its files, as the trainer's events give them for a run of
+    // this program.
+    const QDateTime changed = m_watcher->resultsModified();
+    const double sinceLastEpoch = changed.isValid() ? changed.msecsTo(QDateTime::currentDateTimeUtc()) / 1000.0 : 0.0;
+    m_dashboard->progressPanel()->showPace(RunPace::of(m_watcher->history().epochs(), record.epochs, sinceLastEpoch,
+        m_watcher->trainImages(), record.state == RunRecord::State::Active));
 }
 
 void TrainWorkspace::compareRuns(const QStringList &runDirs)

@@ -10,6 +10,7 @@
 
 class BackgroundJob;
 class DatasetCheckPanel;
+class LayoutMemory;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -61,6 +62,8 @@ public:
     QTabWidget *sideTabs() const { return m_side; }
 
 public Q_SLOTS:
+    // The side panel, the dashboard's splitters and the tabs as designed (View ▸ Reset Layout).
+    void resetLayout();
     void startCheck();
     void cancelCheck();
     // Starts a run with the form's settings; false (and *error) when it cannot start.
@@ -102,6 +105,7 @@ private:
     BackgroundJob *m_comparisonJob;
     bool m_devicesQueried = false;
     QTabWidget *m_side;
+    LayoutMemory *m_layout;
     RunSetupForm *m_form;
     RunsPanel *m_runs;
     DatasetCheckPanel *m_dataset;

@@ -2,12 +2,14 @@
 
 #include "backgroundjob.h"
 #include "detectioncache.h"
+#include "flowlayout.h"
 #include "frameimporter.h"
 #include "frameoverlay.h"
 #include "framereader.h"
 #include "framesender.h"
 #include "jobprogressdialog.h"
 #include "keyframefill.h"
+#include "layoutmemory.h"
 #include "modelpanel.h"
 #include "overlaypanel.h"
 #include "poseoverlayview.h"
@@ -29,7 +31,6 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
 #include <QPushButton>
@@ -93,10 +94,12 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     m_fileLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_infoLabel->setWordWrap(false);
 
-    auto *top = new QHBoxLayout;
+    // Wraps onto a second line on a narrow window (FlowLayout) rather than widening it.
+    auto *top = new FlowLayout;
+    top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_openButton);
     top->addWidget(m_liveButton);
-    top->addWidget(m_fileLabel, 1);
+    top->addWidget(m_fileLabel);
     top->addWidget(m_infoLabel);
     top->addWidget(m_addFrameButton);
     top->addWidget(m_fillButton);
@@ -114,11 +117,17 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     centerLayout->addWidget(m_strips);
     centerLayout->addWidget(m_timeline);
     auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("videoAndPanels"));
     split->addWidget(center);
     split->addWidget(buildSidePanel());
     m_frameOverlay = new FrameOverlay(m_view, m_predictions, m_model, m_overlay, m_smoothing, this);
     split->setStretchFactor(0, 1);
     split->setCollapsible(0, false);
+    m_layout = new LayoutMemory(QStringLiteral("video"), this);
+    m_layout->track(split, [split] {
+        const int panel = split->widget(1)->minimumSizeHint().width();
+        return QList<int> { std::max(1, split->width() - panel), panel };
+    });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
@@ -175,6 +184,11 @@ VideoWorkspace::VideoWorkspace(QWidget *parent)
     connect(m_sender, &FrameSender::sent, this, &VideoWorkspace::sendDone);
     m_predictions->setTemporalOptions(m_smoothing->options());
     retranslateUi();
+}
+
+void VideoWorkspace::resetLayout()
+{
+    m_layout->reset();
 }
 
 VideoWorkspace::~VideoWorkspace()

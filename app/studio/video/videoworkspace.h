@@ -15,6 +15,7 @@
 class BackgroundJob;
 class FrameOverlay;
 class FrameSender;
+class LayoutMemory;
 class ModelPanel;
 class OverlayPanel;
 class PoseOverlayView;
@@ -84,6 +85,8 @@ public:
     FrameSender *sender() const { return m_sender; }
 
 public Q_SLOTS:
+    // The splitter as designed (View ▸ Reset Layout).
+    void resetLayout();
     void seek(int frame);
     void play();
     void pause();
@@ -149,6 +152,7 @@ private:
     int m_requestedFrame = -1;
     int m_shownFrame = -1;
     QTimer *m_timer;
+    LayoutMemory *m_layout = nullptr;
     BackgroundJob *m_indexJob;
     FrameSender *m_sender;
     FrameOverlay *m_frameOverlay = nullptr;
