@@ -119,7 +119,7 @@
 <context>
     <name>ImageBrowser</name>
     <message numerus="yes">
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+476"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+486"/>
         <source>Train (%n image(s))</source>
         <translation>
             <numerusform>Train (%n image)</numerusform>
@@ -222,7 +222,7 @@
 <context>
     <name>LoopController</name>
     <message numerus="yes">
-        <location filename="../app/studio/shell/loopcontroller.cpp" line="+51"/>
+        <location filename="../app/studio/shell/loopcontroller.cpp" line="+52"/>
         <source>; %n image(s) suggested for review, the first one shown</source>
         <translation>
             <numerusform>; %n image suggested for review, the first one shown</numerusform>
@@ -242,7 +242,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+285"/>
+        <location line="+325"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml has %n problem; see the Train workspace.</numerusform>
@@ -433,7 +433,7 @@
 <context>
     <name>TrainDashboard</name>
     <message numerus="yes">
-        <location filename="../app/studio/train/traindashboard.cpp" line="+264"/>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+283"/>
         <source>Stopped after %n epoch(s) — resumable: %1</source>
         <translation>
             <numerusform>Stopped after %n epoch — resumable: %1</numerusform>
@@ -460,7 +460,7 @@
 <context>
     <name>VideoWorkspace</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+500"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+514"/>
         <source>%1 × %2 · %3 fps · %n frame(s)</source>
         <translation>
             <numerusform>%1 × %2 · %3 fps · %n frame</numerusform>

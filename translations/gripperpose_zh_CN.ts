@@ -1636,7 +1636,7 @@
 <context>
     <name>GpuPanel</name>
     <message>
-        <location filename="../widgets/gpupanel.cpp" line="+80"/>
+        <location filename="../widgets/gpupanel.cpp" line="+83"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
@@ -1922,8 +1922,8 @@
 <context>
     <name>ImageBrowser</name>
     <message>
-        <location filename="../app/studio/label/imagebrowser.cpp" line="+200"/>
-        <location line="+377"/>
+        <location filename="../app/studio/label/imagebrowser.cpp" line="+203"/>
+        <location line="+384"/>
         <source>Reading labels…</source>
         <extracomment>Shown in the status bar while a project&apos;s images and labels are read.</extracomment>
         <translation>正在读取标注…</translation>
@@ -2820,7 +2820,7 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+671"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+689"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2861,7 +2861,7 @@
 <context>
     <name>LoopController</name>
     <message>
-        <location filename="../app/studio/shell/loopcontroller.cpp" line="+36"/>
+        <location filename="../app/studio/shell/loopcontroller.cpp" line="+37"/>
         <source>Round %1: the new model pre-labelled %2 image(s) and revised %3 under review; %4 proposed point(s) changed</source>
         <extracomment>The labelling loop; %1 is the round, %2..%4 counts.</extracomment>
         <translation>第 %1 轮：新模型预标注了 %2 张图像，修订了 %3 张待审核图像；%4 个建议点发生了变化</translation>
@@ -2894,7 +2894,7 @@
         <translation>当前图像有未能保存的标注。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+34"/>
         <source>Round %1 stopped before a model was saved.</source>
         <translation>第 %1 轮在保存模型之前已停止。</translation>
     </message>
@@ -3036,7 +3036,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+232"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+236"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -3059,7 +3059,7 @@
         <translation>浏览图像及其关键点标注</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-152"/>
         <source>The Video workspace uses %1</source>
         <translation>视频工作区使用 %1</translation>
     </message>
@@ -3078,7 +3078,7 @@
         </translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+125"/>
         <source>Set up, start, watch, stop and resume training</source>
         <translation>设置、启动、查看、停止和恢复训练</translation>
     </message>
@@ -3144,6 +3144,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Put every panel of every workspace back where it was at first</source>
+        <translation>将每个工作区的所有面板恢复到初始位置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Lan&amp;guage</source>
         <translation>语言(&amp;G)</translation>
     </message>
@@ -3164,19 +3174,19 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+205"/>
+        <location line="+239"/>
         <location line="+23"/>
         <location line="+4"/>
         <source>Demo Project</source>
         <translation>演示项目</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-265"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+55"/>
         <source>A run is training. Stop it and quit? It saves a checkpoint you can resume.</source>
         <translation>有一个运行正在训练。要停止它并退出吗？停止时会保存一个可恢复的检查点。</translation>
     </message>
@@ -3345,7 +3355,12 @@
         <translation>最佳：第 %1 轮（适应度 %2）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
+        <source>best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Box</source>
         <translation>框</translation>
     </message>
@@ -3874,7 +3889,7 @@
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+442"/>
+        <location filename="../widgets/plotpanel.cpp" line="+511"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -4589,7 +4604,7 @@
 <context>
     <name>RunCatalog</name>
     <message>
-        <location filename="../core/train/runcatalog.cpp" line="+84"/>
+        <location filename="../core/train/runcatalog.cpp" line="+116"/>
         <source>no epoch yet</source>
         <translation>尚无完成的轮次</translation>
     </message>
@@ -4895,7 +4910,7 @@
 <context>
     <name>RunsPanel</name>
     <message>
-        <location filename="../app/studio/train/runspanel.cpp" line="+199"/>
+        <location filename="../app/studio/train/runspanel.cpp" line="+286"/>
         <source>training here</source>
         <translation>正在此处训练</translation>
     </message>
@@ -4910,7 +4925,7 @@
         <translation>%1（第 %2 轮）</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Compare</source>
         <translation>对比</translation>
     </message>
@@ -4940,12 +4955,48 @@
         <translation>修改时间</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Runs of this project, also those started with gripperpose train. Tick runs to overlay their curves; double-click one to watch it.</source>
-        <translation>此项目的运行，包括用 gripperpose train 启动的运行。勾选运行可叠加其曲线；双击某个运行可查看它。</translation>
+        <location line="-146"/>
+        <source>%1 holds no training run: a run folder has args.yaml or results.csv.</source>
+        <translation>%1 中没有训练运行：运行文件夹应包含 args.yaml 或 results.csv。</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Open Run Folder</source>
+        <translation>打开运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>%1 (%2)</source>
+        <extracomment>%1 a run&apos;s name, %2 the folder that holds it.</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Runs of this project, also those started with gripperpose train, and run folders opened from anywhere. Tick runs to overlay their curves; double-click one to watch it.</source>
+        <translation>本项目的运行（包括用 gripperpose train 启动的运行），以及从任意位置打开的运行文件夹。勾选运行以叠加其曲线；双击某个运行以查看它。</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Open Run Folder…</source>
+        <translation>打开运行文件夹…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Watch or compare a run kept anywhere: another disk, an older project, or gripperpose train project=…</source>
+        <translation>查看或比较保存在任意位置的运行：另一块磁盘、旧项目，或 gripperpose train project=…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove from List</source>
+        <translation>从列表中移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop listing this opened folder&apos;s runs (nothing is deleted)</source>
+        <translation>不再列出此已打开文件夹中的运行（不删除任何文件）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -5726,7 +5777,7 @@
 <context>
     <name>TelemetrySparklines</name>
     <message>
-        <location filename="../widgets/telemetrysparklines.cpp" line="+41"/>
+        <location filename="../widgets/telemetrysparklines.cpp" line="+44"/>
         <source>GPU %</source>
         <translation>GPU %</translation>
     </message>
@@ -6010,7 +6061,7 @@
 <context>
     <name>TrainDashboard</name>
     <message>
-        <location filename="../app/studio/train/traindashboard.cpp" line="+177"/>
+        <location filename="../app/studio/train/traindashboard.cpp" line="+196"/>
         <source>Training %1 (%2 parameters) on %3 (%4), run folder %5</source>
         <translation>正在 %3（%4）上训练 %1（%2 个参数），运行文件夹 %5</translation>
     </message>
@@ -6135,7 +6186,7 @@
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+125"/>
         <source>epoch %v of %m</source>
         <translation>第 %v 轮，共 %m 轮</translation>
     </message>
@@ -6213,7 +6264,7 @@
 <context>
     <name>TrainWorkspace</name>
     <message>
-        <location filename="../app/studio/train/trainworkspace.cpp" line="+271"/>
+        <location filename="../app/studio/train/trainworkspace.cpp" line="+286"/>
         <source>Starting: reading the dataset and building the model…</source>
         <translation>正在启动：读取数据集并构建模型…</translation>
     </message>
@@ -6223,7 +6274,7 @@
         <translation>将在本批次后停止；正在保存可恢复的检查点…</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+61"/>
         <source>Train with these settings (Ctrl+Return)</source>
         <translation>使用这些设置训练（Ctrl+Return）</translation>
     </message>
@@ -6942,7 +6993,7 @@ They are kept here and saved as soon as that works. Close the project and lose t
 <context>
     <name>ValImageStrip</name>
     <message>
-        <location filename="../widgets/valimagestrip.cpp" line="+106"/>
+        <location filename="../widgets/valimagestrip.cpp" line="+109"/>
         <source>%1: cannot read the image</source>
         <translation>%1：无法读取图像</translation>
     </message>
@@ -7089,7 +7140,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoTimeline</name>
     <message>
-        <location filename="../widgets/videotimeline.cpp" line="+124"/>
+        <location filename="../widgets/videotimeline.cpp" line="+125"/>
         <source>Pause (Space)</source>
         <translation>暂停（Space）</translation>
     </message>
@@ -7244,7 +7295,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoWorkspace</name>
     <message>
-        <location filename="../app/studio/video/videoworkspace.cpp" line="+297"/>
+        <location filename="../app/studio/video/videoworkspace.cpp" line="+311"/>
         <source>Open Video</source>
         <translation>打开视频</translation>
     </message>

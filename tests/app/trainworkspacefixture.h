@@ -105,9 +105,11 @@ inline void clickRun(RunsPanel *panel, QTreeWidgetItem *item, int column = RunsP
 {
     QTreeWidget *tree = panel->tree();
     tree->scrollToItem(item);
+    // The row's rectangle spans every column; a long name makes its centre fall outside the
+    // viewport, so the click goes to the start of the column's cell.
     QRect r = tree->visualItemRect(item);
-    if (column == RunsPanel::CompareColumn)
-        r.setWidth(tree->header()->sectionSize(RunsPanel::CompareColumn));
+    r.setLeft(tree->header()->sectionViewportPosition(column));
+    r.setWidth(std::min(tree->header()->sectionSize(column), 40));
     QPoint at = r.center();
     if (column == RunsPanel::CompareColumn) // the check box sits at the start of the cell
         at = QPoint(r.left() + tree->style()->pixelMetric(QStyle::PM_IndicatorWidth) / 2 + 4, r.center().y());

@@ -1,9 +1,14 @@
 // Runs the Train workspace did not start, as a user follows them: two runs' results.csv
 // overlaid for comparison, a run another process writes followed as its results.csv grows,
-// and a command-line run watched with its per-scenario figures. With GP_SCREENSHOT_DIR set it
-// saves the watched run in English and Chinese.
+// and a command-line run watched with its per-scenario figures, its speed and time left read
+// from its files, and run folders opened from anywhere (listed, remembered, taken off the
+// list). With GP_SCREENSHOT_DIR set it saves the watched run in English and Chinese.
 
 #include "trainworkspacefixture.h"
+
+#include <QFileInfo>
+#include <QSettings>
+#include <QStandardPaths>
 
 using namespace trainworkspacetest;
 
@@ -16,6 +21,7 @@ private Q_SLOTS:
     void comparisonOverlaysTwoRuns();
     void followsARunAnotherProcessWrites();
     void watchesACommandLineRunsScenarios();
+    void opensRunFoldersFromAnywhere();
 
 private:
     QTemporaryDir m_dir;
@@ -24,6 +30,12 @@ private:
 
 void TestRunWatching::initTestCase()
 {
+    // The folders opened are remembered in settings: these, never the user's.
+    QCoreApplication::setOrganizationName(QStringLiteral("GripperPose"));
+    QCoreApplication::setApplicationName(QStringLiteral("GripperPose Studio"));
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+    QVERIFY(QSettings().fileName().startsWith(m_dir.path()));
     m_project = tinyProject(m_dir.filePath(QStringLiteral("project")));
     QVERIFY(m_project);
 }
@@ -84,6 +96,7 @@ void TestRunWatching::followsARunAnotherProcessWrites()
     const QString runDir = QDir(m_project->runsDir()).filePath(QStringLiteral("pose/cli"));
     TrainingConfig args;
     args.epochs = 5;
+    args.data = m_project->dataYaml();
     QVERIFY(writeAtomically(runDir + QStringLiteral("/args.yaml"), args.toYaml().toUtf8()));
     QVERIFY(writeAtomically(runDir + QStringLiteral("/results.csv"),
         (Trainer::resultsHeader() + '\n' + resultsRow(1, 0.1, 0.2) + '\n').toUtf8()));
@@ -114,6 +127,21 @@ void TestRunWatching::followsARunAnotherProcessWrites()
     QTRY_COMPARE_WITH_TIMEOUT(points(d->metricsPlot(), poseMap), 2, 5000);
     QCOMPARE(d->progressPanel()->epochBar()->value(), 2);
     QCOMPARE(d->progressPanel()->epochBar()->maximum(), 5);
+    // Its speed and time left, from its files: results.csv's time column says 2.5 s an epoch
+    // (resultsRow), the dataset has this many training images, 3 of 5 epochs are left.
+    const double perEpoch = 2.5;
+    const int trainImages = int(m_project->config().imageFiles(QStringLiteral("train")).size());
+    QVERIFY(trainImages > 0);
+    TrainProgressPanel *progress = d->progressPanel();
+    QTRY_COMPARE_WITH_TIMEOUT(progress->speedLabel()->text(),
+        QStringLiteral("Speed: %1 img/s").arg(QString::number(trainImages / perEpoch, 'f', 1)), 5000);
+    // A process writes telemetry.csv every second: the run is training, so time is left:
+    // the epoch in progress (at most one epoch) and two more.
+    QVERIFY(writeAtomically(runDir + QStringLiteral("/telemetry.csv"), "time\n"));
+    QTRY_VERIFY_WITH_TIMEOUT(progress->runEtaSeconds().has_value(), 3 * RunWatcher::kPollMs + 5000);
+    QVERIFY(*progress->runEtaSeconds() >= 2 * perEpoch);
+    QVERIFY(*progress->runEtaSeconds() <= 3 * perEpoch);
+    QVERIFY(!progress->etaLabel()->text().contains(QStringLiteral("run –")));
 
     // Its validation of epoch 2 with a tagged val set: the per-keypoint panel and its
     // scenario selector fill as for a run trained here, and keep the user's choice.
@@ -218,6 +246,73 @@ void TestRunWatching::watchesACommandLineRunsScenarios()
     QCOMPARE(file->metrics.images, images);
     d->findChild<QTabWidget *>()->setCurrentIndex(TrainDashboard::KeypointsTab);
     screenshot(&w, QStringLiteral("dashboard-watched-cli-run"));
+}
+
+void TestRunWatching::opensRunFoldersFromAnywhere()
+{
+    // Runs kept outside the project: one run folder, and a folder of two runs as
+    // `gripperpose train project=DIR` leaves them.
+    const QDir elsewhere(m_dir.filePath(QStringLiteral("other-disk")));
+    const QString single = elsewhere.filePath(QStringLiteral("old-project/runs/pose/baseline"));
+    const QString runs = elsewhere.filePath(QStringLiteral("runs"));
+    const QString own = QDir(m_project->runsDir()).filePath(QStringLiteral("pose/own"));
+    for (const QString &dir : { single, runs + QStringLiteral("/x"), runs + QStringLiteral("/y"), own })
+        QVERIFY(writeAtomically(dir + QStringLiteral("/results.csv"),
+            (Trainer::resultsHeader() + '\n' + resultsRow(1, 0.1, 0.2) + '\n').toUtf8()));
+    QVERIFY(elsewhere.mkpath(QStringLiteral("empty")));
+    QSettings().remove(QLatin1String(RunsPanel::kFoldersKey));
+
+    {
+        TrainWorkspace w;
+        w.setProject(m_project);
+        w.resize(1400, 900);
+        w.show();
+        clickTab(w.sideTabs(), TrainWorkspace::RunsTab);
+        RunsPanel *panel = w.runsPanel();
+        QVERIFY(panel->openFolderButton()->isVisible());
+        QVERIFY(panel->openFolderButton()->isEnabled());
+        // A folder with no run: refused, saying which and why.
+        QString error;
+        const QString empty = elsewhere.filePath(QStringLiteral("empty"));
+        QVERIFY(!panel->openFolder(empty, &error));
+        QVERIFY2(error.contains(QDir::toNativeSeparators(empty)), qPrintable(error));
+        QVERIFY(panel->openedFolders().isEmpty());
+        // One run: listed with where it is, and watched.
+        QVERIFY2(panel->openFolder(single, &error), qPrintable(error));
+        QVERIFY(
+            runItem(panel, QStringLiteral("baseline (%1)").arg(QDir::toNativeSeparators(QFileInfo(single).path()))));
+        QTRY_VERIFY_WITH_TIMEOUT(w.dashboard()->isWatching(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.dashboard()->history().epochs().size(), size_t(1), 5000);
+        QCOMPARE(w.watcher()->runDir(), QDir(single).absolutePath());
+        // A folder of runs: each listed.
+        QVERIFY2(panel->openFolder(runs, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->runs().size() >= 3 && !panel->isRefreshing(), 30000);
+        QCOMPARE(panel->openedFolders(), QStringList({ QDir(single).absolutePath(), QDir(runs).absolutePath() }));
+    }
+    {
+        // Remembered: a new workspace lists them with the project's own runs.
+        TrainWorkspace w;
+        w.setProject(m_project);
+        w.resize(1400, 900);
+        w.show();
+        clickTab(w.sideTabs(), TrainWorkspace::RunsTab);
+        RunsPanel *panel = w.runsPanel();
+        const QString xName = QStringLiteral("x (%1)").arg(QDir::toNativeSeparators(runs));
+        QTRY_VERIFY_WITH_TIMEOUT(runItem(panel, xName) && !panel->isRefreshing(), 30000);
+        QVERIFY(runItem(panel, QStringLiteral("y (%1)").arg(QDir::toNativeSeparators(runs))));
+        // The project's own runs are not from an opened folder: nothing to take off the list.
+        QVERIFY(runItem(panel, QStringLiteral("own")));
+        clickRun(panel, runItem(panel, QStringLiteral("own")));
+        QVERIFY(!panel->forgetButton()->isEnabled());
+        // Remove from List: that folder's runs go, the files stay, and so does the other folder.
+        clickRun(panel, runItem(panel, xName));
+        QVERIFY(panel->forgetButton()->isEnabled());
+        QTest::mouseClick(panel->forgetButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!runItem(panel, xName) && !panel->isRefreshing(), 30000);
+        QVERIFY(QFileInfo::exists(runs + QStringLiteral("/x/results.csv")));
+        QCOMPARE(QSettings().value(QLatin1String(RunsPanel::kFoldersKey)).toStringList(),
+            QStringList({ QDir(single).absolutePath() }));
+    }
 }
 
 QTEST_MAIN(TestRunWatching)
