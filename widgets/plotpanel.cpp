@@ -305,6 +305,8 @@ void PlotPanel::placeMarkers()
         m.label->setText(whole ? m.text : m.brief);
         const bool right = whole ? roomRight : px + width(m.brief) <= rect.right();
         m.label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+        // Axes with no room even for the brief text show the line alone.
+        m.label->setVisible(rect.height() >= metrics.height() && (right || px - width(m.brief) >= rect.left()));
     }
 }
 

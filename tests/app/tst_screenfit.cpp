@@ -9,6 +9,7 @@
 // screen (screens/<workspace>-<screen>-<language>.png).
 
 #include "annotationcanvas.h"
+#include "annotationdocument.h"
 #include "gpupanel.h"
 #include "imagebrowser.h"
 #include "labelworkspace.h"
@@ -191,6 +192,7 @@ private Q_SLOTS:
     void fitsEveryScreen_data();
     void fitsEveryScreen();
     void plotsFollowTheScreensPixelRatio();
+    void pointHandlesAtTwice();
     void darkPaletteReachesThePlots();
     void layoutIsRememberedAndReset();
 
@@ -280,6 +282,41 @@ void TestScreenFit::plotsFollowTheScreensPixelRatio()
     w.move(once->availableGeometry().topLeft());
     for (QCustomPlot *plot : plots)
         QTRY_COMPARE(plot->bufferDevicePixelRatio(), 1.0);
+}
+
+void TestScreenFit::pointHandlesAtTwice()
+{
+    // On a 2× screen a point's grab area is as wide in logical pixels as at 1×, so twice as
+    // many device pixels: a press at its edge still takes the point, and the drag moves it.
+    MainWindow w(&m_languages);
+    QScreen *twice = screenNamed(QStringLiteral("2560x1440@2"));
+    w.setScreen(twice);
+    w.move(twice->availableGeometry().topLeft());
+    mainwindowtest::openWindow(w, m_project);
+    w.setWorkspace(MainWindow::Workspace::Label);
+    LabelWorkspace *l = w.labelWorkspace();
+    QTRY_VERIFY_WITH_TIMEOUT(l->document()->instanceCount() > 0, mainwindowtest::kSlowMachineMs);
+    AnnotationCanvas *canvas = l->canvas();
+    QCOMPARE(canvas->devicePixelRatioF(), 2.0);
+    // The first visible point of the first object, and a press just inside its grab radius.
+    const auto &points = l->document()->instances()[0].keypoints;
+    int k = 0;
+    while (k < int(points.size()) && points[size_t(k)].visibility != gp::Keypoint::Visible)
+        ++k;
+    QVERIFY(k < int(points.size()));
+    const QPointF before = canvas->imageToView(QPointF(points[size_t(k)].x, points[size_t(k)].y));
+    const QPoint press = (before + QPointF(AnnotationCanvas::kGrabRadius - 2, 0)).toPoint();
+    QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, press);
+    for (int s = 1; s <= 5; ++s)
+        QTest::mouseMove(canvas, press + QPoint(0, 6 * s));
+    QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, press + QPoint(0, 30));
+    const auto &moved = l->document()->instances()[0].keypoints[size_t(k)];
+    const QPointF after = canvas->imageToView(QPointF(moved.x, moved.y));
+    // Moved with the mouse: 30 logical pixels down, within the rounding of a view pixel.
+    QVERIFY2(std::abs(after.y() - before.y() - 30) < 1.5 && std::abs(after.x() - before.x()) < 1.5,
+        qPrintable(
+            QStringLiteral("from %1,%2 to %3,%4").arg(before.x()).arg(before.y()).arg(after.x()).arg(after.y())));
+    QTest::keyClick(canvas, Qt::Key_Z, Qt::ControlModifier); // the project stays as generated
 }
 
 void TestScreenFit::darkPaletteReachesThePlots()

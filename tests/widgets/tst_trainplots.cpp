@@ -409,6 +409,42 @@ void TestTrainPlots::metricsMarkTheBestEpoch()
     QVERIFY(!plot.graph(MetricsPlot::seriesName(MetricsPlot::BoxTask, MetricsPlot::Precision)));
     plot.setMetricVisible(MetricsPlot::Precision, true);
     QVERIFY(plot.graph(MetricsPlot::seriesName(MetricsPlot::BoxTask, MetricsPlot::Precision)));
+
+    // The marker's label stays inside the axes, over nothing outside them: whole where it
+    // fits, "best" on a plot too short or narrow for it.
+    const QString whole = QStringLiteral("best: epoch %1 (fitness %2)").arg(best + 1).arg(bestFitness, 0, 'f', 3);
+    auto label = [&plot]() -> QCPItemText * {
+        for (int i = 0; i < plot.plot()->itemCount(); ++i)
+            if (auto *t = qobject_cast<QCPItemText *>(plot.plot()->item(i)))
+                return t;
+        return nullptr;
+    };
+    auto labelInsideAxes = [&plot](const QCPItemText *t) {
+        const QPointF at = t->position->pixelPosition();
+        const QFontMetrics fm(t->font());
+        const int w = fm.horizontalAdvance(t->text()) + t->padding().left() + t->padding().right();
+        const double left = (t->positionAlignment() & Qt::AlignRight) ? at.x() - w : at.x();
+        const QRectF drawn(left, at.y(), w, fm.height());
+        return QRectF(plot.plot()->axisRect()->rect()).contains(drawn);
+    };
+    plot.resize(700, 400);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.plot()->replot();
+    QVERIFY(label());
+    QCOMPARE(label()->text(), whole);
+    QVERIFY(labelInsideAxes(label()));
+    plot.resize(300, 190);
+    QTest::qWait(20);
+    plot.plot()->replot();
+    QCOMPARE(label()->text(), QStringLiteral("best"));
+    QVERIFY(label()->visible());
+    QVERIFY(labelInsideAxes(label()));
+    // Axes squeezed to nothing: the line alone.
+    plot.resize(260, 110);
+    QTest::qWait(20);
+    plot.plot()->replot();
+    QVERIFY(!label()->visible() || labelInsideAxes(label()));
 }
 
 void TestTrainPlots::learningRatePerGroup()
