@@ -383,15 +383,19 @@ void PlotPanel::fitLegend()
     // The fewest rows (at least the ones asked for) whose columns fit the plot's width: entries
     // fill a column of `rows` before the next, so fewer columns need more rows.
     QCPLegend *legend = m_plot->legend;
-    const int n = legend->itemCount();
+    // The entries in their order; a grid of r rows can have empty cells after its last one
+    // (itemCount() counts the cells), which item() gives as null.
+    std::vector<int> widths;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (const QCPAbstractLegendItem *item = legend->item(i))
+            widths.push_back(item->minimumOuterSizeHint().width());
+    const int n = int(widths.size());
     const int available = m_plot->width() - legend->margins().left() - legend->margins().right();
     int rows = m_legendRows;
     for (; n > 0 && rows < n; ++rows) {
         int width = 0;
         for (int first = 0; first < n; first += rows) {
-            int column = 0;
-            for (int i = first; i < std::min(n, first + rows); ++i)
-                column = std::max(column, legend->item(i)->minimumOuterSizeHint().width());
+            const int column = *std::max_element(widths.begin() + first, widths.begin() + std::min(n, first + rows));
             width += column + (first > 0 ? legend->columnSpacing() : 0);
         }
         if (width <= available)

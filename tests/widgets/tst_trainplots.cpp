@@ -125,6 +125,7 @@ private Q_SLOTS:
     void learningRatePerGroup();
     void sparklinesLineUpWithTheBatches();
     void updatesMatchARebuild();
+    void legendFitsWhateverTheWidth();
 };
 
 void TestTrainPlots::lossPlotSeriesFollowTheirDefinitions()
@@ -595,6 +596,34 @@ void TestTrainPlots::updatesMatchARebuild()
     lines.updateNow();
     check("after the resume");
     QCOMPARE(points(lr.graph(LrPlot::seriesName(0))).size(), size_t(6 * batches + 10));
+}
+
+void TestTrainPlots::legendFitsWhateverTheWidth()
+{
+    // The loss plot's 15 entries (5 losses smoothed and per epoch, and 5 val) in columns of 3
+    // rows or more: narrowing the plot gives the legend more rows, and a grid whose last
+    // column is not full (15 entries in 4 rows) has empty cells to step over.
+    const TrainingHistory h = makeHistory(3, 4);
+    LossPlot plot;
+    plot.setHistory(&h);
+    plot.resize(900, 400);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.rebuildNow();
+    QCPLegend *legend = plot.plot()->legend;
+    for (int width : { 900, 640, 420, 300, 520, 260, 900 }) {
+        plot.resize(width, 400);
+        QTest::qWait(10);
+        plot.plot()->replot();
+        // Every entry is within the plot, whatever columns it takes.
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (const QCPAbstractLegendItem *item = legend->item(i))
+                QVERIFY2(item->outerRect().right() <= plot.plot()->width(),
+                    qPrintable(QStringLiteral("width %1: entry %2 ends at %3")
+                                   .arg(width)
+                                   .arg(i)
+                                   .arg(item->outerRect().right())));
+    }
 }
 
 QTEST_MAIN(TestTrainPlots)

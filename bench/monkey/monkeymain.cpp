@@ -1,0 +1,162 @@
+// gp_monkey: the GUI monkey's long mode (docs/RELIABILITY.md, "A day of use"). It opens the real
+// main window on a generated project (or the one given) and runs the monkey in rounds of 100
+// actions, seed after seed, for as long as asked, training throughout (a long run of small
+// epochs that the monkey stops, resumes and extends). Every ten seconds it writes a row of the
+// soak: the resident memory, the threads, the open file descriptors, the actions so far and the
+// longest GUI-thread stretch. A broken invariant stops it with the seed and the actions.
+//
+//   gp_monkey [seed=1] [minutes=120] [project=DIR] [soak=FILE.csv] [epochs=1000]
+
+#include "guimonkey.h"
+#include "languages.h"
+#include "mainwindow.h"
+#include "synthgenerator.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace {
+
+// A /proc/self/status field in kB or a count; -1 when unreadable (not Linux).
+long statusField(const char *name)
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray key = QByteArray(name) + ':';
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith(key))
+            return line.mid(key.size()).trimmed().split(' ').value(0).toLong();
+    return -1;
+}
+
+long openDescriptors()
+{
+    return long(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size());
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    quint32 seed = 1;
+    double minutes = 120;
+    int epochs = 1000;
+    QString project;
+    QString soakFile = QStringLiteral("monkey-soak.csv");
+    for (const QString &arg : app.arguments().mid(1)) {
+        const QString key = arg.section(QLatin1Char('='), 0, 0);
+        const QString value = arg.section(QLatin1Char('='), 1);
+        if (key == QLatin1String("seed"))
+            seed = value.toUInt();
+        else if (key == QLatin1String("minutes"))
+            minutes = value.toDouble();
+        else if (key == QLatin1String("project"))
+            project = value;
+        else if (key == QLatin1String("soak"))
+            soakFile = value;
+        else if (key == QLatin1String("epochs"))
+            epochs = value.toInt();
+        else {
+            std::fprintf(
+                stderr, "usage: gp_monkey [seed=1] [minutes=120] [project=DIR] [soak=FILE.csv] [epochs=1000]\n");
+            return 2;
+        }
+    }
+
+    // Settings and the demo project away from the user's.
+    QTemporaryDir tmp;
+    QCoreApplication::setOrganizationName(QStringLiteral("GripperPose"));
+    QCoreApplication::setApplicationName(QStringLiteral("GripperPose Studio Monkey"));
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, tmp.filePath(QStringLiteral("settings")));
+    QString error;
+    if (project.isEmpty()) {
+        project = tmp.filePath(QStringLiteral("project"));
+        gp::SynthOptions o;
+        o.outDir = project;
+        o.count = 200;
+        o.imageSize = QSize(640, 384);
+        o.seed = 7;
+        o.videoFrames = 300;
+        if (!gp::SynthGenerator(gp::Skeleton::defaultGripper(), o).run(&error)) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 1;
+        }
+    }
+    const QString other = tmp.filePath(QStringLiteral("other"));
+    gp::SynthOptions o;
+    o.outDir = other;
+    o.count = 4;
+    o.imageSize = QSize(320, 192);
+    o.seed = 8;
+    if (!gp::SynthGenerator(gp::Skeleton::defaultGripper(), o).run(&error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+
+    Languages languages;
+    languages.apply(QStringLiteral("en"));
+    MainWindow w(&languages);
+    w.resize(1366, 768);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w) || !w.openProject(project, &error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    QTest::qWait(2000);
+
+    QFile soak(soakFile);
+    if (!soak.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        std::fprintf(stderr, "cannot write %s\n", qPrintable(soakFile));
+        return 1;
+    }
+    QTextStream out(&soak);
+    out << "seconds,actions,rss_kb,threads,fds,longest_stall_ms\n";
+    QElapsedTimer clock;
+    clock.start();
+    qint64 lastSample = -10000;
+    int total = 0;
+    double longest = 0;
+    for (quint32 round = 0; clock.elapsed() < qint64(minutes * 60000); ++round) {
+        GuiMonkey::Options options;
+        options.seed = seed + round;
+        options.actions = 100;
+        options.trainingEpochs = epochs;
+        options.otherProject = other;
+        options.afterAction = [&](int) {
+            ++total;
+            if (clock.elapsed() - lastSample < 10000)
+                return;
+            lastSample = clock.elapsed();
+            out << QString::asprintf("%.0f,%d,%ld,%ld,%ld,%.0f\n", clock.elapsed() / 1000.0, total,
+                statusField("VmRSS"), statusField("Threads"), openDescriptors(), longest);
+            out.flush();
+        };
+        GuiMonkey monkey(&w, project, options);
+        QString failure;
+        const bool held = monkey.run(&failure);
+        longest = std::max(longest, monkey.longestStallMs());
+        if (!held) {
+            std::fprintf(stderr, "%s\n", qPrintable(failure));
+            return 1;
+        }
+        std::printf("round %u (seed %u): %d actions, longest stretch %.0f ms, %.0f s\n", round, options.seed,
+            monkey.actionsDone(), monkey.longestStallMs(), clock.elapsed() / 1000.0);
+        std::fflush(stdout);
+    }
+    std::printf("%d actions in %.0f s, no invariant broken\n", total, clock.elapsed() / 1000.0);
+    return 0;
+}
