@@ -571,7 +571,8 @@ bool GuiMonkey::run(QString *failure)
     };
     if (m_options.training) {
         actions.push_back({ QStringLiteral("start training"), 1, [this] { startTraining(); } });
-        actions.push_back({ QStringLiteral("stop training"), 1, [this] { stopTraining(); } });
+        if (!m_options.trainingThroughout)
+            actions.push_back({ QStringLiteral("stop training"), 1, [this] { stopTraining(); } });
         actions.push_back({ QStringLiteral("resume training"), 1, [this] { resumeTraining(); } });
     }
     std::vector<int> weights;
@@ -588,6 +589,11 @@ bool GuiMonkey::run(QString *failure)
         return false;
     };
     for (m_done = 0; m_done < m_options.actions; ++m_done) {
+        if (m_options.training && m_options.trainingThroughout && !m_window->trainWorkspace()->isTraining()) {
+            m_trainingStarted ? resumeTraining() : startTraining();
+            if (!m_window->trainWorkspace()->isTraining())
+                startTraining(); // a finished run cannot resume: a new one
+        }
         const Action &a = actions[size_t(pick(m_rng))];
         const int logged = int(m_log.size());
         a.run();

@@ -44,6 +44,9 @@ public:
         // the project, started, stopped, resumed or extended at random.
         bool training = true;
         int trainingEpochs = 1;
+        // The soak: a run is kept training all along (started, or resumed, whenever none is),
+        // and never stopped at random.
+        bool trainingThroughout = false;
         // A second project opened and left now and then; empty: none.
         QString otherProject;
         // Called after every action (the soak samples memory here).

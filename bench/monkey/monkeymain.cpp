@@ -135,6 +135,7 @@ int main(int argc, char **argv)
         options.seed = seed + round;
         options.actions = 100;
         options.trainingEpochs = epochs;
+        options.trainingThroughout = true;
         options.otherProject = other;
         options.afterAction = [&](int) {
             ++total;
