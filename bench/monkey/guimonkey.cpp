@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <ctime>
 
 using gp::AnnotationDocument;
@@ -66,6 +67,15 @@ GuiMonkey::GuiMonkey(MainWindow *window, const QString &project, Options options
     , m_options(std::move(options))
     , m_rng(m_options.seed)
 {
+    // How each run ended goes into the log: a run that fails is worth knowing of.
+    connect(m_window->trainWorkspace(), &TrainWorkspace::trainingEnded, this,
+        [this](gp::TrainingSession::Outcome outcome, const QString &error) {
+            m_log << QStringLiteral("(a run ended: outcome %1%2)")
+                         .arg(int(outcome))
+                         .arg(error.isEmpty() ? QString() : QStringLiteral(", ") + error);
+            if (qEnvironmentVariableIsSet("GP_MONKEY_VERBOSE"))
+                std::fprintf(stderr, "%s\n", qPrintable(m_log.back()));
+        });
     m_tick.setInterval(5);
     connect(&m_tick, &QTimer::timeout, this, [this] {
         const double now = threadCpuMs();
@@ -604,9 +614,10 @@ bool GuiMonkey::run(QString *failure)
         if (m_options.afterAction)
             m_options.afterAction(m_done);
     }
-    // A run still training stops with a resumable checkpoint; the labels are written.
+    // A run still training stops with a resumable checkpoint (the soak's goes on to the next
+    // round); the labels are written.
     TrainWorkspace *t = m_window->trainWorkspace();
-    if (t->isTraining()) {
+    if (t->isTraining() && !m_options.trainingThroughout) {
         stopTraining();
         QElapsedTimer clock;
         clock.start();
