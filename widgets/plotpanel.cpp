@@ -80,7 +80,7 @@ PlotPanel::PlotPanel(QWidget *parent)
     m_plot->legend->setWrap(kDefaultLegendRows);
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
-    connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotPanel::placeMarkers);
+    connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotPanel::fitToAxisRect);
     PlotTheme::install(m_plot);
     // A range the program did not set is the user zooming or panning: keep their view.
     auto onRange = [this](const QCPRange &) {
@@ -287,11 +287,15 @@ void PlotPanel::addMarker(double x, const QString &text, const QString &brief, c
     m_markers.push_back({ label, x, text, brief });
 }
 
-void PlotPanel::placeMarkers()
+void PlotPanel::fitToAxisRect()
 {
-    // Each label where it fits inside the axis rect: right of its line, else left of it, and
+    // Before each redraw, what depends on the axes' size: the value ticks and the markers'
+    // labels. Each label where it fits inside the axis rect: right of its line, else left of it, and
     // the brief text where the whole one fits neither way (a narrow or short plot).
     const QRect rect = m_plot->axisRect()->rect();
+    // Fewer value ticks on short axes: their labels need a line each, with room between.
+    const int lineHeight = QFontMetrics(m_plot->yAxis->tickLabelFont()).height();
+    m_plot->yAxis->ticker()->setTickCount(std::clamp(rect.height() / (2 * lineHeight), 2, 5));
     for (const Marker &m : m_markers) {
         if (!m.label)
             continue;

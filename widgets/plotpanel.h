@@ -125,7 +125,7 @@ private:
     void onMouseMove(QMouseEvent *event);
     void fitAxes();
     void fitLegend();
-    void placeMarkers();
+    void fitToAxisRect();
     void draw();
     // Every x and y of the visible graphs inside [xLower, xUpper].
     std::vector<double> visibleValues(double xLower, double xUpper) const;

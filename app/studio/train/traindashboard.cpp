@@ -78,7 +78,7 @@ TrainDashboard::TrainDashboard(TelemetrySampler *telemetry, QWidget *parent)
     right->addWidget(m_lr);
     right->addWidget(m_gpu);
     right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
+    right->setStretchFactor(1, 3);
     right->setStretchFactor(2, 1);
     auto *plots = new QSplitter(Qt::Horizontal, this);
     plots->setObjectName(QStringLiteral("plotColumns"));
@@ -101,7 +101,7 @@ TrainDashboard::TrainDashboard(TelemetrySampler *telemetry, QWidget *parent)
     // The proportions of the stretch factors above, the plots side by side at half each.
     m_layout = new LayoutMemory(QStringLiteral("train-dashboard"), this);
     m_layout->track(left, { 300, 200 });
-    m_layout->track(right, { 300, 200, 100 });
+    m_layout->track(right, { 300, 300, 100 });
     m_layout->track(plots, { 500, 500 });
     m_layout->track(main, { 800, 200 });
     m_layout->track(m_tabs);
