@@ -7,6 +7,8 @@
 
 #include "labelworkspacefixture.h"
 
+#include <QThread>
+
 using namespace labelworkspacetest;
 
 class TestLabelWorkspace : public QObject, private LabelWorkspaceFixture
@@ -19,6 +21,7 @@ private Q_SLOTS:
     void labellingAnUnlabelledImage();
     void filterAndSearch();
     void copyPreviousObjects();
+    void anEditWhileTheImageReloadsIsKept();
     void reboundKey();
     void aFailedSaveKeepsTheEditAndAsksBeforeLeaving();
 };
@@ -143,6 +146,54 @@ void TestLabelWorkspace::filterAndSearch()
     QCOMPARE(qAlpha(thumb.toImage().pixel(48, 27)), 255);
     ws.thumbnailsBox()->setChecked(false);
     QVERIFY(qvariant_cast<QIcon>(first.data(Qt::DecorationRole)).availableSizes().value(0).width() <= 16);
+}
+
+void TestLabelWorkspace::anEditWhileTheImageReloadsIsKept()
+{
+    // → then ← quickly, and a drag before the image comes back: the loader read the labels
+    // before the drag was saved. What comes back must be the drag, on screen and on disk, not
+    // the labels as they were (found by the GUI monkey's soak: the next edit wrote the stale
+    // labels over the drag).
+    LabelWorkspace ws;
+    open(ws);
+    int x = -1;
+    for (int r = 0; r + 1 < ws.imageModel()->rowCount() && x < 0; ++r)
+        if (ws.imageModel()->entry(r).status == ImageListModel::Status::Labelled)
+            x = r;
+    QVERIFY(x >= 0);
+    ws.setCurrentRow(x);
+    const QString file = ws.imageModel()->entry(x).file;
+    QTRY_COMPARE_WITH_TIMEOUT(ws.shownFile(), file, kSlowMachineMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!ws.isBusy(), kSlowMachineMs);
+    AnnotationDocument *doc = ws.document();
+    QVERIFY(doc->instanceCount() > 0);
+    // Away and back: the loader reads the next image, then this one again, while it stays shown.
+    ws.setCurrentRow(x + 1);
+    ws.setCurrentRow(x);
+    // Both reads finish (their results wait in the event queue: the GUI thread is asleep).
+    QThread::msleep(1000);
+    QCoreApplication::processEvents(); // the next image's result: the loader starts on this one
+    QThread::msleep(1000);
+    // The drag, written before the reload's result is handled.
+    const Keypoint before = doc->instances()[0].keypoints[0];
+    const QPointF moved(before.x + 7, before.y - 5);
+    doc->moveKeypoint(0, 0, moved, 4242, Keypoint::Visible);
+    QVERIFY(doc->flush());
+    QTRY_VERIFY_WITH_TIMEOUT(!ws.isBusy(), kSlowMachineMs);
+    QCOMPARE(ws.shownFile(), file);
+    const Keypoint &shown = doc->instances()[0].keypoints[0];
+    QVERIFY2(std::abs(shown.x - moved.x()) < 1e-3 && std::abs(shown.y - moved.y()) < 1e-3,
+        qPrintable(QStringLiteral("shown %1,%2 after a drag to %3,%4")
+                       .arg(shown.x)
+                       .arg(shown.y)
+                       .arg(moved.x())
+                       .arg(moved.y())));
+    DatasetIssueList issues;
+    const auto onDisk
+        = LabelFile::read(DatasetConfig::labelFileFor(file), doc->annotation().imageSize, LabelFile::Format(), &issues);
+    QVERIFY(!onDisk.empty());
+    // Within the 6 decimals the file keeps of a normalised coordinate.
+    QVERIFY(std::abs(onDisk[0].keypoints[0].x - moved.x()) < 1e-5 * doc->annotation().imageSize.width());
 }
 
 void TestLabelWorkspace::copyPreviousObjects()

@@ -583,13 +583,22 @@ void LabelWorkspace::requestLoad(bool force)
     }
     if (!force && file == m_shownFile && !m_loader->isLoading() && m_document->isLoaded())
         return; // already on screen (the list was rebuilt around it)
+    m_savedSinceRequest.clear();
     m_loader->request(file);
 }
 
-void LabelWorkspace::showLoaded(const ImageLoader::Loaded &loaded)
+void LabelWorkspace::showLoaded(const ImageLoader::Loaded &result)
 {
     // The outgoing image's pending drag is written while its row is still the shown one.
     m_document->flush();
+    // Labels the loader read before they were saved here (the image was edited while its
+    // reload was on the way) are read again: the file is what the person did last.
+    ImageLoader::Loaded loaded = result;
+    // (An image that does not decode is never written, so it is never among them.)
+    if (m_project && std::exchange(m_savedSinceRequest, {}).contains(DatasetConfig::labelFileFor(loaded.file))) {
+        loaded.issues = DatasetIssueList();
+        loaded.annotation = m_project->config().loadAnnotation(loaded.file, &loaded.issues);
+    }
     // What the outgoing image holds is the starting point "copy previous" offers.
     if (m_document->isLoaded() && m_document->instanceCount() > 0 && loaded.file != m_shownFile) {
         m_previous.emplace_back(m_document->instances(), m_document->annotation().imageSize);
@@ -670,6 +679,7 @@ void LabelWorkspace::documentChanged()
 void LabelWorkspace::labelsSaved(const QString &labelFile)
 {
     m_saveError.clear();
+    m_savedSinceRequest.insert(labelFile);
     // The image's status in the list follows what was written.
     if (m_shownFile.isEmpty() || DatasetConfig::labelFileFor(m_shownFile) != labelFile)
         return;

@@ -9,6 +9,7 @@
 #include "imageloader.h"
 #include "pointspanel.h"
 
+#include <QSet>
 #include <QWidget>
 
 #include <deque>
@@ -204,6 +205,8 @@ private:
     gp::AnnotationDocument *m_document;
     ImageBrowser *m_browser;
     ImageLoader *m_loader;
+    // Label files written while an image was being loaded (showLoaded reads those again).
+    QSet<QString> m_savedSinceRequest;
     PrelabelController *m_prelabel;
     SuggestionController *m_suggest;
     bool m_round = false; // the pre-labelling running is a loop round's
