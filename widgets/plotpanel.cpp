@@ -80,7 +80,8 @@ PlotPanel::PlotPanel(QWidget *parent)
     m_plot->legend->setWrap(kDefaultLegendRows);
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &PlotPanel::onMouseMove);
-    connect(m_plot, &QCustomPlot::beforeReplot, this, &PlotPanel::fitToAxisRect);
+    // After the layout, when the axis rect has its size for this drawing (a resize lays out anew).
+    connect(m_plot, &QCustomPlot::afterLayout, this, &PlotPanel::fitToAxisRect);
     PlotTheme::install(m_plot);
     // A range the program did not set is the user zooming or panning: keep their view.
     auto onRange = [this](const QCPRange &) {
@@ -289,13 +290,18 @@ void PlotPanel::addMarker(double x, const QString &text, const QString &brief, c
 
 void PlotPanel::fitToAxisRect()
 {
-    // Before each redraw, what depends on the axes' size: the value ticks and the markers'
+    // For each drawing, what depends on the axes' size: the value ticks and the markers'
     // labels. Each label where it fits inside the axis rect: right of its line, else left of it, and
     // the brief text where the whole one fits neither way (a narrow or short plot).
     const QRect rect = m_plot->axisRect()->rect();
     // Fewer value ticks on short axes: their labels need a line each, with room between.
+    // The ticks of this drawing were placed before its layout: a changed count draws again.
     const int lineHeight = QFontMetrics(m_plot->yAxis->tickLabelFont()).height();
-    m_plot->yAxis->ticker()->setTickCount(std::clamp(rect.height() / (2 * lineHeight), 2, 5));
+    const int ticks = std::clamp(rect.height() / (2 * lineHeight), 2, 5);
+    if (m_plot->yAxis->ticker()->tickCount() != ticks) {
+        m_plot->yAxis->ticker()->setTickCount(ticks);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
     for (const Marker &m : m_markers) {
         if (!m.label)
             continue;
