@@ -17,7 +17,9 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QListView>
 #include <QPushButton>
@@ -31,6 +33,8 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+
+#include <unistd.h>
 
 using gp::AnnotationDocument;
 using gp::Keypoint;
@@ -76,6 +80,8 @@ GuiMonkey::GuiMonkey(MainWindow *window, const QString &project, Options options
             if (qEnvironmentVariableIsSet("GP_MONKEY_VERBOSE"))
                 std::fprintf(stderr, "%s\n", qPrintable(m_log.back()));
         });
+    if (!m_options.journal.isEmpty())
+        connect(m_window->labelWorkspace()->document(), &AnnotationDocument::saved, this, &GuiMonkey::journalSave);
     m_tick.setInterval(5);
     connect(&m_tick, &QTimer::timeout, this, [this] {
         const double now = threadCpuMs();
@@ -87,6 +93,20 @@ GuiMonkey::GuiMonkey(MainWindow *window, const QString &project, Options options
             m_stallWhere = m_log.isEmpty() ? QStringLiteral("start") : m_log.back();
         }
     });
+}
+
+void GuiMonkey::journalSave(const QString &labelFile)
+{
+    QFile label(labelFile);
+    if (!label.open(QIODevice::ReadOnly))
+        return;
+    const QByteArray hash = QCryptographicHash::hash(label.readAll(), QCryptographicHash::Sha1).toHex();
+    QFile journal(m_options.journal);
+    if (!journal.open(QIODevice::WriteOnly | QIODevice::Append))
+        return;
+    journal.write(labelFile.toUtf8() + '\t' + hash + '\n');
+    journal.flush();
+    ::fsync(journal.handle()); // on disk before the next action: a kill cannot come between
 }
 
 int GuiMonkey::randomInt(int lo, int hi)
@@ -334,6 +354,7 @@ void GuiMonkey::startTraining()
         return;
     m_window->setWorkspace(MainWindow::Workspace::Train);
     gp::TrainingConfig config = t->setupForm()->config();
+    config.model = QStringLiteral("yolov8n-pose"); // small checkpoints: a kill test saves many
     config.epochs = m_options.trainingEpochs;
     config.imgsz = 64;
     config.batch = 4;
@@ -346,7 +367,6 @@ void GuiMonkey::startTraining()
         return;
     m_log << QStringLiteral("start training");
     timed([&] { QTest::mouseClick(t->startButton(), Qt::LeftButton); });
-    m_trainingStarted = true;
     settle(kSettleMs);
 }
 
@@ -365,14 +385,25 @@ void GuiMonkey::stopTraining()
 void GuiMonkey::resumeTraining()
 {
     TrainWorkspace *t = m_window->trainWorkspace();
-    if (t->isTraining() || !m_trainingStarted)
+    if (t->isTraining())
         return;
     m_window->setWorkspace(MainWindow::Workspace::Train);
     t->sideTabs()->setCurrentIndex(TrainWorkspace::RunsTab);
     RunsPanel *runs = t->runsPanel();
     runs->refresh();
-    settle(200);
-    runs->selectRun(QDir(m_window->project()->runsDir()).filePath(QStringLiteral("pose/monkey")));
+    QElapsedTimer clock;
+    clock.start();
+    do
+        settle(50);
+    while (runs->isRefreshing() && clock.elapsed() < 10000);
+    // The newest of the monkey's runs that can go on (the list is newest first).
+    const auto &listed = runs->runs();
+    const auto run = std::find_if(listed.begin(), listed.end(), [](const gp::RunRecord &r) {
+        return r.name.startsWith(QLatin1String("monkey")) && (r.canResume() || r.canExtend());
+    });
+    if (run == listed.end())
+        return;
+    runs->selectRun(run->dir);
     settle(kSettleMs);
     QPushButton *button = runs->resumeButton()->isEnabled() ? runs->resumeButton()
         : runs->extendButton()->isEnabled()                 ? runs->extendButton()
@@ -600,9 +631,9 @@ bool GuiMonkey::run(QString *failure)
     };
     for (m_done = 0; m_done < m_options.actions; ++m_done) {
         if (m_options.training && m_options.trainingThroughout && !m_window->trainWorkspace()->isTraining()) {
-            m_trainingStarted ? resumeTraining() : startTraining();
+            resumeTraining(); // the run an earlier round or process left
             if (!m_window->trainWorkspace()->isTraining())
-                startTraining(); // a finished run cannot resume: a new one
+                startTraining();
         }
         const Action &a = actions[size_t(pick(m_rng))];
         const int logged = int(m_log.size());

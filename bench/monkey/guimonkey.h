@@ -49,6 +49,9 @@ public:
         bool trainingThroughout = false;
         // A second project opened and left now and then; empty: none.
         QString otherProject;
+        // A file to which every label save is appended as it lands ("<label file>\t<SHA-1 of
+        // its bytes>", synced to disk): what a kill test checks the project against.
+        QString journal;
         // Called after every action (the soak samples memory here).
         std::function<void(int action)> afterAction;
     };
@@ -106,6 +109,7 @@ private:
     void startMeter();
     void stopMeter();
     void noteSnapshotBeforeEdit();
+    void journalSave(const QString &labelFile);
 
     // The invariants; empty when all hold.
     QString check();
@@ -130,5 +134,4 @@ private:
     std::map<int, std::vector<gp::PoseInstance>> m_beforeEdit;
     QString m_undoViolation;
     QStringList m_touchedFiles;
-    bool m_trainingStarted = false;
 };

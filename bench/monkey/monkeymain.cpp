@@ -5,7 +5,10 @@
 // soak: the resident memory, the threads, the open file descriptors, the actions so far and the
 // longest GUI-thread stretch. A broken invariant stops it with the seed and the actions.
 //
-//   gp_monkey [seed=1] [minutes=120] [project=DIR] [soak=FILE.csv] [epochs=1000]
+//   gp_monkey [seed=1] [minutes=120] [project=DIR] [soak=FILE.csv] [epochs=1000] [journal=FILE]
+//
+// journal=: every label save appended as it lands (tests/app/tst_monkeykill kills the process
+// at random and checks the project against it).
 
 #include "guimonkey.h"
 #include "languages.h"
@@ -56,6 +59,7 @@ int main(int argc, char **argv)
     int epochs = 1000;
     QString project;
     QString soakFile = QStringLiteral("monkey-soak.csv");
+    QString journal;
     for (const QString &arg : app.arguments().mid(1)) {
         const QString key = arg.section(QLatin1Char('='), 0, 0);
         const QString value = arg.section(QLatin1Char('='), 1);
@@ -69,9 +73,11 @@ int main(int argc, char **argv)
             soakFile = value;
         else if (key == QLatin1String("epochs"))
             epochs = value.toInt();
+        else if (key == QLatin1String("journal"))
+            journal = value;
         else {
-            std::fprintf(
-                stderr, "usage: gp_monkey [seed=1] [minutes=120] [project=DIR] [soak=FILE.csv] [epochs=1000]\n");
+            std::fprintf(stderr,
+                "usage: gp_monkey [seed=1] [minutes=120] [project=DIR] [soak=FILE.csv] [epochs=1000] [journal=FILE]\n");
             return 2;
         }
     }
@@ -137,6 +143,7 @@ int main(int argc, char **argv)
         options.trainingEpochs = epochs;
         options.trainingThroughout = true;
         options.otherProject = other;
+        options.journal = journal;
         options.afterAction = [&](int) {
             ++total;
             if (clock.elapsed() - lastSample < 10000)

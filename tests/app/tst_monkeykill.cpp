@@ -1,0 +1,172 @@
+// The studio killed anywhere: the GUI monkey (gp_monkey) works on a small generated project in
+// its own process, labelling, tagging and training all along, and is killed with SIGKILL at a
+// random moment, again and again (GP_MONKEY_KILLS times, 8 by default). After each kill:
+// - every label save the monkey saw land (its journal: file and SHA-1, synced before the next
+//   action) is on disk byte for byte, except at most one file, the one a save was writing when
+//   the kill came, which must then read in full (the new version: saves are atomic);
+// - every label file of the project reads in full, and so does scenarios.yaml;
+// - every run folder is one the studio can list, and a stopped run can be resumed.
+// At the end the studio opens the project in this process, shows the labels the disk holds, and
+// resumes the run the kills interrupted.
+
+#include "annotationdocument.h"
+#include "guimonkey.h"
+#include "labelfile.h"
+#include "labelworkspace.h"
+#include "languages.h"
+#include "mainwindow.h"
+#include "mainwindowfixture.h"
+#include "project.h"
+#include "runcatalog.h"
+#include "scenariotags.h"
+#include "trainworkspace.h"
+
+#include <QCryptographicHash>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <cstdio>
+#include <map>
+#include <random>
+
+#include <sys/types.h>
+
+class TestMonkeyKill : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { mainwindowtest::prepare(m_tmp, m_languages, &m_project); }
+    void killedAnywhereLosesNothing();
+
+private:
+    // The journal's last SHA-1 of each label file.
+    std::map<QString, QByteArray> journal() const;
+    void verifyProject(int kill);
+
+    QTemporaryDir m_tmp;
+    Languages m_languages;
+    QString m_project;
+    int m_checkedFiles = 0;
+    int m_newerVersions = 0;
+};
+
+std::map<QString, QByteArray> TestMonkeyKill::journal() const
+{
+    std::map<QString, QByteArray> last;
+    QFile f(m_tmp.filePath(QStringLiteral("journal.txt")));
+    if (!f.open(QIODevice::ReadOnly))
+        return last;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        const QList<QByteArray> parts = line.split('\t');
+        if (parts.size() == 2 && parts[1].size() == 40)
+            last[QString::fromUtf8(parts[0])] = parts[1];
+    }
+    return last;
+}
+
+void TestMonkeyKill::verifyProject(int kill)
+{
+    QString openError;
+    const auto opened = gp::Project::open(m_project, &openError);
+    QVERIFY2(opened, qPrintable(openError));
+    const gp::DatasetConfig &config = opened->config();
+    // Every save the monkey saw land is there; at most one file was being written.
+    int differing = 0;
+    for (const auto &[file, hash] : journal()) {
+        QFile f(file);
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(file));
+        const QByteArray bytes = f.readAll();
+        ++m_checkedFiles;
+        if (QCryptographicHash::hash(bytes, QCryptographicHash::Sha1).toHex() == hash)
+            continue;
+        ++differing;
+        ++m_newerVersions;
+        QVERIFY2(differing <= 1, qPrintable(QStringLiteral("kill %1: %2 is not as last saved").arg(kill).arg(file)));
+    }
+    // Every label file reads in full (a save is a rename: never half a file).
+    for (const QString &split : config.splits())
+        for (const QString &image : config.imageFiles(split)) {
+            const QString labelFile = gp::DatasetConfig::labelFileFor(image);
+            gp::DatasetIssueList issues;
+            gp::LabelFile::Outcome outcome;
+            gp::LabelFile::read(labelFile, QSize(640, 384), config.labelFormat(), &issues, labelFile, &outcome);
+            QVERIFY2(!outcome.exists || outcome.usable(),
+                qPrintable(QStringLiteral("kill %1: %2").arg(kill).arg(labelFile)));
+        }
+    gp::ScenarioTags tags;
+    QString error;
+    QVERIFY2(tags.load(m_project, &error), qPrintable(QStringLiteral("kill %1: %2").arg(kill).arg(error)));
+    // Every run is one the studio can list and say where it stands.
+    for (const gp::RunRecord &r : gp::RunCatalog::scan(QDir(opened->runsDir()).filePath(QStringLiteral("pose"))))
+        QVERIFY2(!r.name.isEmpty(), qPrintable(r.dir));
+}
+
+void TestMonkeyKill::killedAnywhereLosesNothing()
+{
+    const int kills
+        = qEnvironmentVariableIsSet("GP_MONKEY_KILLS") ? qEnvironmentVariableIntValue("GP_MONKEY_KILLS") : 8;
+    std::mt19937 rng(2026);
+    int killedWorking = 0;
+    for (int kill = 0; kill < kills; ++kill) {
+        QProcess child;
+        child.setProcessChannelMode(QProcess::MergedChannels);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        child.setProcessEnvironment(env);
+        child.start(QStringLiteral(GP_MONKEY),
+            { QStringLiteral("seed=%1").arg(100 + kill), QStringLiteral("minutes=10"),
+                QStringLiteral("project=") + m_project, QStringLiteral("epochs=1000"),
+                QStringLiteral("journal=") + m_tmp.filePath(QStringLiteral("journal.txt")),
+                QStringLiteral("soak=") + m_tmp.filePath(QStringLiteral("soak.csv")) });
+        QVERIFY(child.waitForStarted());
+        // A random moment once the window works: between 1.5 and 6 s of its actions.
+        const int at = std::uniform_int_distribution<int>(1500, 6000)(rng);
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < 30000 && !QFileInfo::exists(m_tmp.filePath(QStringLiteral("soak.csv"))))
+            child.waitForFinished(50);
+        QVERIFY2(child.state() == QProcess::Running, qPrintable(QString::fromUtf8(child.readAll())));
+        child.waitForFinished(at);
+        QVERIFY2(child.state() == QProcess::Running, qPrintable(QString::fromUtf8(child.readAll())));
+        ::kill(pid_t(child.processId()), SIGKILL);
+        QVERIFY(child.waitForFinished(30000));
+        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+        ++killedWorking;
+        QFile::remove(m_tmp.filePath(QStringLiteral("soak.csv")));
+        verifyProject(kill);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    std::printf("%d kills at random moments; %d journalled label files checked, %d were a save's new version\n",
+        killedWorking, m_checkedFiles, m_newerVersions);
+    QVERIFY(m_checkedFiles > 0);
+
+    // The studio opens the project as the kills left it: the labels on screen are those on
+    // disk, and the interrupted run resumes.
+    MainWindow w(&m_languages);
+    mainwindowtest::openWindow(w, m_project);
+    QTRY_VERIFY_WITH_TIMEOUT(w.labelWorkspace()->document()->isLoaded(), mainwindowtest::kSlowMachineMs);
+    GuiMonkey::Options options;
+    options.training = false;
+    GuiMonkey check(&w, m_project, options);
+    QVERIFY2(check.checkNow().isEmpty(), qPrintable(check.checkNow()));
+    const auto runs = gp::RunCatalog::scan(QDir(w.project()->runsDir()).filePath(QStringLiteral("pose")));
+    const auto resumable = std::find_if(runs.begin(), runs.end(), [](const gp::RunRecord &r) { return r.canResume(); });
+    if (resumable != runs.end()) {
+        QString error;
+        QVERIFY2(w.trainWorkspace()->resumeRun(resumable->lastWeights, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(w.trainWorkspace()->isTraining(), 30000);
+        w.trainWorkspace()->stopTraining();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.trainWorkspace()->isTraining(), 120000);
+        std::printf("resumed %s\n", qPrintable(resumable->name));
+    }
+}
+
+QTEST_MAIN(TestMonkeyKill)
+#include "tst_monkeykill.moc"
