@@ -7,7 +7,8 @@
 // - every label file of the project reads in full, and so does scenarios.yaml;
 // - every run folder is one the studio can list, and a stopped run can be resumed.
 // At the end the studio opens the project in this process, shows the labels the disk holds, and
-// resumes the run the kills interrupted.
+// resumes the run the kills interrupted. More kills: GP_MONKEY_KILLS=30 with
+// QTEST_FUNCTION_TIMEOUT=1500000 (Qt Test stops a test function after 300 s by default).
 
 #include "annotationdocument.h"
 #include "guimonkey.h"

@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""The soak's figures (docs/RELIABILITY.md, "A day of use"): memory, threads and descriptors
+after warm-up against the end, from gp_monkey's soak CSV.
+
+    bench/monkey/soak_summary.py bench/monkey/results/soak_seed1.csv [warmup_seconds=300]
+"""
+import csv
+import statistics
+import sys
+
+rows = [{k: float(v) for k, v in r.items()} for r in csv.DictReader(open(sys.argv[1]))]
+warmup = float(sys.argv[2]) if len(sys.argv) > 2 else 300.0
+after = [r for r in rows if r["seconds"] >= warmup]
+if len(after) < 4:
+    sys.exit("not enough samples after the warm-up")
+
+
+def median_rss(part):
+    # The median of a stretch: a checkpoint's save or a validation lifts single samples.
+    return statistics.median(r["rss_kb"] for r in part) / 1024
+
+
+quarter = max(2, len(after) // 4)
+first, last = median_rss(after[:quarter]), median_rss(after[-quarter:])
+print(f"samples {len(rows)}, {rows[-1]['seconds'] / 60:.0f} min, {int(rows[-1]['actions'])} actions")
+print(f"resident memory, median of the first quarter after {warmup:.0f} s: {first:.0f} MiB; of the last quarter: {last:.0f} MiB;"
+      f" growth {100 * (last - first) / first:+.1f} %; highest sample {max(r['rss_kb'] for r in rows) / 1024:.0f} MiB")
+print(f"threads {int(min(r['threads'] for r in after))}-{int(max(r['threads'] for r in after))},"
+      f" file descriptors {int(min(r['fds'] for r in after))}-{int(max(r['fds'] for r in after))}")
+print(f"longest GUI-thread stretch {max(r['longest_stall_ms'] for r in rows):.0f} ms")
