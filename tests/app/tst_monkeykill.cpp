@@ -1,6 +1,7 @@
 // The studio killed anywhere: the GUI monkey (gp_monkey) works on a small generated project in
 // its own process, labelling, tagging and training all along, and is killed with SIGKILL at a
-// random moment, again and again (GP_MONKEY_KILLS times, 8 by default). After each kill:
+// random moment, again and again (GP_MONKEY_KILLS times, 8 by default; the first once the run
+// has its first checkpoint, so that there is always one to resume). After each kill:
 // - every label save the monkey saw land (its journal: file and SHA-1, synced before the next
 //   action) is on disk byte for byte, except at most one file, the one a save was writing when
 //   the kill came, which must then read in full (the new version: saves are atomic);
@@ -133,6 +134,19 @@ void TestMonkeyKill::killedAnywhereLosesNothing()
         while (clock.elapsed() < 30000 && !QFileInfo::exists(m_tmp.filePath(QStringLiteral("soak.csv"))))
             child.waitForFinished(50);
         QVERIFY2(child.state() == QProcess::Running, qPrintable(QString::fromUtf8(child.readAll())));
+        // The first kill waits for the run's first checkpoint, so that there is a run to resume
+        // at the end whatever moments the others fall on.
+        if (kill == 0) {
+            const QString runs = QDir(m_project).filePath(QStringLiteral("runs/pose"));
+            auto checkpoint = [&runs] {
+                QDirIterator it(runs, { QStringLiteral("last.ckpt") }, QDir::Files, QDirIterator::Subdirectories);
+                return it.hasNext();
+            };
+            clock.restart();
+            while (!checkpoint() && clock.elapsed() < 300000 && child.state() == QProcess::Running)
+                child.waitForFinished(200);
+            QVERIFY2(checkpoint(), qPrintable(QString::fromUtf8(child.readAll())));
+        }
         child.waitForFinished(at);
         QVERIFY2(child.state() == QProcess::Running, qPrintable(QString::fromUtf8(child.readAll())));
         ::kill(pid_t(child.processId()), SIGKILL);
@@ -157,16 +171,26 @@ void TestMonkeyKill::killedAnywhereLosesNothing()
     options.training = false;
     GuiMonkey check(&w, m_project, options);
     QVERIFY2(check.checkNow().isEmpty(), qPrintable(check.checkNow()));
-    const auto runs = gp::RunCatalog::scan(QDir(w.project()->runsDir()).filePath(QStringLiteral("pose")));
-    const auto resumable = std::find_if(runs.begin(), runs.end(), [](const gp::RunRecord &r) { return r.canResume(); });
-    if (resumable != runs.end()) {
-        QString error;
-        QVERIFY2(w.trainWorkspace()->resumeRun(resumable->lastWeights, &error), qPrintable(error));
-        QTRY_VERIFY_WITH_TIMEOUT(w.trainWorkspace()->isTraining(), 30000);
-        w.trainWorkspace()->stopTraining();
-        QTRY_VERIFY_WITH_TIMEOUT(!w.trainWorkspace()->isTraining(), 120000);
-        std::printf("resumed %s\n", qPrintable(resumable->name));
-    }
+    // The killed process's run reads as training elsewhere until its telemetry is
+    // RunCatalog::kActiveSeconds old; then it is a stopped run that resumes.
+    const QString runsRoot = QDir(w.project()->runsDir()).filePath(QStringLiteral("pose"));
+    std::vector<gp::RunRecord> runs;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (runs = gp::RunCatalog::scan(runsRoot),
+            !runs.empty()
+                && std::none_of(runs.begin(), runs.end(),
+                    [](const gp::RunRecord &r) { return r.state == gp::RunRecord::State::Active; })),
+        (gp::RunCatalog::kActiveSeconds + 5) * 1000);
+    // The newest run the monkey left with a checkpoint (a kill before a new run's first save
+    // leaves none in that one).
+    const auto run = std::find_if(runs.begin(), runs.end(), [](const gp::RunRecord &r) { return r.canResume(); });
+    QVERIFY2(run != runs.end(), "no stopped run to resume");
+    QString error;
+    QVERIFY2(w.trainWorkspace()->resumeRun(run->lastWeights, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(w.trainWorkspace()->isTraining(), 30000);
+    w.trainWorkspace()->stopTraining();
+    QTRY_VERIFY_WITH_TIMEOUT(!w.trainWorkspace()->isTraining(), 120000);
+    std::printf("resumed %s\n", qPrintable(run->name));
 }
 
 QTEST_MAIN(TestMonkeyKill)
