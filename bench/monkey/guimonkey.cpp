@@ -497,11 +497,7 @@ QString GuiMonkey::checkLabelsOnDisk() const
         // Nothing written is right only while there is nothing to write.
         return shown.empty() ? QString() : QStringLiteral("%1: saved, but the file is missing").arg(doc->labelFile());
     }
-    const auto &config = m_window->project()->config();
-    LabelFile::Format format;
-    format.keypointCount = config.keypointCount;
-    format.keypointDims = config.keypointDims;
-    format.classCount = int(config.names.size());
+    const LabelFile::Format format = m_window->project()->config().labelFormat();
     gp::DatasetIssueList issues;
     const QSize size = doc->annotation().imageSize;
     const std::vector<PoseInstance> disk = LabelFile::read(doc->labelFile(), size, format, &issues);
@@ -553,11 +549,7 @@ QString GuiMonkey::checkLabelsOnDisk() const
 
 QString GuiMonkey::checkTouchedFiles() const
 {
-    const auto &config = m_window->project()->config();
-    LabelFile::Format format;
-    format.keypointCount = config.keypointCount;
-    format.keypointDims = config.keypointDims;
-    format.classCount = int(config.names.size());
+    const LabelFile::Format format = m_window->project()->config().labelFormat();
     for (const QString &file : m_touchedFiles) {
         LabelFile::Outcome outcome;
         gp::DatasetIssueList issues;
