@@ -70,6 +70,7 @@ GuiMonkey::GuiMonkey(MainWindow *window, const QString &project, Options options
     , m_project(project)
     , m_options(std::move(options))
     , m_rng(m_options.seed)
+    , m_sampler(std::make_unique<StallSampler>(kMaxStallMs / 2))
 {
     // How each run ended goes into the log: a run that fails is worth knowing of.
     connect(m_window->trainWorkspace(), &TrainWorkspace::trainingEnded, this,
@@ -88,10 +89,7 @@ GuiMonkey::GuiMonkey(MainWindow *window, const QString &project, Options options
         const double spent = now - m_lastCpuMs;
         m_lastCpuMs = now;
         // A tick's own work is microseconds; what lies between two ticks is the event loop's.
-        if (spent > m_longestStall) {
-            m_longestStall = spent;
-            m_stallWhere = m_log.isEmpty() ? QStringLiteral("start") : m_log.back();
-        }
+        stretchEnded(spent);
     });
 }
 
@@ -116,6 +114,7 @@ int GuiMonkey::randomInt(int lo, int hi)
 
 void GuiMonkey::startMeter()
 {
+    m_sampler->mark(0);
     m_lastCpuMs = threadCpuMs();
     m_metering = true;
     m_tick.start();
@@ -126,23 +125,25 @@ void GuiMonkey::stopMeter()
     if (!m_metering)
         return;
     m_tick.stop();
-    const double spent = threadCpuMs() - m_lastCpuMs;
-    if (spent > m_longestStall) {
-        m_longestStall = spent;
+    stretchEnded(threadCpuMs() - m_lastCpuMs);
+    m_metering = false;
+}
+
+void GuiMonkey::stretchEnded(double spentMs)
+{
+    m_sampler->mark(spentMs);
+    if (spentMs > m_longestStall) {
+        m_longestStall = spentMs;
         m_stallWhere = m_log.isEmpty() ? QStringLiteral("start") : m_log.back();
     }
-    m_metering = false;
 }
 
 void GuiMonkey::timed(const std::function<void()> &input)
 {
+    m_sampler->mark(0); // the input's stretch starts here
     const double start = threadCpuMs();
     input();
-    const double spent = threadCpuMs() - start;
-    if (spent > m_longestStall) {
-        m_longestStall = spent;
-        m_stallWhere = m_log.isEmpty() ? QStringLiteral("start") : m_log.back();
-    }
+    stretchEnded(threadCpuMs() - start);
 }
 
 void GuiMonkey::settle(int ms)
@@ -572,10 +573,10 @@ QString GuiMonkey::check()
     }
     if (!m_undoViolation.isEmpty())
         return std::exchange(m_undoViolation, QString());
-    if (m_longestStall > kMaxStallMs)
-        return QStringLiteral("the GUI thread worked %1 ms on end (after \"%2\")")
+    if (m_options.stallBreaksRun && m_longestStall > kMaxStallMs)
+        return QStringLiteral("the GUI thread worked %1 ms on end (after \"%2\")\n%3")
             .arg(m_longestStall, 0, 'f', 0)
-            .arg(m_stallWhere);
+            .arg(m_stallWhere, m_sampler->longestStacks().join(QLatin1Char('\n')));
     if (QString why = checkLabelsOnDisk(); !why.isEmpty())
         return why;
     return checkTouchedFiles();

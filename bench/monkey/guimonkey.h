@@ -1,6 +1,7 @@
 #pragma once
 
 #include "poseinstance.h"
+#include "stallsampler.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -11,6 +12,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -52,6 +54,9 @@ public:
         // A file to which every label save is appended as it lands ("<label file>\t<SHA-1 of
         // its bytes>", synced to disk): what a kill test checks the project against.
         QString journal;
+        // A stretch over kMaxStallMs breaks the run; the soak instead reports it with its stack
+        // and goes on, so that hours of the other invariants are not cut short by one.
+        bool stallBreaksRun = true;
         // Called after every action (the soak samples memory here).
         std::function<void(int action)> afterAction;
     };
@@ -66,6 +71,10 @@ public:
     void idle(int ms) { settle(ms); }
     const QStringList &actionLog() const { return m_log; }
     double longestStallMs() const { return m_longestStall; }
+    // The GUI thread's stack, sampled during the longest stretch past half the limit (empty
+    // when none came near it).
+    QStringList longestStallStacks() const { return m_sampler->longestStacks(); }
+    const QString &longestStallWhere() const { return m_stallWhere; }
     int actionsDone() const { return m_done; }
     std::map<QString, int> actionCounts() const { return m_counts; }
 
@@ -108,6 +117,7 @@ private:
     void settle(int ms);
     void startMeter();
     void stopMeter();
+    void stretchEnded(double spentMs);
     void noteSnapshotBeforeEdit();
     void journalSave(const QString &labelFile);
 
@@ -129,6 +139,7 @@ private:
     bool m_metering = false;
     double m_longestStall = 0;
     QString m_stallWhere;
+    std::unique_ptr<StallSampler> m_sampler;
     // Undo: the image's instances before each edit, by the undo index the edit started at.
     QString m_snapshotFile;
     std::map<int, std::vector<gp::PoseInstance>> m_beforeEdit;

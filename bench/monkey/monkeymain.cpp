@@ -3,7 +3,9 @@
 // actions, seed after seed, for as long as asked, training throughout (a long run of small
 // epochs that the monkey stops, resumes and extends). Every ten seconds it writes a row of the
 // soak: the resident memory, the threads, the open file descriptors, the actions so far and the
-// longest GUI-thread stretch. A broken invariant stops it with the seed and the actions.
+// longest GUI-thread stretch and the CPU the process has used. A broken invariant stops it with the seed and the
+// actions; a GUI-thread stretch over the limit is printed with the seed, the actions and the thread's sampled stack,
+// and the soak goes on.
 //
 //   gp_monkey [seed=1] [minutes=120] [project=DIR] [soak=FILE.csv] [epochs=1000] [journal=FILE]
 //
@@ -27,6 +29,8 @@
 
 #include <cstdio>
 
+#include <sys/resource.h>
+
 namespace {
 
 // A /proc/self/status field in kB or a count; -1 when unreadable (not Linux).
@@ -40,6 +44,14 @@ long statusField(const char *name)
         if (line.startsWith(key))
             return line.mid(key.size()).trimmed().split(' ').value(0).toLong();
     return -1;
+}
+
+// User and system CPU of every thread: the host load the studio itself puts on the machine.
+double processCpuSeconds()
+{
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 long openDescriptors()
@@ -130,11 +142,12 @@ int main(int argc, char **argv)
         return 1;
     }
     QTextStream out(&soak);
-    out << "seconds,actions,rss_kb,threads,fds,longest_stall_ms\n";
+    out << "seconds,actions,rss_kb,threads,fds,longest_stall_ms,cpu_s\n";
     QElapsedTimer clock;
     clock.start();
     qint64 lastSample = -10000;
     int total = 0;
+    int stalls = 0;
     double longest = 0;
     for (quint32 round = 0; clock.elapsed() < qint64(minutes * 60000); ++round) {
         GuiMonkey::Options options;
@@ -144,13 +157,14 @@ int main(int argc, char **argv)
         options.trainingThroughout = true;
         options.otherProject = other;
         options.journal = journal;
+        options.stallBreaksRun = false;
         options.afterAction = [&](int) {
             ++total;
             if (clock.elapsed() - lastSample < 10000)
                 return;
             lastSample = clock.elapsed();
-            out << QString::asprintf("%.0f,%d,%ld,%ld,%ld,%.0f\n", clock.elapsed() / 1000.0, total,
-                statusField("VmRSS"), statusField("Threads"), openDescriptors(), longest);
+            out << QString::asprintf("%.0f,%d,%ld,%ld,%ld,%.0f,%.1f\n", clock.elapsed() / 1000.0, total,
+                statusField("VmRSS"), statusField("Threads"), openDescriptors(), longest, processCpuSeconds());
             out.flush();
         };
         GuiMonkey monkey(&w, project, options);
@@ -163,8 +177,16 @@ int main(int argc, char **argv)
         }
         std::printf("round %u (seed %u): %d actions, longest stretch %.0f ms, %.0f s\n", round, options.seed,
             monkey.actionsDone(), monkey.longestStallMs(), clock.elapsed() / 1000.0);
+        // A stretch past the limit is reported with where it was and what the thread was doing.
+        if (monkey.longestStallMs() > GuiMonkey::kMaxStallMs) {
+            ++stalls;
+            std::printf("  over %.0f ms, after \"%s\"; the actions: %s\n%s\n", GuiMonkey::kMaxStallMs,
+                qPrintable(monkey.longestStallWhere()), qPrintable(monkey.actionLog().join(QStringLiteral("; "))),
+                qPrintable(monkey.longestStallStacks().join(QLatin1Char('\n'))));
+        }
         std::fflush(stdout);
     }
-    std::printf("%d actions in %.0f s, no invariant broken\n", total, clock.elapsed() / 1000.0);
+    std::printf("%d actions in %.0f s, no invariant broken; %d rounds with a GUI-thread stretch over %.0f ms\n", total,
+        clock.elapsed() / 1000.0, stalls, GuiMonkey::kMaxStallMs);
     return 0;
 }

@@ -28,3 +28,6 @@ print(f"resident memory, median of the first quarter after {warmup:.0f} s: {firs
 print(f"threads {int(min(r['threads'] for r in after))}-{int(max(r['threads'] for r in after))},"
       f" file descriptors {int(min(r['fds'] for r in after))}-{int(max(r['fds'] for r in after))}")
 print(f"longest GUI-thread stretch {max(r['longest_stall_ms'] for r in rows):.0f} ms")
+if "cpu_s" in rows[0]:
+    span = after[-1]["seconds"] - after[0]["seconds"]
+    print(f"the studio's own CPU after the warm-up: {(after[-1]['cpu_s'] - after[0]['cpu_s']) / span:.2f} cores on average")
