@@ -233,7 +233,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+115"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+118"/>
         <source>%n image(s) ranked: the list shows them first, numbered; → goes through them in order</source>
         <extracomment>%n images ranked by Suggest What to Label Next.</extracomment>
         <translation>
@@ -242,7 +242,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+325"/>
+        <location line="+335"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml has %n problem; see the Train workspace.</numerusform>
@@ -250,7 +250,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+157"/>
+        <location line="+159"/>
         <source>%n image(s) (%1): %2 labelled, %3 empty, %4 unlabelled</source>
         <translation>
             <numerusform>%n image (%1): %2 labelled, %3 empty, %4 unlabelled</numerusform>

@@ -481,7 +481,7 @@
 <context>
     <name>CocoIo</name>
     <message>
-        <location filename="../core/dataset/cocoio.cpp" line="+69"/>
+        <location filename="../core/dataset/cocoio.cpp" line="+70"/>
         <source>cannot open: %1</source>
         <translation>无法打开：%1</translation>
     </message>
@@ -862,7 +862,7 @@
 <context>
     <name>DatasetConfig</name>
     <message>
-        <location filename="../core/dataset/datasetconfig.cpp" line="+37"/>
+        <location filename="../core/dataset/datasetconfig.cpp" line="+38"/>
         <source>cannot open the file: %1</source>
         <translation>无法打开文件：%1</translation>
     </message>
@@ -1117,7 +1117,7 @@
 <context>
     <name>DemoVideo</name>
     <message>
-        <location filename="../core/dataset/demovideo.cpp" line="+300"/>
+        <location filename="../core/dataset/demovideo.cpp" line="+301"/>
         <source>%1: cannot create the folder</source>
         <translation>%1：无法创建文件夹</translation>
     </message>
@@ -1155,7 +1155,7 @@
         <translation>%1：没有任何一帧能被分析</translation>
     </message>
     <message>
-        <location filename="../core/analysis/detectioncache.cpp" line="+163"/>
+        <location filename="../core/analysis/detectioncache.cpp" line="+164"/>
         <location line="+30"/>
         <source>%1: cannot write the prediction cache (%2)</source>
         <translation>%1：无法写入预测缓存（%2）</translation>
@@ -1292,7 +1292,7 @@
 <context>
     <name>EpochMetricsFile</name>
     <message>
-        <location filename="../core/train/epochmetricsfile.cpp" line="+109"/>
+        <location filename="../core/train/epochmetricsfile.cpp" line="+110"/>
         <source>%1: not JSON (%2 at byte %3)</source>
         <translation>%1：不是 JSON（第 %3 字节处%2）</translation>
     </message>
@@ -1477,7 +1477,7 @@
 <context>
     <name>FrameImporter</name>
     <message>
-        <location filename="../core/dataset/frameimporter.cpp" line="+26"/>
+        <location filename="../core/dataset/frameimporter.cpp" line="+27"/>
         <source>every N-th frame needs N of 1 or more, not %1</source>
         <translation>每 N 帧取一帧要求 N 至少为 1，而不是 %1</translation>
     </message>
@@ -2208,7 +2208,7 @@
 <context>
     <name>ImageLoader</name>
     <message>
-        <location filename="../app/studio/label/imageloader.cpp" line="+40"/>
+        <location filename="../app/studio/label/imageloader.cpp" line="+41"/>
         <source>the image does not decode: %1</source>
         <translation>图像无法解码：%1</translation>
     </message>
@@ -2726,7 +2726,7 @@
 <context>
     <name>LabelFile</name>
     <message>
-        <location filename="../core/annotation/labelfile.cpp" line="+59"/>
+        <location filename="../core/annotation/labelfile.cpp" line="+61"/>
         <source>it is a folder, not a file</source>
         <translation>它是文件夹，而不是文件</translation>
     </message>
@@ -2786,7 +2786,7 @@
         <translation>同一目标被写入了两次；重复项已忽略</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+44"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -2820,7 +2820,30 @@
 <context>
     <name>LabelWorkspace</name>
     <message>
-        <location filename="../app/studio/label/labelworkspace.cpp" line="+689"/>
+        <location filename="../app/studio/label/labelworkspace.cpp" line="+156"/>
+        <source>%1 had been changed by another program since it was shown here. Your edit is saved; the other version is kept as %2.</source>
+        <extracomment>%1 is a label file, %2 where the other program&apos;s version of it is kept.</extracomment>
+        <translation>%1 在此显示后已被其他程序修改。您的编辑已保存；另一版本保存为 %2。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 was changed by another program; it is shown as it is now.</source>
+        <extracomment>%1 is a label file another program (an editor, another studio) wrote.</extracomment>
+        <translation>%1 已被其他程序修改；现按其当前内容显示。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 was deleted or moved by another program.</source>
+        <extracomment>%1 is an image file that disappeared while shown.</extracomment>
+        <translation>%1 已被其他程序删除或移动。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 was deleted or moved by another program. Its labels stay in %2.</source>
+        <translation>%1 已被其他程序删除或移动。其标注仍保留在 %2。</translation>
+    </message>
+    <message>
+        <location line="+562"/>
         <source>No project is open.</source>
         <translation>未打开项目。</translation>
     </message>
@@ -2840,7 +2863,7 @@
         <translation>正在加载…</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+50"/>
         <source>Labelled by a model: fix what is wrong, then accept the labels or reject them.</source>
         <extracomment>The banner over an image whose labels a model wrote (pre-labelling).</extracomment>
         <translation>由模型标注：请修正错误之处，然后接受或拒绝这些标注。</translation>
@@ -2907,7 +2930,7 @@
 <context>
     <name>LoopDataset</name>
     <message>
-        <location filename="../core/dataset/loopdataset.cpp" line="+44"/>
+        <location filename="../core/dataset/loopdataset.cpp" line="+45"/>
         <source>No accepted labels to train on yet: label some images, or accept the ones a model labelled</source>
         <translation>还没有可用于训练的已接受标注：请标注一些图像，或接受模型标注的图像</translation>
     </message>
@@ -3036,7 +3059,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+236"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+239"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -3174,14 +3197,14 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+239"/>
+        <location line="+249"/>
         <location line="+23"/>
         <location line="+4"/>
         <source>Demo Project</source>
         <translation>演示项目</translation>
     </message>
     <message>
-        <location line="-265"/>
+        <location line="-275"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -3215,8 +3238,14 @@
         <source>The project %1 could not be opened: %2</source>
         <translation>无法打开项目 %1：%2</translation>
     </message>
+    <message>
+        <location line="+19"/>
+        <source>This project is also open in another GripperPose Studio (%1). Both can label it: an image the other saves is shown again here, and an edit written over the other&apos;s keeps its version in .gripperpose/conflicts/.</source>
+        <extracomment>%1 says which process has the project open (&quot;process 1234 on lab-pc&quot;).</extracomment>
+        <translation>此项目也在另一个 GripperPose Studio 中打开（%1）。两者都可以标注：对方保存的图像会在此重新显示，覆盖对方修改的编辑会将对方版本保存在 .gripperpose/conflicts/ 中。</translation>
+    </message>
     <message numerus="yes">
-        <location line="+17"/>
+        <location line="+8"/>
         <source>data.yaml has %n problem(s); see the Train workspace.</source>
         <translation>
             <numerusform>data.yaml 有 %n 个问题；请查看训练工作区。</numerusform>
@@ -3304,7 +3333,12 @@
         <translation>未打开项目</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Project: %1 (also open in another studio)</source>
+        <translation>项目：%1（也在另一个 Studio 中打开）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Project: %1</source>
         <translation>项目：%1</translation>
     </message>
@@ -3451,7 +3485,7 @@
 <context>
     <name>ModelExporter</name>
     <message>
-        <location filename="../core/export/modelexporter.cpp" line="+78"/>
+        <location filename="../core/export/modelexporter.cpp" line="+79"/>
         <source>imgsz must be a positive multiple of 32 (got %1)</source>
         <translation>imgsz 必须是 32 的正整数倍（得到 %1）</translation>
     </message>
@@ -3889,7 +3923,7 @@
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+511"/>
+        <location filename="../widgets/plotpanel.cpp" line="+528"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -3977,7 +4011,7 @@
 <context>
     <name>PointOrigins</name>
     <message>
-        <location filename="../core/dataset/pointorigins.cpp" line="+58"/>
+        <location filename="../core/dataset/pointorigins.cpp" line="+59"/>
         <source>%1 could not be removed</source>
         <translation>无法删除 %1</translation>
     </message>
@@ -4509,6 +4543,21 @@
     </message>
 </context>
 <context>
+    <name>ProjectLock</name>
+    <message>
+        <location filename="../core/dataset/projectlock.cpp" line="+22"/>
+        <source>process %1 on %2</source>
+        <extracomment>%1 is a process id, %2 a host name.</extracomment>
+        <translation>%2 上的进程 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 cannot be written (is the project folder read-only?)</source>
+        <extracomment>%1 is the lock file that could not be written.</extracomment>
+        <translation>无法写入 %1（项目文件夹是否只读？）</translation>
+    </message>
+</context>
+<context>
     <name>ResultsCsv</name>
     <message>
         <location filename="../core/train/resultscsv.cpp" line="+77"/>
@@ -4539,7 +4588,7 @@
 <context>
     <name>ReviewState</name>
     <message>
-        <location filename="../core/dataset/reviewstate.cpp" line="+26"/>
+        <location filename="../core/dataset/reviewstate.cpp" line="+27"/>
         <location line="+30"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
@@ -4665,7 +4714,7 @@
 <context>
     <name>RunSetupForm</name>
     <message>
-        <location filename="../app/studio/train/runsetupform.cpp" line="+111"/>
+        <location filename="../app/studio/train/runsetupform.cpp" line="+112"/>
         <source>Model and run</source>
         <translation>模型与运行</translation>
     </message>
@@ -5194,7 +5243,7 @@
 <context>
     <name>ScenarioTags</name>
     <message>
-        <location filename="../core/dataset/scenariotags.cpp" line="+33"/>
+        <location filename="../core/dataset/scenariotags.cpp" line="+34"/>
         <source>%1: expected tags, each with a list of image paths</source>
         <translation>%1：应为若干标签，每个标签带一个图像路径列表</translation>
     </message>
@@ -5254,7 +5303,7 @@
 <context>
     <name>Skeleton</name>
     <message>
-        <location filename="../core/skeleton/skeleton.cpp" line="+83"/>
+        <location filename="../core/skeleton/skeleton.cpp" line="+84"/>
         <source>not valid JSON: %1 at offset %2</source>
         <translation>不是有效的 JSON：%1（偏移量 %2）</translation>
     </message>
@@ -5575,7 +5624,7 @@
 <context>
     <name>SynthGenerator</name>
     <message>
-        <location filename="../core/dataset/synthgenerator.cpp" line="+91"/>
+        <location filename="../core/dataset/synthgenerator.cpp" line="+92"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -6317,12 +6366,12 @@
 <context>
     <name>Trainer</name>
     <message>
-        <location filename="../core/train/trainingrun.cpp" line="+52"/>
+        <location filename="../core/train/trainingrun.cpp" line="+53"/>
         <source>%1: the saved training settings are unreadable: %2</source>
         <translation>%1：保存的训练设置无法读取：%2</translation>
     </message>
     <message>
-        <location filename="../core/train/trainingrunsetup.cpp" line="+57"/>
+        <location filename="../core/train/trainingrunsetup.cpp" line="+58"/>
         <source>%1 finished all %2 epochs; pass epochs=N with N &gt; %2 to extend it</source>
         <translation>%1 已完成全部 %2 轮；如需继续训练，请传入 epochs=N 且 N &gt; %2</translation>
     </message>
@@ -7023,7 +7072,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>ValidationRunner</name>
     <message>
-        <location filename="../core/train/validationrunner.cpp" line="+53"/>
+        <location filename="../core/train/validationrunner.cpp" line="+54"/>
         <source>%1 predicts %3 classes and %4x%5 keypoints; %2 has %6 classes and %7x%8 keypoints</source>
         <extracomment>%1 is a model file, %2 a data.yaml; the numbers are class and keypoint counts.</extracomment>
         <translation>%1 预测 %3 个类别和 %4x%5 个关键点；%2 有 %6 个类别和 %7x%8 个关键点</translation>
@@ -7670,7 +7719,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>gp::AnnotationDocument</name>
     <message>
-        <location filename="../core/annotation/annotationdocument.cpp" line="+233"/>
+        <location filename="../core/annotation/annotationdocument.cpp" line="+248"/>
         <location line="+40"/>
         <source>Place %1</source>
         <translation>放置 %1</translation>
@@ -7762,6 +7811,16 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <location line="+16"/>
         <source>Copy objects</source>
         <translation>复制目标</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>The project folder %1 is gone (renamed, moved or deleted?). The edit is kept here and written as soon as the folder is back.</source>
+        <translation>项目文件夹 %1 不见了（被重命名、移动或删除？）。编辑保留在此，文件夹恢复后立即写入。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>%1 was changed by another program, and its version could not be kept as %2; the edit made here is not written over it.</source>
+        <translation>%1 已被其他程序修改，且无法将其版本保存为 %2；此处的编辑不会覆盖它。</translation>
     </message>
 </context>
 </TS>

@@ -1,4 +1,5 @@
 #include "plotpanel.h"
+#include "savefilecommit.h"
 
 #include "flowlayout.h"
 #include "plottheme.h"
@@ -523,7 +524,7 @@ QString PlotPanel::csv() const
 bool PlotPanel::exportCsv(const QString &file, QString *error) const
 {
     QSaveFile f(file);
-    if (!f.open(QIODevice::WriteOnly) || f.write(csv().toUtf8()) < 0 || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(csv().toUtf8()) < 0 || !gp::commitSaveFile(f)) {
         *error = tr("%1: cannot write: %2").arg(file, f.errorString());
         return false;
     }

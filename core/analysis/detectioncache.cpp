@@ -1,4 +1,5 @@
 #include "detectioncache.h"
+#include "savefilecommit.h"
 
 #include <QDataStream>
 #include <QFile>
@@ -189,7 +190,7 @@ bool DetectionCache::save(const QString &file, QString *error) const
             }
         }
     }
-    if (s.status() != QDataStream::Ok || !out.commit()) {
+    if (s.status() != QDataStream::Ok || !gp::commitSaveFile(out)) {
         *error = tr("%1: cannot write the prediction cache (%2)").arg(file, out.errorString());
         return false;
     }

@@ -4,6 +4,10 @@
 #include "gripperrefit.h"
 #include "labelfile.h"
 
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -57,12 +61,14 @@ void AnnotationDocument::setSkeleton(const Skeleton &skeleton)
     m_skeleton = skeleton;
 }
 
-void AnnotationDocument::load(const ImageAnnotation &annotation, const QString &labelFile, int keypointDims)
+void AnnotationDocument::load(
+    const ImageAnnotation &annotation, const QString &labelFile, int keypointDims, const QByteArray &diskPrint)
 {
     flush();
     m_undo->clear();
     m_annotation = annotation;
     m_labelFile = labelFile;
+    m_diskPrint = labelFile.isEmpty() || !diskPrint.isEmpty() ? diskPrint : LabelFile::fingerprint(labelFile);
     m_keypointDims = keypointDims;
     m_loaded = true;
     m_dirty = false;
@@ -91,6 +97,7 @@ void AnnotationDocument::clear()
     m_annotation = ImageAnnotation();
     m_state = State();
     m_labelFile.clear();
+    m_diskPrint.clear();
     m_loaded = false;
     m_dirty = false;
     Q_EMIT changed();
@@ -175,15 +182,23 @@ QRectF AnnotationDocument::boxForKeypoints(const std::vector<Keypoint> &keypoint
     for (const Keypoint &k : keypoints) {
         if (!k.isLabelled())
             continue;
+        // A point dragged past the image's edge is written on the edge (LabelFile clamps it):
+        // the box is grown around it there, so that it keeps its margin inside the image and
+        // never clips down to a line that no reader takes as a box.
+        double x = k.x, y = k.y;
+        if (imageSize.isValid()) {
+            x = std::clamp(x, 0.0, double(imageSize.width()));
+            y = std::clamp(y, 0.0, double(imageSize.height()));
+        }
         if (!any) {
-            x0 = x1 = k.x;
-            y0 = y1 = k.y;
+            x0 = x1 = x;
+            y0 = y1 = y;
             any = true;
         } else {
-            x0 = std::min(x0, k.x);
-            x1 = std::max(x1, k.x);
-            y0 = std::min(y0, k.y);
-            y1 = std::max(y1, k.y);
+            x0 = std::min(x0, x);
+            x1 = std::max(x1, x);
+            y0 = std::min(y0, y);
+            y1 = std::max(y1, y);
         }
     }
     if (!any)
@@ -633,18 +648,66 @@ bool AnnotationDocument::flush()
     for (const PoseInstance &inst : m_annotation.instances)
         if (!inst.box.isEmpty())
             out.push_back(inst);
-    QString error;
-    if (!LabelFile::write(m_labelFile, out, m_annotation.imageSize, m_keypointDims, &error)) {
-        m_lastError = error;
-        m_retryTimer->start();
-        Q_EMIT saveFailed(error);
+    if (!m_projectRoot.isEmpty() && !QFileInfo(m_projectRoot).isDir()) {
+        saveFailedWith(tr("The project folder %1 is gone (renamed, moved or deleted?). The edit is kept here and "
+                          "written as soon as the folder is back.")
+                           .arg(QDir::toNativeSeparators(m_projectRoot)));
         return false;
     }
+    QString error;
+    // Another program wrote the file since it was read or written here: its version is kept
+    // aside before this edit goes over it. (A file deleted meanwhile has nothing to keep.)
+    QString keptAs;
+    const QByteArray now = LabelFile::fingerprint(m_labelFile);
+    if (now != m_diskPrint && now != "absent") {
+        keptAs = keepOtherVersion(&error);
+        if (keptAs.isEmpty()) {
+            saveFailedWith(error);
+            return false;
+        }
+    }
+    if (!LabelFile::write(m_labelFile, out, m_annotation.imageSize, m_keypointDims, &error)) {
+        saveFailedWith(error);
+        return false;
+    }
+    m_diskPrint = LabelFile::fingerprint(m_labelFile);
     m_dirty = false;
     m_retryTimer->stop();
     m_lastError.clear();
     Q_EMIT saved(m_labelFile);
+    if (!keptAs.isEmpty())
+        Q_EMIT otherVersionKept(m_labelFile, keptAs);
     return true;
+}
+
+void AnnotationDocument::saveFailedWith(const QString &error)
+{
+    m_lastError = error;
+    m_retryTimer->start();
+    Q_EMIT saveFailed(error);
+}
+
+QString AnnotationDocument::keepOtherVersion(QString *error) const
+{
+    // Under the project's .gripperpose/conflicts/ (nothing Ultralytics reads) by the label file's
+    // path in the project, or beside the label file in .conflicts/ when there is no project.
+    const QFileInfo label(m_labelFile);
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+    const QString relative = m_projectRoot.isEmpty() ? QString() : QDir(m_projectRoot).relativeFilePath(m_labelFile);
+    const QString kept = !relative.isEmpty() && !relative.startsWith(QLatin1String(".."))
+        ? QDir(m_projectRoot)
+              .filePath(QStringLiteral(".gripperpose/conflicts/") + QFileInfo(relative).path() + QLatin1Char('/')
+                  + label.completeBaseName() + QLatin1Char('.') + stamp + QLatin1String(".txt"))
+        : label.dir().filePath(QStringLiteral(".conflicts/") + label.completeBaseName() + QLatin1Char('.') + stamp
+            + QLatin1String(".txt"));
+    QDir().mkpath(QFileInfo(kept).absolutePath());
+    if (!QFile::copy(m_labelFile, kept)) {
+        *error = tr("%1 was changed by another program, and its version could not be kept as %2; the edit made "
+                    "here is not written over it.")
+                     .arg(QDir::toNativeSeparators(m_labelFile), QDir::toNativeSeparators(kept));
+        return QString();
+    }
+    return kept;
 }
 
 } // namespace gp

@@ -68,7 +68,10 @@ public:
     // Starts editing an image: writes what is pending for the previous one, clears the
     // undo history. `labelFile` empty: nothing is saved. Boxes read from a file that do
     // not match boxForKeypoints() are kept as manual.
-    void load(const ImageAnnotation &annotation, const QString &labelFile, int keypointDims = 3);
+    // `diskPrint`: LabelFile::fingerprint() of the file the annotation was read from, taken
+    // when it was read (empty: taken now).
+    void load(const ImageAnnotation &annotation, const QString &labelFile, int keypointDims = 3,
+        const QByteArray &diskPrint = QByteArray());
     void clear();
     bool isLoaded() const { return m_loaded; }
     QString labelFile() const { return m_labelFile; }
@@ -167,17 +170,31 @@ public:
     // Drops the edits that could not be written (the user said so).
     void discardUnsavedChanges();
     QString lastError() const { return m_lastError; }
+    // What the label file held when it was read or last written here; another program's change
+    // shows as a different LabelFile::fingerprint().
+    QByteArray diskPrint() const { return m_diskPrint; }
+    bool inInteraction() const { return m_interaction > 0; }
+    // The project folder. While it is gone (renamed, moved, deleted) nothing is written, so that
+    // no stray folder is made at the old path: the edit waits in memory as for any failed save.
+    // The versions other programs wrote over are kept under its .gripperpose/conflicts/.
+    void setProjectRoot(const QString &dir) { m_projectRoot = dir; }
 
 Q_SIGNALS:
     void changed();
     void cursorChanged(int instance, int nextKeypoint);
     void saved(const QString &labelFile);
     void saveFailed(const QString &message);
+    // The label file had been changed by another program (a text editor, another studio) since
+    // it was read here; the edit made here was written, and that version is kept as `keptAs`.
+    void otherVersionKept(const QString &labelFile, const QString &keptAs);
 
 private:
     void refreshBoxes(State &state) const;
     void push(const QString &text, State after, int mergeId = -1, int dragId = 0);
     void scheduleSave();
+    void saveFailedWith(const QString &error);
+    // Copies the label file as it is now where otherVersionKept() says; empty on failure.
+    QString keepOtherVersion(QString *error) const;
     bool validPoint(int instance, int keypoint) const;
     int advanceFrom(const State &s, int instance, int keypoint) const;
     // Proposes the rest of `keypoint`'s gripper from its shape model when a person has placed
@@ -199,6 +216,8 @@ private:
     bool m_dirty = false;
     int m_interaction = 0;
     QString m_lastError;
+    QByteArray m_diskPrint;
+    QString m_projectRoot;
     QUndoStack *m_undo;
     QTimer *m_saveTimer;
     QTimer *m_retryTimer;

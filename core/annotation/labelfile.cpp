@@ -1,5 +1,7 @@
 #include "labelfile.h"
+#include "savefilecommit.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -200,12 +202,21 @@ QByteArray LabelFile::serialize(const std::vector<PoseInstance> &instances, cons
     return out;
 }
 
+QByteArray LabelFile::fingerprint(const QString &labelFile)
+{
+    QFile f(labelFile);
+    if (!f.open(QIODevice::ReadOnly))
+        return f.exists() ? QByteArrayLiteral("unreadable") : QByteArrayLiteral("absent");
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha1).toHex();
+}
+
 bool LabelFile::write(const QString &labelFile, const std::vector<PoseInstance> &instances, const QSize &imageSize,
     int keypointDims, QString *error)
 {
     QDir().mkpath(QFileInfo(labelFile).absolutePath());
     QSaveFile f(labelFile);
-    if (!f.open(QIODevice::WriteOnly) || f.write(serialize(instances, imageSize, keypointDims)) < 0 || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(serialize(instances, imageSize, keypointDims)) < 0
+        || !gp::commitSaveFile(f)) {
         *error = tr("%1: cannot write: %2").arg(labelFile, f.errorString());
         return false;
     }

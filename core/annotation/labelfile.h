@@ -52,6 +52,9 @@ public:
         DatasetIssueList *issues, const QString &displayName, Outcome *outcome = nullptr);
 
     static QByteArray serialize(const std::vector<PoseInstance> &instances, const QSize &imageSize, int keypointDims);
+    // What the file holds now, to tell another program's change from the studio's own: the
+    // SHA-1 of its bytes, or "absent" when there is no such file (an empty file has a print).
+    static QByteArray fingerprint(const QString &labelFile);
     // Writes atomically (temporary file + rename), creating the folder if needed.
     static bool write(const QString &labelFile, const std::vector<PoseInstance> &instances, const QSize &imageSize,
         int keypointDims, QString *error);

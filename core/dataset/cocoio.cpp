@@ -1,4 +1,5 @@
 #include "cocoio.h"
+#include "savefilecommit.h"
 
 #include "skeleton.h"
 
@@ -270,7 +271,7 @@ bool CocoIo::write(
         { "annotations", annotations }, { "categories", categories } };
     QSaveFile f(jsonFile);
     const std::string text = doc.dump(1);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) < 0 || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) < 0 || !gp::commitSaveFile(f)) {
         *error = tr("%1: cannot write: %2").arg(jsonFile, f.errorString());
         return false;
     }

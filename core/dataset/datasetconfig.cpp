@@ -1,4 +1,5 @@
 #include "datasetconfig.h"
+#include "savefilecommit.h"
 
 #include "labelfile.h"
 #include "skeleton.h"
@@ -149,7 +150,7 @@ bool DatasetConfig::save(const QString &file, QString *error) const
     out << YAML::EndMap << YAML::EndMap;
 
     QSaveFile f(file);
-    if (!f.open(QIODevice::WriteOnly) || f.write(out.c_str()) < 0 || f.write("\n") < 0 || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(out.c_str()) < 0 || f.write("\n") < 0 || !gp::commitSaveFile(f)) {
         *error = tr("%1: cannot write: %2").arg(file, f.errorString());
         return false;
     }

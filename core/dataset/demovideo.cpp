@@ -1,4 +1,5 @@
 #include "demovideo_p.h"
+#include "savefilecommit.h"
 
 #include "gripperscene_p.h"
 #include "scenariostyle_p.h"
@@ -385,7 +386,7 @@ bool DemoVideo::write(const Options &o, const std::function<bool()> &step, QStri
     const QString truthFile = out.filePath(o.baseName + QStringLiteral(".json"));
     const QByteArray text = QByteArray::fromStdString(truth.dump());
     QSaveFile f(truthFile);
-    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !gp::commitSaveFile(f)) {
         *error = tr("%1: cannot write: %2").arg(truthFile, f.errorString());
         return false;
     }

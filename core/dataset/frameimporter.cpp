@@ -1,4 +1,5 @@
 #include "frameimporter.h"
+#include "savefilecommit.h"
 
 #include "framereader.h"
 #include "imageconversion_p.h"
@@ -93,7 +94,7 @@ bool FrameImporter::writeFrame(const QImage &image, const QString &imagesDir, co
     QSaveFile out(*file);
     QImageWriter writer(&out, "jpg");
     writer.setQuality(jpegQuality);
-    if (!out.open(QIODevice::WriteOnly) || !writer.write(image) || !out.commit()) {
+    if (!out.open(QIODevice::WriteOnly) || !writer.write(image) || !gp::commitSaveFile(out)) {
         *error = tr("%1: cannot write: %2").arg(QDir::toNativeSeparators(*file), out.errorString());
         return false;
     }

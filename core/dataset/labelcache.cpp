@@ -1,4 +1,5 @@
 #include "labelcache.h"
+#include "savefilecommit.h"
 
 #include <QCryptographicHash>
 #include <QDataStream>
@@ -251,7 +252,7 @@ SplitScan LabelCache::scan(const DatasetConfig &config, const QString &split, co
             o << kMagic << kVersion << formatKey << quint32(entries.size());
             for (const Entry &e : entries)
                 o << e;
-            st.written = f.commit();
+            st.written = gp::commitSaveFile(f);
         }
         // A project folder that cannot be written simply goes uncached.
     }

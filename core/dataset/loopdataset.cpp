@@ -1,4 +1,5 @@
 #include "loopdataset.h"
+#include "savefilecommit.h"
 
 #include "reviewstate.h"
 
@@ -15,7 +16,7 @@ bool writeList(const QString &file, const QStringList &lines, QString *error)
 {
     QSaveFile out(file);
     if (!out.open(QIODevice::WriteOnly) || out.write(lines.join(QLatin1Char('\n')).toUtf8() + '\n') < 0
-        || !out.commit()) {
+        || !gp::commitSaveFile(out)) {
         *error = QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file), out.errorString());
         return false;
     }

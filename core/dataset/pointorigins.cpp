@@ -1,4 +1,5 @@
 #include "pointorigins.h"
+#include "savefilecommit.h"
 
 #include <QDir>
 #include <QFile>
@@ -67,7 +68,7 @@ bool PointOrigins::write(
     root.insert(QStringLiteral("points"), points);
     QSaveFile out(file);
     if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(root).toJson(QJsonDocument::Compact)) < 0
-        || !out.commit()) {
+        || !gp::commitSaveFile(out)) {
         *error = tr("%1: %2").arg(QDir::toNativeSeparators(file), out.errorString());
         return false;
     }

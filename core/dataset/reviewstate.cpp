@@ -1,4 +1,5 @@
 #include "reviewstate.h"
+#include "savefilecommit.h"
 
 #include <QDir>
 #include <QFile>
@@ -52,7 +53,7 @@ bool ReviewState::save(QString *error) const
     o.insert(QStringLiteral("version"), 1);
     o.insert(QStringLiteral("needsReview"), QJsonArray::fromStringList(sorted));
     QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(o).toJson()) < 0 || !out.commit()) {
+    if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(o).toJson()) < 0 || !gp::commitSaveFile(out)) {
         *error = tr("%1: %2").arg(QDir::toNativeSeparators(file), out.errorString());
         return false;
     }

@@ -1,4 +1,5 @@
 #include "scenariotags.h"
+#include "savefilecommit.h"
 
 #include <QDir>
 #include <QFile>
@@ -76,7 +77,7 @@ bool ScenarioTags::save(QString *error) const
         = QByteArrayLiteral("# Scenario tags of this dataset's images and videos (GripperPose Studio):\n"
                             "# gripperpose val reports the metrics of each tag.\n")
         + QByteArray(out.c_str()) + '\n';
-    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size() || !gp::commitSaveFile(f)) {
         *error = tr("%1: cannot write: %2").arg(file, f.errorString());
         return false;
     }

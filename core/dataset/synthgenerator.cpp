@@ -1,4 +1,5 @@
 #include "synthgenerator.h"
+#include "savefilecommit.h"
 
 #include "datasetconfig.h"
 #include "demovideo_p.h"
@@ -87,7 +88,7 @@ Still renderStill(const SynthOptions &o, int index, Scenario scenario)
 bool writeFile(const QString &file, const QByteArray &data, QString *error)
 {
     QSaveFile f(file);
-    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !gp::commitSaveFile(f)) {
         *error = SynthGenerator::tr("%1: cannot write: %2").arg(file, f.errorString());
         return false;
     }

@@ -1,4 +1,5 @@
 #include "modelexporter.h"
+#include "savefilecommit.h"
 
 #include "activationcalibrator.h"
 #include "datasetconfig.h"
@@ -270,7 +271,7 @@ bool ModelExporter::run(const ExportOptions &o, ExportReport *report, QString *e
         QDir().mkpath(target.absolutePath());
         QSaveFile file(o.out);
         if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size())
-            || !file.commit()) {
+            || !gp::commitSaveFile(file)) {
             *error = tr("%1: cannot write: %2").arg(o.out, file.errorString());
             return false;
         }

@@ -1,4 +1,5 @@
 #include "checkpoint_p.h"
+#include "savefilecommit.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -137,7 +138,7 @@ void writeAtomically(const QString &path, const std::vector<char> &bytes)
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         fail(path, str(f.errorString()));
-    if (f.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !f.commit())
+    if (f.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !gp::commitSaveFile(f))
         fail(path, str(f.errorString()));
 #endif
 }

@@ -1,4 +1,5 @@
 #include "skeleton.h"
+#include "savefilecommit.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -176,7 +177,7 @@ QByteArray Skeleton::toJson() const
 bool Skeleton::save(const QString &path, QString *error) const
 {
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(toJson()) < 0 || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(toJson()) < 0 || !gp::commitSaveFile(f)) {
         *error = tr("%1: cannot write: %2").arg(path, f.errorString());
         return false;
     }

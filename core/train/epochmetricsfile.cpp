@@ -1,4 +1,5 @@
 #include "epochmetricsfile.h"
+#include "savefilecommit.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -142,7 +143,7 @@ std::optional<EpochMetricsFile::Contents> EpochMetricsFile::read(const QString &
 bool EpochMetricsFile::write(const QString &path, const Contents &contents, QString *error)
 {
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(toJson(contents)) < 0 || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(toJson(contents)) < 0 || !gp::commitSaveFile(f)) {
         *error = tr("%1: cannot write: %2").arg(path, f.errorString());
         return false;
     }

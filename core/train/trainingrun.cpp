@@ -1,3 +1,4 @@
+#include "savefilecommit.h"
 #include "trainingrun_p.h"
 
 #include "autocastguard.h"
@@ -378,7 +379,7 @@ bool TrainingRun::saveEpoch(int epoch, const EpochReport &er)
     // checkpoint, which carries the same rows.
     QSaveFile csv(m_run.filePath(QStringLiteral("results.csv")));
     if (!csv.open(QIODevice::WriteOnly)
-        || csv.write((m_results.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8()) < 0 || !csv.commit())
+        || csv.write((m_results.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8()) < 0 || !gp::commitSaveFile(csv))
         return fail(tr("%1: cannot write: %2").arg(csv.fileName(), csv.errorString()));
     failpoint();
     return true;

@@ -1,4 +1,5 @@
 // TrainingRun's setup step (settings, device and precision, data, model, run folder); the
+#include "savefilecommit.h"
 // class is declared in trainingrun_p.h and its other steps are in trainingrun.cpp.
 
 #include "trainingrun_p.h"
@@ -257,7 +258,7 @@ bool TrainingRun::setupRunFolder()
         return false;
     if (rankZero) {
         QSaveFile args(m_run.filePath(QStringLiteral("args.yaml")));
-        if (!args.open(QIODevice::WriteOnly) || args.write(m_config.toYaml().toUtf8()) < 0 || !args.commit())
+        if (!args.open(QIODevice::WriteOnly) || args.write(m_config.toYaml().toUtf8()) < 0 || !gp::commitSaveFile(args))
             return fail(tr("%1: cannot write: %2").arg(args.fileName(), args.errorString()));
     }
     if (m_resumed)

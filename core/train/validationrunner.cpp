@@ -1,3 +1,4 @@
+#include "savefilecommit.h"
 #include "validator.h"
 
 #include "checkpoint_p.h"
@@ -139,7 +140,7 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
         for (const Skeleton::Point &p : skeleton.points())
             names << p.name;
         QSaveFile f(report->metricsFile);
-        if (!f.open(QIODevice::WriteOnly) || f.write(metricsJson(*report, names)) < 0 || !f.commit()) {
+        if (!f.open(QIODevice::WriteOnly) || f.write(metricsJson(*report, names)) < 0 || !gp::commitSaveFile(f)) {
             *error = tr("%1: cannot write: %2").arg(report->metricsFile, f.errorString());
             return false;
         }

@@ -4,6 +4,7 @@
 // label file is written (at once; debounced during a drag; on load; on failure).
 
 #include "annotationdocument.h"
+#include "labelfile.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,8 +14,10 @@
 #include <QUndoStack>
 
 using gp::AnnotationDocument;
+using gp::DatasetIssueList;
 using gp::ImageAnnotation;
 using gp::Keypoint;
+using gp::LabelFile;
 using gp::PoseInstance;
 using gp::Skeleton;
 
@@ -47,6 +50,7 @@ class TestAnnotationDocument : public QObject
 private Q_SLOTS:
     void placesInOrderAndTheBoxFollows();
     void boxIsClippedToTheImage();
+    void aPointPastTheEdgeKeepsABox();
     void backgroundIsAnEmptyLabelFile();
     void undoRestoresPointsAndCursor();
     void aDragIsOneStep();
@@ -87,6 +91,36 @@ void TestAnnotationDocument::boxIsClippedToTheImage()
     doc.placeNext({ 2, 3 });
     doc.placeNext({ 635, 470 });
     QCOMPARE(doc.instances()[0].box, QRectF(QPointF(0, 0), QPointF(640, 480)));
+}
+
+void TestAnnotationDocument::aPointPastTheEdgeKeepsABox()
+{
+    // Found by the GUI monkey: one point dragged 8 px below a 384-px image gave a box clipped to
+    // 1.4e-4 px, written as height 0, which the reader refuses: the object was lost on reload and
+    // the file turned read-only. The box is now grown around the point as written, on the edge.
+    const QString file = m_tmp.filePath(QStringLiteral("edge.txt"));
+    AnnotationDocument doc(Skeleton::defaultGripper());
+    ImageAnnotation image = blank();
+    image.imageSize = QSize(640, 384);
+    doc.load(image, file);
+    doc.placeNext({ 300, 200 });
+    doc.moveKeypoint(0, 0, { 487.693, 392 }, 1);
+    doc.endInteraction();
+    QVERIFY(doc.flush());
+    // Bounds at y = 384 (clamped), the minimum margin above it: 376..384.
+    QCOMPARE(doc.instances()[0].box, QRectF(QPointF(479.693, 376), QPointF(495.693, 384)));
+    DatasetIssueList issues;
+    const auto back = LabelFile::read(file, image.imageSize, LabelFile::Format(), &issues);
+    QVERIFY2(issues.issues.empty(), qPrintable(issues.issues.empty() ? QString() : issues.issues.front().toString()));
+    QCOMPARE(back.size(), size_t(1));
+    // Every corner: a box of the minimum margin inside the image.
+    for (const QPointF corner : { QPointF(-5, -5), QPointF(700, -5), QPointF(-5, 400), QPointF(700, 400) }) {
+        AnnotationDocument one(Skeleton::defaultGripper());
+        one.load(image, QString());
+        one.placeNext(corner);
+        QCOMPARE(one.instances()[0].box.width(), AnnotationDocument::kMinBoxMargin);
+        QCOMPARE(one.instances()[0].box.height(), AnnotationDocument::kMinBoxMargin);
+    }
 }
 
 void TestAnnotationDocument::backgroundIsAnEmptyLabelFile()

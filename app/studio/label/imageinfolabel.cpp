@@ -54,5 +54,7 @@ void ImageInfoLabel::showImage(const Shown &s)
                        "(below). Fix or remove them first."));
     for (const DatasetIssue &issue : s.issues.issues)
         text += red(issue.toString());
+    if (!s.diskNotice.isEmpty())
+        text += QStringLiteral("<br><span style=\"color:#e65100\">%1</span>").arg(s.diskNotice.toHtmlEscaped());
     setText(text);
 }

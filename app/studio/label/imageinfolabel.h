@@ -25,6 +25,7 @@ public:
         QString saveError;
         bool readOnly = false;
         gp::DatasetIssueList issues;
+        QString diskNotice; // what another program did to the files shown
     };
 
     explicit ImageInfoLabel(QWidget *parent = nullptr);

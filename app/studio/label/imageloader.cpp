@@ -1,6 +1,7 @@
 #include "imageloader.h"
 
 #include "backgroundjob.h"
+#include "labelfile.h"
 
 #include <QImageReader>
 
@@ -38,6 +39,7 @@ void ImageLoader::start(const QString &file)
         if (l.image.isNull())
             l.issues.add(DatasetIssue::Kind::ImageUndecodable, config.displayName(file), 0,
                 tr("the image does not decode: %1").arg(reader.errorString()));
+        l.labelPrint = gp::LabelFile::fingerprint(DatasetConfig::labelFileFor(file));
         l.annotation = config.loadAnnotation(file, &l.issues);
         return l;
     });

@@ -23,6 +23,8 @@ public:
         QString file;
         QImage image; // null: the image does not decode (issues say why)
         gp::ImageAnnotation annotation;
+        // LabelFile::fingerprint() of the label file, taken before it was read.
+        QByteArray labelPrint;
         gp::DatasetIssueList issues;
     };
 

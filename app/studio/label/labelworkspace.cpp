@@ -12,17 +12,20 @@
 #include "imagefiltermodel.h"
 #include "imageinfolabel.h"
 #include "labelactions.h"
+#include "labelfile.h"
 #include "labelstatus.h"
 #include "pointspanel.h"
 #include "prelabelcontroller.h"
 #include "project.h"
 #include "scenariotagcontroller.h"
 #include "scenariotagpanel.h"
+#include "shownfilewatcher.h"
 #include "stablepoints.h"
 #include "suggestioncontroller.h"
 #include "unsavededitsprompt.h"
 
 #include <QAction>
+#include <QDir>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -53,6 +56,7 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     , m_document(new AnnotationDocument(Skeleton::defaultGripper(), this))
     , m_browser(new ImageBrowser(this))
     , m_loader(new ImageLoader(this))
+    , m_fileWatch(new ShownFileWatcher(m_document, this))
     , m_prelabel(new PrelabelController(this))
     , m_suggest(new SuggestionController(this))
     , m_tags(new ScenarioTagController(m_document->undoStack(), this))
@@ -144,6 +148,31 @@ LabelWorkspace::LabelWorkspace(QWidget *parent)
     connect(m_document, &AnnotationDocument::saveFailed, this, [this](const QString &message) {
         m_saveError = message;
         updateInfo();
+    });
+    // What other programs do to the files on screen is said, and what the person did is kept.
+    connect(m_document, &AnnotationDocument::otherVersionKept, this,
+        [this](const QString &labelFile, const QString &keptAs) {
+            //: %1 is a label file, %2 where the other program's version of it is kept.
+            sayDiskNotice(tr("%1 had been changed by another program since it was shown here. Your edit is saved; "
+                             "the other version is kept as %2.")
+                              .arg(QDir::toNativeSeparators(labelFile), QDir::toNativeSeparators(keptAs)));
+        });
+    connect(m_fileWatch, &ShownFileWatcher::labelsChangedElsewhere, this, [this](const QString &imageFile) {
+        if (imageFile != m_shownFile)
+            return;
+        //: %1 is a label file another program (an editor, another studio) wrote.
+        sayDiskNotice(tr("%1 was changed by another program; it is shown as it is now.")
+                          .arg(QDir::toNativeSeparators(m_document->labelFile())));
+        requestLoad(true);
+    });
+    connect(m_fileWatch, &ShownFileWatcher::imageGone, this, [this](const QString &imageFile) {
+        if (imageFile != m_shownFile)
+            return;
+        //: %1 is an image file that disappeared while shown.
+        sayDiskNotice(m_document->labelFile().isEmpty()
+                ? tr("%1 was deleted or moved by another program.").arg(QDir::toNativeSeparators(imageFile))
+                : tr("%1 was deleted or moved by another program. Its labels stay in %2.")
+                      .arg(QDir::toNativeSeparators(imageFile), QDir::toNativeSeparators(m_document->labelFile())));
     });
     connect(m_document->undoStack(), &QUndoStack::canUndoChanged, this, &LabelWorkspace::updateActions);
     connect(m_document->undoStack(), &QUndoStack::canRedoChanged, this, &LabelWorkspace::updateActions);
@@ -254,6 +283,9 @@ void LabelWorkspace::setProject(std::shared_ptr<const Project> project)
 {
     m_document->clear();
     m_project = std::move(project);
+    m_document->setProjectRoot(m_project ? m_project->dir() : QString());
+    m_fileWatch->watch(QString());
+    m_diskNotice.clear();
     m_shownFile.clear();
     m_issues = DatasetIssueList();
     m_saveError.clear();
@@ -583,7 +615,6 @@ void LabelWorkspace::requestLoad(bool force)
     }
     if (!force && file == m_shownFile && !m_loader->isLoading() && m_document->isLoaded())
         return; // already on screen (the list was rebuilt around it)
-    m_savedSinceRequest.clear();
     m_loader->request(file);
 }
 
@@ -591,13 +622,17 @@ void LabelWorkspace::showLoaded(const ImageLoader::Loaded &result)
 {
     // The outgoing image's pending drag is written while its row is still the shown one.
     m_document->flush();
-    // Labels the loader read before they were saved here (the image was edited while its
-    // reload was on the way) are read again: the file is what the person did last.
+    // Labels that changed since the loader read them (saved here while the image's reload was
+    // on the way, or written by another program) are read again: what is shown is what is on
+    // disk. (An image that does not decode is never written; its issues stay as they are.)
     ImageLoader::Loaded loaded = result;
-    // (An image that does not decode is never written, so it is never among them.)
-    if (m_project && std::exchange(m_savedSinceRequest, {}).contains(DatasetConfig::labelFileFor(loaded.file))) {
-        loaded.issues = DatasetIssueList();
-        loaded.annotation = m_project->config().loadAnnotation(loaded.file, &loaded.issues);
+    if (m_project && !loaded.image.isNull()) {
+        const QByteArray now = gp::LabelFile::fingerprint(DatasetConfig::labelFileFor(loaded.file));
+        if (now != loaded.labelPrint) {
+            loaded.issues = DatasetIssueList();
+            loaded.annotation = m_project->config().loadAnnotation(loaded.file, &loaded.issues);
+            loaded.labelPrint = now;
+        }
     }
     // What the outgoing image holds is the starting point "copy previous" offers.
     if (m_document->isLoaded() && m_document->instanceCount() > 0 && loaded.file != m_shownFile) {
@@ -605,6 +640,8 @@ void LabelWorkspace::showLoaded(const ImageLoader::Loaded &result)
         if (m_previous.size() > kPreviousFrames)
             m_previous.pop_front();
     }
+    if (loaded.file != m_shownFile)
+        m_diskNotice.clear();
     m_shownFile = loaded.file;
     m_issues = loaded.issues;
     m_saveError.clear();
@@ -620,7 +657,8 @@ void LabelWorkspace::showLoaded(const ImageLoader::Loaded &result)
         m_saveError = originsError;
     if (m_prelabel->needsReview(loaded.file))
         m_assist->lookAgainAtAll(loaded.image, &annotation.instances);
-    m_document->load(annotation, labelFile, m_project ? m_project->config().keypointDims : 3);
+    m_document->load(annotation, labelFile, m_project ? m_project->config().keypointDims : 3, loaded.labelPrint);
+    m_fileWatch->watch(loaded.file);
     m_pointsPanel->refresh();
     updateInfo();
     updateActions();
@@ -679,7 +717,6 @@ void LabelWorkspace::documentChanged()
 void LabelWorkspace::labelsSaved(const QString &labelFile)
 {
     m_saveError.clear();
-    m_savedSinceRequest.insert(labelFile);
     // The image's status in the list follows what was written.
     if (m_shownFile.isEmpty() || DatasetConfig::labelFileFor(m_shownFile) != labelFile)
         return;
@@ -707,8 +744,16 @@ void LabelWorkspace::updateInfo()
         row >= 0 ? ImageListModel::statusName(imageModel()->entry(row)) : QString(),
         row >= 0 && imageModel()->entry(row).needsReview,
         m_actions->accept->shortcut().toString(QKeySequence::NativeText),
-        m_actions->reject->shortcut().toString(QKeySequence::NativeText), m_saveError, m_readOnly, m_issues };
+        m_actions->reject->shortcut().toString(QKeySequence::NativeText), m_saveError, m_readOnly, m_issues,
+        m_diskNotice };
     m_info->showImage(shown);
+}
+
+void LabelWorkspace::sayDiskNotice(const QString &text)
+{
+    m_diskNotice = text;
+    updateInfo();
+    Q_EMIT diskNotice(text);
 }
 
 void LabelWorkspace::updateActions()

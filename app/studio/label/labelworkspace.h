@@ -32,6 +32,7 @@ class PrelabelController;
 class SuggestionController;
 class ScenarioTagController;
 class ScenarioTagPanel;
+class ShownFileWatcher;
 class QAction;
 class QCheckBox;
 class QComboBox;
@@ -176,6 +177,9 @@ Q_SIGNALS:
     void roundPrelabelled(int written, int revised, int changedPoints, const QString &error);
     // Suggest What to Label Next finished: how many images it ranked, or why none.
     void suggestionsReady(int ranked, const QString &error);
+    // Something another program did to the project's files on screen (the window's status bar
+    // says it too).
+    void diskNotice(const QString &text);
     // A background job the window may show in its status bar.
     void jobStarted(BackgroundJob *job, const QString &label);
 
@@ -194,6 +198,7 @@ private:
     void prelabelDone(const QStringList &written, const QStringList &revised, int skippedLabelled, int changedPoints,
         const QString &error, const QString &saveError);
     void updateInfo();
+    void sayDiskNotice(const QString &text);
     void updateActions();
 
     // Runs `then` once the browser has read the splits again (at once when none is read).
@@ -205,8 +210,7 @@ private:
     gp::AnnotationDocument *m_document;
     ImageBrowser *m_browser;
     ImageLoader *m_loader;
-    // Label files written while an image was being loaded (showLoaded reads those again).
-    QSet<QString> m_savedSinceRequest;
+    ShownFileWatcher *m_fileWatch;
     PrelabelController *m_prelabel;
     SuggestionController *m_suggest;
     bool m_round = false; // the pre-labelling running is a loop round's
@@ -230,6 +234,7 @@ private:
     QString m_shownFile;
     gp::DatasetIssueList m_issues;
     QString m_saveError;
+    QString m_diskNotice; // what another program did to the files on screen
     QString m_openFailure; // why the last project could not be opened (shown while none is)
     bool m_readOnly = false;
     // The objects of the last images left (the newest last, at most kPreviousFrames) with their

@@ -8,6 +8,7 @@
 #include "languages.h"
 #include "loopcontroller.h"
 #include "project.h"
+#include "projectlock.h"
 #include "recentprojects.h"
 #include "trainworkspace.h"
 #include "videoworkspace.h"
@@ -75,6 +76,8 @@ MainWindow::MainWindow(Languages *languages, QWidget *parent)
     createActions();
     createMenus();
     connect(m_label, &LabelWorkspace::countsChanged, this, &MainWindow::updateStatus);
+    connect(
+        m_label, &LabelWorkspace::diskNotice, this, [this](const QString &text) { statusBar()->showMessage(text); });
     // A worst validation image opens in the Label workspace with its object selected.
     connect(m_train, &TrainWorkspace::openImageRequested, this, [this](const QString &file, int instance) {
         m_label->openImage(file, QString(), instance);
@@ -424,6 +427,8 @@ bool MainWindow::openProject(const QString &dirOrYaml, QString *error)
         return false;
     }
     m_project = std::make_shared<const Project>(std::move(*project));
+    m_projectLock.reset(); // reopening the same project takes it again
+    m_projectLock = std::make_unique<gp::ProjectLock>(m_project->dir());
     m_label->setProject(m_project);
     m_train->setProject(m_project);
     m_loop->setProject(m_project);
@@ -435,7 +440,15 @@ bool MainWindow::openProject(const QString &dirOrYaml, QString *error)
     updateRecentMenu();
     updateStatus();
     updateTitle();
-    if (!m_project->issues().isEmpty())
+    if (!m_projectLock->otherHolder().isEmpty())
+        //: %1 says which process has the project open ("process 1234 on lab-pc").
+        statusBar()->showMessage(tr("This project is also open in another GripperPose Studio (%1). Both can label "
+                                    "it: an image the other saves is shown again here, and an edit written over the "
+                                    "other's keeps its version in .gripperpose/conflicts/.")
+                                     .arg(m_projectLock->otherHolder()));
+    else if (!m_projectLock->error().isEmpty())
+        statusBar()->showMessage(m_projectLock->error());
+    else if (!m_project->issues().isEmpty())
         statusBar()->showMessage(
             tr("data.yaml has %n problem(s); see the Train workspace.", nullptr, int(m_project->issues().size())),
             10000);
@@ -586,7 +599,9 @@ void MainWindow::updateStatus()
         m_countStatus->clear();
         return;
     }
-    m_projectStatus->setText(tr("Project: %1").arg(m_project->name()));
+    const bool shared = m_projectLock && !m_projectLock->otherHolder().isEmpty();
+    m_projectStatus->setText(shared ? tr("Project: %1 (also open in another studio)").arg(m_project->name())
+                                    : tr("Project: %1").arg(m_project->name()));
     m_projectStatus->setToolTip(QDir::toNativeSeparators(m_project->dir()));
     const auto total = m_label->totalCounts();
     QStringList perSplit;

@@ -27,6 +27,7 @@ class TrainWorkspace;
 class VideoWorkspace;
 namespace gp {
 class Project;
+class ProjectLock;
 } // namespace gp
 
 // The main window: the three workspaces (Label, Train, Video) as tabs, the project
@@ -114,6 +115,9 @@ private:
 
     Languages *m_languages;
     std::shared_ptr<const gp::Project> m_project;
+    // This studio's hold on the project; another studio with the project open is said in the
+    // status bar (both can label it: ProjectLock says why that is safe).
+    std::unique_ptr<gp::ProjectLock> m_projectLock;
     std::optional<gp::RuntimeInfo> m_runtimeInfo;
 
     QTabWidget *m_tabs;

@@ -1,4 +1,5 @@
 #include "runsetupform.h"
+#include "savefilecommit.h"
 
 #include "configfield.h"
 #include "devicechooser.h"
@@ -316,7 +317,7 @@ bool RunSetupForm::savePreset(const QString &file, QString *error) const
 {
     QDir().mkpath(QFileInfo(file).absolutePath());
     QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly) || out.write(config().toYaml().toUtf8()) < 0 || !out.commit()) {
+    if (!out.open(QIODevice::WriteOnly) || out.write(config().toYaml().toUtf8()) < 0 || !gp::commitSaveFile(out)) {
         *error = tr("%1: cannot write: %2").arg(file, out.errorString());
         return false;
     }
