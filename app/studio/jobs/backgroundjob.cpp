@@ -1,9 +1,27 @@
 #include "backgroundjob.h"
 
+#include <QThread>
+
+#include <algorithm>
+
 namespace {
 // How often progress reaches the GUI: often enough to look live, rarely enough to cost nothing.
 constexpr int kPollMs = 100;
+
+// At least four threads, so that a decode the user waits for does not queue behind two long
+// listings on a 2-core machine.
+struct JobPool : QThreadPool
+{
+    JobPool() { setMaxThreadCount(std::max(4, QThread::idealThreadCount())); }
+};
 } // namespace
+
+QThreadPool *BackgroundJob::pool()
+{
+    // One for the process, as Qt's global pool is.
+    static JobPool jobs;
+    return &jobs;
+}
 
 BackgroundJob::BackgroundJob(QObject *parent)
     : QObject(parent)

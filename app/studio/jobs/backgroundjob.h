@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QObject>
+#include <QThreadPool>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -15,7 +16,7 @@
 #include <type_traits>
 
 // One background job: a function that takes a gp::CancelToken and a gp::Progress (the
-// convention of every long operation in core) runs on Qt's thread pool; its progress and
+// convention of every long operation in core) runs on the jobs' thread pool; its progress and
 // its end arrive as signals on the thread that owns the job (the GUI thread). Progress is
 // polled a few times a second, so a worker may report as often as it likes without
 // flooding the event loop. Destroying the job cancels it and waits for it.
@@ -42,7 +43,7 @@ public:
             state->total.store(total);
             state->changed.store(true);
         });
-        watch(QtConcurrent::run([work = std::move(work), state, cancel, progress]() mutable {
+        watch(QtConcurrent::run(pool(), [work = std::move(work), state, cancel, progress]() mutable {
             using R = std::invoke_result_t<Work &, const gp::CancelToken &, const gp::Progress &>;
             if constexpr (std::is_void_v<R>)
                 work(cancel, progress);
@@ -69,6 +70,11 @@ public:
     double elapsedSeconds() const { return m_clock.isValid() ? m_clock.elapsed() / 1000.0 : 0.0; }
     // Seconds left at the rate so far; negative while unknown.
     double etaSeconds() const;
+
+    // The pool the jobs run on: their own, not Qt's global one. Qt 6.4's raster painting
+    // splits an image's smooth scaling across the global pool and the GUI thread waits for
+    // it, so a long job there (a 100,000-image listing) held a repaint for seconds.
+    static QThreadPool *pool();
 
 Q_SIGNALS:
     void started();
