@@ -105,7 +105,12 @@
 <context>
     <name>AnnotatedExport</name>
     <message>
-        <location filename="../core/analysis/annotatedexport.cpp" line="+16"/>
+        <location filename="../core/analysis/annotatedexport.cpp" line="+37"/>
+        <source>%1: cannot be put in place of %2</source>
+        <translation>%1：无法替换 %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>the tracks do not match the analysed video (%1 of %2 frames)</source>
         <translation>轨迹与已分析的视频不符（%2 帧中的 %1 帧）</translation>
     </message>

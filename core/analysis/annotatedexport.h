@@ -18,7 +18,9 @@ class DetectionCache;
 // Writes an analysed video with the current settings, in the command line's formats
 // (PredictionWriter: annotated video, JSON Lines, CSV): the video is decoded once more,
 // and each analysed frame is drawn with the tracks the temporal stage gave (TemporalReplay)
-// — no network runs. Frames that were not analysed are left out.
+// — no network runs. Frames that were not analysed are left out. The files are written under
+// hidden partial names (".<name>.partial.<ext>") and take their names only once the export
+// has finished; a cancel or a failure removes them.
 class AnnotatedExport
 {
     Q_DECLARE_TR_FUNCTIONS(AnnotatedExport)

@@ -110,6 +110,7 @@ private Q_SLOTS:
     void spreadPicksFramesApart();
     void sendFramesNeverOverwrites();
     void exportWritesAnalysedFrames();
+    void anUnfinishedExportLeavesNoShortFile();
 
 private:
     QTemporaryDir m_dir;
@@ -455,6 +456,42 @@ void TestVideoAnalysis::exportWritesAnalysedFrames()
     cv::VideoCapture cap(out.videoPath.toStdString());
     QVERIFY(cap.isOpened());
     QCOMPARE(int(cap.get(cv::CAP_PROP_FRAME_COUNT)), 10);
+    // Nothing but the outputs: the partial files took their names.
+    QCOMPARE(QDir(m_dir.path()).entryList({ QStringLiteral("*export_pose*") }, QDir::Files | QDir::Hidden).size(), 3);
+}
+
+void TestVideoAnalysis::anUnfinishedExportLeavesNoShortFile()
+{
+    const QString video = m_dir.filePath(QStringLiteral("unfinished.avi"));
+    QVERIFY(testvideo::write(video, 20, 25.0, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), cv::Size(160, 96)));
+    DetectionCache c({}, 20, K);
+    for (int f = 0; f < 20; ++f)
+        c.set(f, f * 40.0, { pose(f) });
+    std::vector<std::vector<TrackedPose>> tracks;
+    QVERIFY(TemporalReplay::run(c, {}, &tracks));
+    OutputOptions out;
+    out.videoPath = m_dir.filePath(QStringLiteral("unfinished_pose.mp4"));
+    out.jsonPath = m_dir.filePath(QStringLiteral("unfinished_pose.jsonl"));
+    // An earlier export of the same name stays as it was when this one stops halfway.
+    QFile earlier(out.jsonPath);
+    QVERIFY(earlier.open(QIODevice::WriteOnly));
+    earlier.write("{\"frame\":0}\n");
+    earlier.close();
+    gp::CancelToken cancel;
+    bool sawPartial = false;
+    const AnnotatedExport::Result r = AnnotatedExport::run(
+        video, c, tracks, Skeleton::defaultGripper(), out, 0.5, cancel, [&](int64_t done, int64_t) {
+            // Midway the work is under hidden partial names, not the asked-for ones.
+            sawPartial = sawPartial || QFile::exists(m_dir.filePath(QStringLiteral(".unfinished_pose.partial.jsonl")));
+            if (done == 10)
+                cancel.cancel();
+        });
+    QVERIFY(r.cancelled);
+    QVERIFY(sawPartial);
+    QVERIFY(!QFile::exists(out.videoPath));
+    QVERIFY(earlier.open(QIODevice::ReadOnly));
+    QCOMPARE(earlier.readAll(), QByteArray("{\"frame\":0}\n"));
+    QCOMPARE(QDir(m_dir.path()).entryList({ QStringLiteral("*partial*") }, QDir::Files | QDir::Hidden), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestVideoAnalysis)
