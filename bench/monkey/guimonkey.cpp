@@ -6,6 +6,9 @@
 #include "labelfile.h"
 #include "labelworkspace.h"
 #include "mainwindow.h"
+#include "modelpanel.h"
+#include "outputoptions.h"
+#include "predictioncontroller.h"
 #include "project.h"
 #include "runsetupform.h"
 #include "runspanel.h"
@@ -18,12 +21,16 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QListView>
 #include <QPushButton>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
@@ -476,6 +483,91 @@ void GuiMonkey::sendFrameToLabel()
     settle(300);
 }
 
+bool GuiMonkey::showVideo()
+{
+    VideoWorkspace *v = m_window->videoWorkspace();
+    if (m_window->workspace() != MainWindow::Workspace::Video || v->videoInfo().frameCount <= 0) {
+        scrubVideo();
+        return false;
+    }
+    return true;
+}
+
+void GuiMonkey::analyseVideo()
+{
+    if (!showVideo())
+        return;
+    VideoWorkspace *v = m_window->videoWorkspace();
+    // The newest checkpoint of the project's runs (one is written every epoch).
+    QString weights;
+    QDateTime newest;
+    QDirIterator it(QDir(m_project).filePath(QStringLiteral("runs/pose")), { QStringLiteral("last.ckpt") }, QDir::Files,
+        QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo fi(it.next());
+        if (!newest.isValid() || fi.lastModified() > newest) {
+            newest = fi.lastModified();
+            weights = fi.absoluteFilePath();
+        }
+    }
+    if (weights.isEmpty())
+        return;
+    m_log << QStringLiteral("analyse with %1").arg(QDir(m_project).relativeFilePath(weights));
+    timed([&] { v->setModel(weights); });
+    v->modelPanel()->imgszBox()->setValue(64); // the run's size: a short pass
+    journalEvent(QStringLiteral("analysis started"));
+    timed([&] { QTest::mouseClick(v->modelPanel()->analyseButton(), Qt::LeftButton); });
+    // The progress dialog is the explicit modal one; it closes when the pass ends.
+    waitWhile([v] { return v->predictions()->analysisJob()->isRunning(); }, 300000);
+    settle(kSettleMs);
+    journalEvent(QStringLiteral("analysis finished"));
+}
+
+void GuiMonkey::exportVideo()
+{
+    if (!showVideo())
+        return;
+    VideoWorkspace *v = m_window->videoWorkspace();
+    if (!v->predictions()->hasAnalysis())
+        return analyseVideo();
+    // What Export Annotated Video asks the file dialog for, beside the video (nothing a dataset
+    // reader looks at).
+    gp::OutputOptions o;
+    const QString stem = QDir(m_project).filePath(QStringLiteral("videos/monkey_pose"));
+    o.videoPath = stem + QStringLiteral(".mp4");
+    o.jsonPath = stem + QStringLiteral(".jsonl");
+    o.csvPath = stem + QStringLiteral(".csv");
+    m_log << QStringLiteral("export");
+    journalEvent(QStringLiteral("export started"));
+    QString error;
+    bool started = false;
+    timed([&] { started = v->predictions()->exportVideo(o, &error); });
+    if (started)
+        waitWhile([v] { return v->predictions()->exportJob()->isRunning(); }, 300000);
+    settle(kSettleMs);
+    journalEvent(QStringLiteral("export finished"));
+}
+
+void GuiMonkey::waitWhile(const std::function<bool()> &busy, int ms)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (busy() && clock.elapsed() < ms)
+        settle(50);
+}
+
+void GuiMonkey::journalEvent(const QString &what)
+{
+    if (m_options.journal.isEmpty())
+        return;
+    QFile journal(m_options.journal);
+    if (!journal.open(QIODevice::WriteOnly | QIODevice::Append))
+        return;
+    journal.write("event\t" + what.toUtf8() + '\n');
+    journal.flush();
+    ::fsync(journal.handle());
+}
+
 void GuiMonkey::openOtherProjectAndBack()
 {
     if (m_options.otherProject.isEmpty() || m_window->trainWorkspace()->isTraining())
@@ -602,7 +694,13 @@ bool GuiMonkey::run(QString *failure)
         { QStringLiteral("smoothing"), 2, [this] { changeSmoothing(); } },
         { QStringLiteral("frame to Label"), 1, [this] { sendFrameToLabel(); } },
         { QStringLiteral("other project"), 1, [this] { openOtherProjectAndBack(); } },
+        { QStringLiteral("analyse"), 1, [this] { analyseVideo(); } },
+        { QStringLiteral("export"), 1, [this] { exportVideo(); } },
     };
+    if (m_options.videoOnly)
+        actions = { { QStringLiteral("scrub"), 2, [this] { scrubVideo(); } },
+            { QStringLiteral("analyse"), 3, [this] { analyseVideo(); } },
+            { QStringLiteral("export"), 3, [this] { exportVideo(); } } };
     if (m_options.training) {
         actions.push_back({ QStringLiteral("start training"), 1, [this] { startTraining(); } });
         if (!m_options.trainingThroughout)

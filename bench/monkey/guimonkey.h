@@ -22,7 +22,8 @@ class MainWindow;
 // valid user actions from a seeded generator at the real main window, through Qt Test's mouse and
 // key events (switch workspaces and images; place, drag, delete and undo points; mark occluded;
 // tag scenarios; start, stop and resume a short training run; scrub a video, change its
-// smoothing, send a frame to Label; open another project and come back), and after every action
+// smoothing, analyse it with the run's newest checkpoint and export it, send a frame to Label;
+// open another project and come back), and after every action
 // checks what must always hold:
 // - the labels on disk are the labels shown, once saved (to the written precision);
 // - no label file it touched is half-written (every line parses);
@@ -57,6 +58,9 @@ public:
         // A stretch over kMaxStallMs breaks the run; the soak instead reports it with its stack
         // and goes on, so that hours of the other invariants are not cut short by one.
         bool stallBreaksRun = true;
+        // Only the video's actions: open, scrub, analyse with the run's newest checkpoint, export
+        // (a kill test's phase that kills during analyses and exports).
+        bool videoOnly = false;
         // Called after every action (the soak samples memory here).
         std::function<void(int action)> afterAction;
     };
@@ -104,6 +108,8 @@ private:
     void stepVideo();
     void changeSmoothing();
     void sendFrameToLabel();
+    void analyseVideo();
+    void exportVideo();
     void openOtherProjectAndBack();
 
     // Helpers.
@@ -120,6 +126,11 @@ private:
     void stretchEnded(double spentMs);
     void noteSnapshotBeforeEdit();
     void journalSave(const QString &labelFile);
+    // "event\t<what>" in the journal, synced: a kill test knows what was under way.
+    void journalEvent(const QString &what);
+    // Waits (the event loop running) while `busy` holds, at most `ms`.
+    void waitWhile(const std::function<bool()> &busy, int ms);
+    bool showVideo();
 
     // The invariants; empty when all hold.
     QString check();

@@ -8,9 +8,12 @@
 // and the soak goes on.
 //
 //   gp_monkey [seed=1] [minutes=120] [project=DIR] [soak=FILE.csv] [epochs=1000] [journal=FILE]
+//             [video_only=1]
 //
 // journal=: every label save appended as it lands (tests/app/tst_monkeykill kills the process
-// at random and checks the project against it).
+// at random and checks the project against it; analyses and exports are written there too, as
+// "event" lines). video_only=1: only the video's actions (open, scrub, analyse with the newest
+// checkpoint, export), no training: what a kill during an analysis or an export needs.
 
 #include "guimonkey.h"
 #include "languages.h"
@@ -72,6 +75,7 @@ int main(int argc, char **argv)
     QString project;
     QString soakFile = QStringLiteral("monkey-soak.csv");
     QString journal;
+    bool videoOnly = false;
     for (const QString &arg : app.arguments().mid(1)) {
         const QString key = arg.section(QLatin1Char('='), 0, 0);
         const QString value = arg.section(QLatin1Char('='), 1);
@@ -87,9 +91,12 @@ int main(int argc, char **argv)
             epochs = value.toInt();
         else if (key == QLatin1String("journal"))
             journal = value;
+        else if (key == QLatin1String("video_only"))
+            videoOnly = value == QLatin1String("1");
         else {
             std::fprintf(stderr,
-                "usage: gp_monkey [seed=1] [minutes=120] [project=DIR] [soak=FILE.csv] [epochs=1000] [journal=FILE]\n");
+                "usage: gp_monkey [seed=1] [minutes=120] [project=DIR] [soak=FILE.csv] [epochs=1000] [journal=FILE] "
+                "[video_only=1]\n");
             return 2;
         }
     }
@@ -155,6 +162,8 @@ int main(int argc, char **argv)
         options.actions = 100;
         options.trainingEpochs = epochs;
         options.trainingThroughout = true;
+        options.training = !videoOnly;
+        options.videoOnly = videoOnly;
         options.otherProject = other;
         options.journal = journal;
         options.stallBreaksRun = false;

@@ -10,23 +10,35 @@
 // At the end the studio opens the project in this process, shows the labels the disk holds, and
 // resumes the run the kills interrupted. More kills: GP_MONKEY_KILLS=30 with
 // QTEST_FUNCTION_TIMEOUT=1500000 (Qt Test stops a test function after 300 s by default).
+//
+// Then the monkey works on the video alone (video_only=1: analyse with the run's newest
+// checkpoint, export, scrub) and each kill comes a random moment after its journal says an
+// analysis or an export started (GP_MONKEY_VIDEO_KILLS, 6 by default). After each: the video's
+// prediction cache is absent or whole (it loads, for every frame), and an export's files are
+// absent or whole (every JSON line parses, the video opens); at the end the Video workspace opens
+// the video with the cache or says why it cannot.
 
 #include "annotationdocument.h"
+#include "detectioncache.h"
 #include "guimonkey.h"
 #include "labelfile.h"
 #include "labelworkspace.h"
 #include "languages.h"
 #include "mainwindow.h"
 #include "mainwindowfixture.h"
+#include "predictioncontroller.h"
 #include "project.h"
 #include "runcatalog.h"
 #include "scenariotags.h"
+#include "synthgenerator.h"
 #include "trainworkspace.h"
+#include "videoworkspace.h"
 
 #include <QCryptographicHash>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -38,6 +50,8 @@
 
 #include <sys/types.h>
 
+#include <opencv2/videoio.hpp>
+
 class TestMonkeyKill : public QObject
 {
     Q_OBJECT
@@ -45,11 +59,15 @@ class TestMonkeyKill : public QObject
 private Q_SLOTS:
     void initTestCase() { mainwindowtest::prepare(m_tmp, m_languages, &m_project); }
     void killedAnywhereLosesNothing();
+    void killedDuringAnalysesAndExports();
 
 private:
     // The journal's last SHA-1 of each label file.
     std::map<QString, QByteArray> journal() const;
     void verifyProject(int kill);
+    void verifyVideo(int kill);
+    // The journal's "event" lines, in order.
+    QStringList events() const;
 
     QTemporaryDir m_tmp;
     Languages m_languages;
@@ -191,6 +209,143 @@ void TestMonkeyKill::killedAnywhereLosesNothing()
     w.trainWorkspace()->stopTraining();
     QTRY_VERIFY_WITH_TIMEOUT(!w.trainWorkspace()->isTraining(), 120000);
     std::printf("resumed %s\n", qPrintable(run->name));
+}
+
+QStringList TestMonkeyKill::events() const
+{
+    QStringList out;
+    QFile f(m_tmp.filePath(QStringLiteral("journal.txt")));
+    if (f.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (line.startsWith("event\t"))
+                out << QString::fromUtf8(line.mid(6));
+    return out;
+}
+
+void TestMonkeyKill::verifyVideo(int kill)
+{
+    const QString video = QDir(m_project).filePath(QStringLiteral("videos/demo.mp4"));
+    const QString sidecar = gp::DetectionCache::sidecarFor(video);
+    if (QFileInfo::exists(sidecar)) {
+        // Whole: it loads under its own key ...
+        const auto key = gp::DetectionCache::readKey(sidecar);
+        QVERIFY2(key, qPrintable(QStringLiteral("kill %1: %2 has no key").arg(kill).arg(sidecar)));
+        gp::DetectionCache cache;
+        QString error;
+        QVERIFY2(gp::DetectionCache::load(sidecar, *key, &cache, &error),
+            qPrintable(QStringLiteral("kill %1: %2").arg(kill).arg(error)));
+        // ... and one made for this video (not the one it replaced) has all its frames; another
+        // is stale, and its key keeps the studio from showing it.
+        const auto now = gp::DetectionCache::Key::of(video, key->model, key->imgsz, key->conf, key->iou, key->enhance);
+        if (now == *key) {
+            cv::VideoCapture cap(video.toStdString());
+            QCOMPARE(cache.frameCount(), qint64(cap.get(cv::CAP_PROP_FRAME_COUNT)));
+        }
+    }
+    const QString stem = QDir(m_project).filePath(QStringLiteral("videos/monkey_pose"));
+    QFile json(stem + QStringLiteral(".jsonl"));
+    if (json.open(QIODevice::ReadOnly)) {
+        const QList<QByteArray> lines = json.readAll().split('\n');
+        QVERIFY2(lines.size() >= 2 && lines.last().isEmpty(),
+            qPrintable(QStringLiteral("kill %1: %2 is cut short").arg(kill).arg(json.fileName())));
+        // Every frame: the monkey analyses the whole video, and an export writes each analysed frame.
+        cv::VideoCapture cap(video.toStdString());
+        QCOMPARE(lines.size() - 1, int(cap.get(cv::CAP_PROP_FRAME_COUNT)));
+        for (int i = 0; i + 1 < lines.size(); ++i) {
+            QJsonParseError pe;
+            QJsonDocument::fromJson(lines[i], &pe);
+            QVERIFY2(pe.error == QJsonParseError::NoError,
+                qPrintable(QStringLiteral("kill %1: %2 line %3").arg(kill).arg(json.fileName()).arg(i + 1)));
+        }
+    }
+    if (QFileInfo::exists(stem + QStringLiteral(".mp4"))) {
+        cv::VideoCapture cap((stem + QStringLiteral(".mp4")).toStdString());
+        QVERIFY2(cap.isOpened() && cap.get(cv::CAP_PROP_FRAME_COUNT) > 0,
+            qPrintable(QStringLiteral("kill %1: the exported video does not open").arg(kill)));
+    }
+}
+
+void TestMonkeyKill::killedDuringAnalysesAndExports()
+{
+    // The model analysed with is the checkpoint the first test's run left.
+    if (!QDirIterator(QDir(m_project).filePath(QStringLiteral("runs/pose")), { QStringLiteral("last.ckpt") },
+            QDir::Files, QDirIterator::Subdirectories)
+             .hasNext())
+        QSKIP("needs the run killedAnywhereLosesNothing trains (run the two together)");
+    // A longer video than the project's 8 frames, so that a kill can fall inside a pass.
+    QString error;
+    gp::SynthOptions o;
+    o.outDir = m_tmp.filePath(QStringLiteral("longer"));
+    o.count = 2;
+    o.imageSize = QSize(320, 192);
+    o.seed = 12;
+    o.videoFrames = 150;
+    QVERIFY2(gp::SynthGenerator(gp::Skeleton::defaultGripper(), o).run(&error), qPrintable(error));
+    const QString video = QDir(m_project).filePath(QStringLiteral("videos/demo.mp4"));
+    QFile::remove(video);
+    QFile::remove(QDir(m_project).filePath(QStringLiteral("videos/demo.json")));
+    QVERIFY(QFile::copy(QDir(o.outDir).filePath(QStringLiteral("videos/demo.mp4")), video));
+
+    const int kills = qEnvironmentVariableIsSet("GP_MONKEY_VIDEO_KILLS")
+        ? qEnvironmentVariableIntValue("GP_MONKEY_VIDEO_KILLS")
+        : 6;
+    std::mt19937 rng(2027);
+    int inAnalysis = 0, inExport = 0;
+    for (int kill = 0; kill < kills; ++kill) {
+        const int eventsBefore = int(events().size());
+        QProcess child;
+        child.setProcessChannelMode(QProcess::MergedChannels);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        child.setProcessEnvironment(env);
+        child.start(QStringLiteral(GP_MONKEY),
+            { QStringLiteral("seed=%1").arg(500 + kill), QStringLiteral("minutes=10"), QStringLiteral("video_only=1"),
+                QStringLiteral("project=") + m_project,
+                QStringLiteral("journal=") + m_tmp.filePath(QStringLiteral("journal.txt")),
+                QStringLiteral("soak=") + m_tmp.filePath(QStringLiteral("soak.csv")) });
+        QVERIFY(child.waitForStarted());
+        // Once an analysis (even kills) or an export (odd ones) has started, a random moment into it.
+        const QString awaited = kill % 2 == 0 ? QStringLiteral("analysis started") : QStringLiteral("export started");
+        auto started = [&] {
+            const QStringList e = events();
+            return e.size() > eventsBefore && e.last() == awaited;
+        };
+        QElapsedTimer clock;
+        clock.start();
+        while (!started() && clock.elapsed() < 240000 && child.state() == QProcess::Running)
+            child.waitForFinished(20);
+        QVERIFY2(started(), qPrintable(QString::fromUtf8(child.readAll())));
+        // An export of the 150 frames takes a fraction of a second; an analysis several.
+        child.waitForFinished(kill % 2 == 0 ? std::uniform_int_distribution<int>(100, 2500)(rng)
+                                            : std::uniform_int_distribution<int>(5, 150)(rng));
+        QVERIFY2(child.state() == QProcess::Running, qPrintable(QString::fromUtf8(child.readAll())));
+        ::kill(pid_t(child.processId()), SIGKILL);
+        QVERIFY(child.waitForFinished(30000));
+        const QString last = events().last();
+        inAnalysis += last == QLatin1String("analysis started");
+        inExport += last == QLatin1String("export started");
+        verifyVideo(kill);
+        verifyProject(kill);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    std::printf("%d kills after an analysis or an export started: %d inside an analysis, %d inside an export\n", kills,
+        inAnalysis, inExport);
+    QVERIFY(inAnalysis > 0 && inExport > 0);
+
+    // The studio opens the video with the cache the kills left, or says why not.
+    MainWindow w(&m_languages);
+    mainwindowtest::openWindow(w, m_project);
+    VideoWorkspace *v = w.videoWorkspace();
+    QDirIterator it(QDir(m_project).filePath(QStringLiteral("runs/pose")), { QStringLiteral("last.ckpt") }, QDir::Files,
+        QDirIterator::Subdirectories);
+    QVERIFY(it.hasNext());
+    v->setModel(it.next());
+    v->openVideo(video);
+    QTRY_VERIFY_WITH_TIMEOUT(v->videoInfo().frameCount > 0, mainwindowtest::kSlowMachineMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!v->predictions()->isBusy(), mainwindowtest::kSlowMachineMs);
+    QVERIFY(v->predictions()->hasAnalysis() || !v->predictions()->cacheMessage().isEmpty()
+        || !QFileInfo::exists(gp::DetectionCache::sidecarFor(video)));
 }
 
 QTEST_MAIN(TestMonkeyKill)
