@@ -138,6 +138,9 @@ void TestMonkeyKill::killedAnywhereLosesNothing()
         child.setProcessChannelMode(QProcess::MergedChannels);
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        // A killed process leaves its temporary folders: inside this test's, which goes at its end.
+        QDir().mkpath(m_tmp.filePath(QStringLiteral("child-tmp")));
+        env.insert(QStringLiteral("TMPDIR"), m_tmp.filePath(QStringLiteral("child-tmp")));
         child.setProcessEnvironment(env);
         child.start(QStringLiteral(GP_MONKEY),
             { QStringLiteral("seed=%1").arg(100 + kill), QStringLiteral("minutes=10"),
@@ -297,6 +300,9 @@ void TestMonkeyKill::killedDuringAnalysesAndExports()
         child.setProcessChannelMode(QProcess::MergedChannels);
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        // A killed process leaves its temporary folders: inside this test's, which goes at its end.
+        QDir().mkpath(m_tmp.filePath(QStringLiteral("child-tmp")));
+        env.insert(QStringLiteral("TMPDIR"), m_tmp.filePath(QStringLiteral("child-tmp")));
         child.setProcessEnvironment(env);
         child.start(QStringLiteral(GP_MONKEY),
             { QStringLiteral("seed=%1").arg(500 + kill), QStringLiteral("minutes=10"), QStringLiteral("video_only=1"),
