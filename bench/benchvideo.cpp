@@ -1,5 +1,7 @@
 // gp_bench_video: the Video workspace's speed (docs/BENCHMARKS.md, "Video workspace").
-//   gp_bench_video seek FILE [--seeks N] [--index]   random-seek latency (VideoDecoder), p50/p95
+//   gp_bench_video seek FILE [--seeks N] [--index] [--tail N]
+//                                                     random-seek latency (VideoDecoder), p50/p95;
+//                                                     --tail: among the last N frames only
 //   gp_bench_video scrub [--frames N]                 scrubbing with N analysed frames: per-frame
 //                                                     overlay + strips update, and one smoothing replay
 //   gp_bench_video analyse FILE --model M [--imgsz N] [--conf C] [--enhance E]
@@ -27,6 +29,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QTemporaryDir>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -94,11 +97,13 @@ int seek(const QStringList &a)
         d.setTimestampTable(table);
     }
     const qint64 n = d.info().frameCount;
+    // --tail N: seeks among the last N frames only (scrubbing at the end of a long video).
+    const qint64 tail = std::clamp<qint64>(option(a, QStringLiteral("--tail"), QString::number(n)).toLongLong(), 3, n);
     QRandomGenerator rng(7);
     std::vector<double> far, back, next;
     QImage image;
     for (int i = 0; i < seeks; ++i) {
-        const qint64 index = rng.bounded(n - 2) + 1;
+        const qint64 index = n - tail + rng.bounded(tail - 2) + 1;
         d.cache().clear(); // a cold seek: nothing decoded near it
         t.start();
         if (!d.frame(index, &image, &error)) {
@@ -114,8 +119,8 @@ int seek(const QStringList &a)
         d.frame(index + 1, &image, &error); // a step forward (decodes one)
         next.push_back(t.nsecsElapsed() / 1e6);
     }
-    std::printf("%s: %lld frames %dx%d, %d random seeks\n", qPrintable(file), n, d.info().size.width(),
-        d.info().size.height(), seeks);
+    std::printf("%s: %lld frames %dx%d, %d random seeks among the last %lld\n", qPrintable(file), n,
+        d.info().size.width(), d.info().size.height(), seeks, tail);
     std::printf("  cold seek        p50 %7.1f ms  p95 %7.1f ms\n", percentile(far, 0.5), percentile(far, 0.95));
     std::printf("  step back        p50 %7.2f ms  p95 %7.2f ms\n", percentile(back, 0.5), percentile(back, 0.95));
     std::printf("  step forward     p50 %7.2f ms  p95 %7.2f ms\n", percentile(next, 0.5), percentile(next, 0.95));
@@ -143,6 +148,21 @@ int scrub(const QStringList &a)
         cache.set(f, f * 1000.0 / 30.0, dets);
     }
     QElapsedTimer t;
+    // The sidecar such an analysis leaves, and what reading it back costs (opening the video).
+    QTemporaryDir dir;
+    const QString sidecar = dir.filePath(QStringLiteral("scrub.gripperpose-predictions.bin"));
+    QString error;
+    t.start();
+    if (!cache.save(sidecar, &error))
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+    const double saveMs = t.nsecsElapsed() / 1e6;
+    DetectionCache back;
+    t.start();
+    if (!DetectionCache::load(sidecar, cache.key(), &back, &error))
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+    const double loadMs = t.nsecsElapsed() / 1e6;
+    std::printf(
+        "sidecar: %.1f MB, saved in %.0f ms, read in %.0f ms\n", QFileInfo(sidecar).size() / 1e6, saveMs, loadMs);
     t.start();
     std::vector<std::vector<TrackedPose>> tracks;
     TemporalOptions o;
