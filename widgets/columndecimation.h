@@ -15,6 +15,9 @@
 class ColumnDecimation
 {
 public:
+    // The fewest pixel columns a plot decimates for (one not laid out yet has none).
+    static constexpr int kMinColumns = 400;
+
     // Indices into [begin, end) of x (ascending) and y, ascending, for a view of x from x0 to
     // x1 that is `columns` pixels wide. When [begin, end) has no more than two points a
     // column, every index. Values that are not finite are left out of a column's lowest and

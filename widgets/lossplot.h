@@ -1,5 +1,6 @@
 #pragma once
 
+#include "columndecimation.h"
 #include "plotpanel.h"
 
 #include <QVector>
@@ -41,8 +42,7 @@ public:
     static QString epochSeriesName(Component c);
     static QString valSeriesName(Component c);
     static QString comparisonSeriesName(const QString &run, Component c);
-    // The fewest pixel columns a decimation assumes (a plot not laid out yet has none).
-    static constexpr int kMinColumns = 400;
+    static constexpr int kMinColumns = ColumnDecimation::kMinColumns;
     // Whether the batch graphs hold fewer points than the batches they show.
     bool isDecimated() const { return m_decimated; }
 

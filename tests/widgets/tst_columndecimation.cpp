@@ -6,6 +6,7 @@
 
 #include "columndecimation.h"
 #include "lossplot.h"
+#include "lrplot.h"
 #include "traininghistory.h"
 
 #include <qcustomplot.h>
@@ -52,6 +53,9 @@ TrainingHistory longHistory(int batchesPerEpoch, int epochs)
             if (k % 9973 == 5000)
                 v = 40; // diverged
             r.batchLoss = { v, 2 * v, 0.5 * v, 0.25 * v, 1.5 * v };
+            // A warm-up ramp, then a decay with a jolt now and then (what a resumed run can show).
+            const double lr = k < 3000 ? 1e-2 * k / 3000 : 1e-2 * (1 - 0.8 * k / (batchesPerEpoch * epochs));
+            r.lr = { lr, k % 7919 == 100 ? 0.1 : lr, 0.5 * lr };
             h.addBatch(r, 1764720000000 + qint64(k) * 1000);
         }
     return h;
@@ -69,6 +73,7 @@ private Q_SLOTS:
     void shortSeriesAreKeptWhole();
     void lossPlotDrawsWhatEveryBatchWould();
     void zoomDecimatesForTheNewView();
+    void lrPlotDrawsWhatEveryBatchWould();
 };
 
 void TestColumnDecimation::keepsEachColumnsExtremes_data()
@@ -215,6 +220,53 @@ void TestColumnDecimation::zoomDecimatesForTheNewView()
     // Fit: the whole run again, decimated for it.
     plot.fitView();
     QTRY_COMPARE(pointsIn(10, 11), before);
+}
+
+void TestColumnDecimation::lrPlotDrawsWhatEveryBatchWould()
+{
+    // The learning rate plot is decimated as the loss plot is: a redraw costs its width, not the
+    // run's length (a million batches took 410 ms a redraw undecimated, docs/BENCHMARKS.md).
+    const int perEpoch = 1000, epochs = 60;
+    const TrainingHistory h = longHistory(perEpoch, epochs);
+    LrPlot plot;
+    plot.resize(900, 400);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setHistory(&h);
+    plot.rebuildNow();
+    QVERIFY(plot.isDecimated());
+    QCustomPlot *p = plot.plot();
+    QCPAxis *xAxis = p->xAxis;
+    const int columns = std::max(ColumnDecimation::kMinColumns, p->width());
+    const QString csv = plot.csv();
+    for (int group = 0; group < 3; ++group) {
+        const QString name = LrPlot::seriesName(group);
+        const QCPGraph *g = plot.graph(name);
+        QVERIFY(g);
+        QVERIFY2(g->data()->size() <= 2 * columns + 4, qPrintable(QString::number(g->data()->size())));
+        Envelope all, drawn;
+        const double scale = double(columns) / (xAxis->range().upper - xAxis->range().lower);
+        auto column
+            = [&](double key) { return std::min(columns - 1, int(std::floor((key - xAxis->range().lower) * scale))); };
+        int rows = 0;
+        for (const QString &line : csv.split(QLatin1Char('\n'))) {
+            if (!line.startsWith(name + QLatin1Char(',')))
+                continue;
+            const QStringList f = line.mid(name.size() + 1).split(QLatin1Char(','));
+            addToEnvelope(all, column(f[0].toDouble()), f[1].toDouble());
+            ++rows;
+        }
+        QCOMPARE(rows, perEpoch * epochs); // the export has every batch
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+            addToEnvelope(drawn, column(it->key), it->value);
+        QCOMPARE(drawn, all);
+    }
+    // The jolts of pg1 are among the points drawn.
+    double highest = 0;
+    const QCPGraph *pg1 = plot.graph(LrPlot::seriesName(1));
+    for (auto it = pg1->data()->constBegin(); it != pg1->data()->constEnd(); ++it)
+        highest = std::max(highest, it->value);
+    QCOMPARE(highest, 0.1);
 }
 
 QTEST_MAIN(TestColumnDecimation)
