@@ -61,6 +61,42 @@ TrainingHistory longHistory(int batchesPerEpoch, int epochs)
     return h;
 }
 
+// The graph `name` of `plot` draws, in at most two points a pixel column, each column's lowest
+// and highest batch of the plot's CSV export, which must hold all `batches`.
+void drawsEveryColumnsExtremes(PlotPanel &plot, const QString &name, int batches)
+{
+    const QCPGraph *g = plot.graph(name);
+    QVERIFY(g);
+    const QCPAxis *xAxis = plot.plot()->xAxis;
+    const int columns = std::max(ColumnDecimation::kMinColumns, plot.plot()->width()); // as the plot decimates
+    QVERIFY2(g->data()->size() <= 2 * columns + 4, qPrintable(QString::number(g->data()->size())));
+    // Every batch as the plot maps it to a pixel column, against the points it draws.
+    Envelope all, drawn;
+    const double scale = double(columns) / (xAxis->range().upper - xAxis->range().lower);
+    auto column
+        = [&](double key) { return std::min(columns - 1, int(std::floor((key - xAxis->range().lower) * scale))); };
+    int rows = 0;
+    for (const QString &line : plot.csv().split(QLatin1Char('\n'))) {
+        if (!line.startsWith(name + QLatin1Char(',')))
+            continue;
+        const QStringList f = line.mid(name.size() + 1).split(QLatin1Char(','));
+        addToEnvelope(all, column(f[0].toDouble()), f[1].toDouble());
+        ++rows;
+    }
+    QCOMPARE(rows, batches); // the export has every batch
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        addToEnvelope(drawn, column(it->key), it->value);
+    QCOMPARE(drawn, all);
+}
+
+double highestDrawn(const QCPGraph *graph)
+{
+    double highest = 0;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        highest = std::max(highest, it->value);
+    return highest;
+}
+
 } // namespace
 
 class TestColumnDecimation : public QObject
@@ -160,36 +196,14 @@ void TestColumnDecimation::lossPlotDrawsWhatEveryBatchWould()
     const int columns = std::max(LossPlot::kMinColumns, p->width()); // the plot decimates for its width
     for (const auto &name :
         { LossPlot::batchSeriesName(LossPlot::Box), LossPlot::smoothedSeriesName(LossPlot::Pose) }) {
-        const QCPGraph *g = plot.graph(name);
-        QVERIFY(g);
-        QVERIFY2(g->data()->size() <= 2 * columns + 4, qPrintable(QString::number(g->data()->size())));
-        // Every batch as the plot maps it to a pixel column, against the points it draws.
-        const QString csv = plot.csv();
-        Envelope all, drawn;
-        const double scale = double(columns) / (xAxis->range().upper - xAxis->range().lower);
-        auto column
-            = [&](double key) { return std::min(columns - 1, int(std::floor((key - xAxis->range().lower) * scale))); };
-        int rows = 0;
-        for (const QString &line : csv.split(QLatin1Char('\n'))) {
-            if (!line.startsWith(name + QLatin1Char(',')))
-                continue;
-            const QStringList f = line.mid(name.size() + 1).split(QLatin1Char(','));
-            addToEnvelope(all, column(f[0].toDouble()), f[1].toDouble());
-            ++rows;
-        }
-        QCOMPARE(rows, perEpoch * epochs); // the export has every batch
-        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
-            addToEnvelope(drawn, column(it->key), it->value);
-        QCOMPARE(drawn, all);
+        drawsEveryColumnsExtremes(plot, name, perEpoch * epochs);
+        if (QTest::currentTestFailed())
+            return;
         // The same columns on the screen: the axis puts the view on `columns` pixels or fewer.
         QVERIFY(xAxis->coordToPixel(xAxis->range().upper) - xAxis->coordToPixel(xAxis->range().lower) <= columns);
     }
     // The diverged batches are among the points drawn.
-    double highest = 0;
-    const QCPGraph *box = plot.graph(LossPlot::batchSeriesName(LossPlot::Box));
-    for (auto it = box->data()->constBegin(); it != box->data()->constEnd(); ++it)
-        highest = std::max(highest, it->value);
-    QCOMPARE(highest, 40.0);
+    QCOMPARE(highestDrawn(plot.graph(LossPlot::batchSeriesName(LossPlot::Box))), 40.0);
 }
 
 void TestColumnDecimation::zoomDecimatesForTheNewView()
@@ -235,38 +249,10 @@ void TestColumnDecimation::lrPlotDrawsWhatEveryBatchWould()
     plot.setHistory(&h);
     plot.rebuildNow();
     QVERIFY(plot.isDecimated());
-    QCustomPlot *p = plot.plot();
-    QCPAxis *xAxis = p->xAxis;
-    const int columns = std::max(ColumnDecimation::kMinColumns, p->width());
-    const QString csv = plot.csv();
-    for (int group = 0; group < 3; ++group) {
-        const QString name = LrPlot::seriesName(group);
-        const QCPGraph *g = plot.graph(name);
-        QVERIFY(g);
-        QVERIFY2(g->data()->size() <= 2 * columns + 4, qPrintable(QString::number(g->data()->size())));
-        Envelope all, drawn;
-        const double scale = double(columns) / (xAxis->range().upper - xAxis->range().lower);
-        auto column
-            = [&](double key) { return std::min(columns - 1, int(std::floor((key - xAxis->range().lower) * scale))); };
-        int rows = 0;
-        for (const QString &line : csv.split(QLatin1Char('\n'))) {
-            if (!line.startsWith(name + QLatin1Char(',')))
-                continue;
-            const QStringList f = line.mid(name.size() + 1).split(QLatin1Char(','));
-            addToEnvelope(all, column(f[0].toDouble()), f[1].toDouble());
-            ++rows;
-        }
-        QCOMPARE(rows, perEpoch * epochs); // the export has every batch
-        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
-            addToEnvelope(drawn, column(it->key), it->value);
-        QCOMPARE(drawn, all);
-    }
+    for (int group = 0; group < 3 && !QTest::currentTestFailed(); ++group)
+        drawsEveryColumnsExtremes(plot, LrPlot::seriesName(group), perEpoch * epochs);
     // The jolts of pg1 are among the points drawn.
-    double highest = 0;
-    const QCPGraph *pg1 = plot.graph(LrPlot::seriesName(1));
-    for (auto it = pg1->data()->constBegin(); it != pg1->data()->constEnd(); ++it)
-        highest = std::max(highest, it->value);
-    QCOMPARE(highest, 0.1);
+    QCOMPARE(highestDrawn(plot.graph(LrPlot::seriesName(1))), 0.1);
 }
 
 QTEST_MAIN(TestColumnDecimation)
