@@ -66,6 +66,8 @@ private:
     std::map<QString, QByteArray> journal() const;
     void verifyProject(int kill);
     void verifyVideo(int kill);
+    // gp_monkey on the project, with the journal and `args` (its seed and mode).
+    void startMonkey(QProcess &child, const QStringList &args);
     // The journal's "event" lines, in order.
     QStringList events() const;
 
@@ -135,18 +137,7 @@ void TestMonkeyKill::killedAnywhereLosesNothing()
     int killedWorking = 0;
     for (int kill = 0; kill < kills; ++kill) {
         QProcess child;
-        child.setProcessChannelMode(QProcess::MergedChannels);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        // A killed process leaves its temporary folders: inside this test's, which goes at its end.
-        QDir().mkpath(m_tmp.filePath(QStringLiteral("child-tmp")));
-        env.insert(QStringLiteral("TMPDIR"), m_tmp.filePath(QStringLiteral("child-tmp")));
-        child.setProcessEnvironment(env);
-        child.start(QStringLiteral(GP_MONKEY),
-            { QStringLiteral("seed=%1").arg(100 + kill), QStringLiteral("minutes=10"),
-                QStringLiteral("project=") + m_project, QStringLiteral("epochs=1000"),
-                QStringLiteral("journal=") + m_tmp.filePath(QStringLiteral("journal.txt")),
-                QStringLiteral("soak=") + m_tmp.filePath(QStringLiteral("soak.csv")) });
+        startMonkey(child, { QStringLiteral("seed=%1").arg(100 + kill), QStringLiteral("epochs=1000") });
         QVERIFY(child.waitForStarted());
         // A random moment once the window works: between 1.5 and 6 s of its actions.
         const int at = std::uniform_int_distribution<int>(1500, 6000)(rng);
@@ -212,6 +203,22 @@ void TestMonkeyKill::killedAnywhereLosesNothing()
     w.trainWorkspace()->stopTraining();
     QTRY_VERIFY_WITH_TIMEOUT(!w.trainWorkspace()->isTraining(), 120000);
     std::printf("resumed %s\n", qPrintable(run->name));
+}
+
+void TestMonkeyKill::startMonkey(QProcess &child, const QStringList &args)
+{
+    child.setProcessChannelMode(QProcess::MergedChannels);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    // A killed process leaves its temporary folders: inside this test's, which goes at its end.
+    QDir().mkpath(m_tmp.filePath(QStringLiteral("child-tmp")));
+    env.insert(QStringLiteral("TMPDIR"), m_tmp.filePath(QStringLiteral("child-tmp")));
+    child.setProcessEnvironment(env);
+    child.start(QStringLiteral(GP_MONKEY),
+        args
+            + QStringList { QStringLiteral("minutes=10"), QStringLiteral("project=") + m_project,
+                QStringLiteral("journal=") + m_tmp.filePath(QStringLiteral("journal.txt")),
+                QStringLiteral("soak=") + m_tmp.filePath(QStringLiteral("soak.csv")) });
 }
 
 QStringList TestMonkeyKill::events() const
@@ -297,18 +304,7 @@ void TestMonkeyKill::killedDuringAnalysesAndExports()
     for (int kill = 0; kill < kills; ++kill) {
         const int eventsBefore = int(events().size());
         QProcess child;
-        child.setProcessChannelMode(QProcess::MergedChannels);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        // A killed process leaves its temporary folders: inside this test's, which goes at its end.
-        QDir().mkpath(m_tmp.filePath(QStringLiteral("child-tmp")));
-        env.insert(QStringLiteral("TMPDIR"), m_tmp.filePath(QStringLiteral("child-tmp")));
-        child.setProcessEnvironment(env);
-        child.start(QStringLiteral(GP_MONKEY),
-            { QStringLiteral("seed=%1").arg(500 + kill), QStringLiteral("minutes=10"), QStringLiteral("video_only=1"),
-                QStringLiteral("project=") + m_project,
-                QStringLiteral("journal=") + m_tmp.filePath(QStringLiteral("journal.txt")),
-                QStringLiteral("soak=") + m_tmp.filePath(QStringLiteral("soak.csv")) });
+        startMonkey(child, { QStringLiteral("seed=%1").arg(500 + kill), QStringLiteral("video_only=1") });
         QVERIFY(child.waitForStarted());
         // Once an analysis (even kills) or an export (odd ones) has started, a random moment into it.
         const QString awaited = kill % 2 == 0 ? QStringLiteral("analysis started") : QStringLiteral("export started");
