@@ -210,8 +210,9 @@ void longHistory(const std::vector<int> &sizes)
 {
     constexpr int kBatchesPerEpoch = 1000;
     constexpr qint64 kStartMs = 1764720000000;
-    std::printf("%-9s %8s %-10s %14s %14s %14s %14s  (ms per redraw (of it painting), median of 5)\n", "batches",
-        "samples", "redraw", "loss", "metrics", "lr", "sparklines");
+    std::printf("%-9s %8s %-10s %24s %24s %24s %24s  (ms per redraw (of it painting), median of 5; wall, then the\n"
+                "GUI thread's CPU, which a load beside it does not inflate)\n",
+        "batches", "samples", "redraw", "loss", "metrics", "lr", "sparklines");
     for (const int n : sizes) {
         TrainingHistory h(QStringLiteral("long"));
         // Batch k, one a second, with one telemetry sample each.
@@ -269,20 +270,28 @@ void longHistory(const std::vector<int> &sizes)
         // The median over 5 redraws of the whole redraw and of its painting alone; `before`
         // (untimed) adds what the redraw shows.
         auto time = [](const std::function<void()> &before, const std::function<void()> &redraw, QCustomPlot *plot) {
-            std::vector<double> total, paint;
+            std::vector<double> total, paint, totalCpu, paintCpu;
             for (int r = 0; r < 5; ++r) {
                 before();
                 QElapsedTimer t;
                 t.start();
+                const double cpu0 = threadCpuMs();
                 redraw();
                 const qint64 built = t.nsecsElapsed();
+                const double cpuBuilt = threadCpuMs();
                 plot->replot(QCustomPlot::rpImmediateRefresh);
                 total.push_back(t.nsecsElapsed() / 1e6);
                 paint.push_back((t.nsecsElapsed() - built) / 1e6);
+                totalCpu.push_back(threadCpuMs() - cpu0);
+                paintCpu.push_back(threadCpuMs() - cpuBuilt);
             }
-            std::sort(total.begin(), total.end());
-            std::sort(paint.begin(), paint.end());
-            return QStringLiteral("%1 (%2)").arg(total[2], 0, 'f', 1).arg(paint[2], 0, 'f', 1);
+            for (auto *v : { &total, &paint, &totalCpu, &paintCpu })
+                std::sort(v->begin(), v->end());
+            return QStringLiteral("%1 (%2) / %3 (%4)")
+                .arg(total[2], 0, 'f', 1)
+                .arg(paint[2], 0, 'f', 1)
+                .arg(totalCpu[2], 0, 'f', 1)
+                .arg(paintCpu[2], 0, 'f', 1);
         };
         const auto nothing = [] {};
         QStringList rebuilt { time(
@@ -308,7 +317,7 @@ void longHistory(const std::vector<int> &sizes)
             time(
                 grow, [&] { lines->rebuildNow(); }, lines->plot()) };
         for (const auto &[what, ms] : { std::pair { "rebuild", rebuilt }, std::pair { "+1 batch", updated } })
-            std::printf("%-9d %8zu %-10s %14s %14s %14s %14s\n", n, samples.size(), what, qPrintable(ms[0]),
+            std::printf("%-9d %8zu %-10s %24s %24s %24s %24s\n", n, samples.size(), what, qPrintable(ms[0]),
                 qPrintable(ms[1]), qPrintable(ms[2]), qPrintable(ms[3]));
         std::fflush(stdout);
     }

@@ -1,10 +1,9 @@
 #include "columndecimation.h"
 
 #include <algorithm>
-#include <cmath>
 
-std::vector<size_t> ColumnDecimation::minMax(const std::vector<double> &x, const std::vector<double> &y, size_t begin,
-    size_t end, double x0, double x1, int columns)
+std::vector<size_t> ColumnDecimation::minMax(const std::vector<double> &x, const std::vector<double> &y,
+    const MinMaxPyramid &extremes, size_t begin, size_t end, double x0, double x1, int columns)
 {
     end = std::min({ end, x.size(), y.size() });
     begin = std::min(begin, end);
@@ -22,27 +21,22 @@ std::vector<size_t> ColumnDecimation::minMax(const std::vector<double> &x, const
     if (first > begin)
         out.push_back(first - 1);
     const double perColumn = double(columns) / (x1 - x0);
+    // x ascends from x0 on here, so the column grows with the index: each column's points are
+    // found by a binary search for where the next column starts.
+    const auto columnOf = [&](double v) { return std::min(columns - 1, int((v - x0) * perColumn)); };
     size_t i = first;
     while (i < last) {
-        const int column = std::min(columns - 1, int((x[i] - x0) * perColumn));
-        size_t lo = i, hi = i;
-        bool finite = false;
-        for (; i < last && std::min(columns - 1, int((x[i] - x0) * perColumn)) == column; ++i) {
-            if (!std::isfinite(y[i]))
-                continue;
-            if (!finite) {
-                lo = hi = i;
-                finite = true;
-                continue;
-            }
-            if (y[i] < y[lo])
-                lo = i;
-            if (y[i] > y[hi])
-                hi = i;
-        }
+        const int column = columnOf(x[i]);
+        const size_t next = size_t(std::partition_point(x.begin() + long(i), x.begin() + long(last), [&](double v) {
+            return columnOf(v) <= column;
+        }) - x.begin());
+        auto [lo, hi] = extremes.extremes(y, i, next);
+        if (lo == MinMaxPyramid::kNone)
+            lo = hi = i;
         out.push_back(std::min(lo, hi));
         if (hi != lo)
             out.push_back(std::max(lo, hi));
+        i = next;
     }
     if (last < end)
         out.push_back(last);

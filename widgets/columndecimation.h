@@ -1,5 +1,7 @@
 #pragma once
 
+#include "minmaxpyramid.h"
+
 #include <cstddef>
 #include <vector>
 
@@ -11,7 +13,8 @@
 // and a polyline through them covers exactly that span of the column. A per-column mean
 // would not do for the loss plot: its faint batch points are there to show the spread and a
 // diverged batch, which a mean hides. The points kept are real points (their own x and y),
-// so the read-out names a batch that exists.
+// so the read-out names a batch that exists. Each column's extremes come from the series'
+// MinMaxPyramid, so the cost is the columns', not the points': O(columns · log n).
 class ColumnDecimation
 {
 public:
@@ -21,7 +24,8 @@ public:
     // Indices into [begin, end) of x (ascending) and y, ascending, for a view of x from x0 to
     // x1 that is `columns` pixels wide. When [begin, end) has no more than two points a
     // column, every index. Values that are not finite are left out of a column's lowest and
-    // highest; a column with nothing finite keeps its first point.
-    static std::vector<size_t> minMax(const std::vector<double> &x, const std::vector<double> &y, size_t begin,
-        size_t end, double x0, double x1, int columns);
+    // highest; a column with nothing finite keeps its first point. `extremes` is y's pyramid,
+    // synced with y.
+    static std::vector<size_t> minMax(const std::vector<double> &x, const std::vector<double> &y,
+        const MinMaxPyramid &extremes, size_t begin, size_t end, double x0, double x1, int columns);
 };

@@ -144,6 +144,8 @@ void LossPlot::syncSeries(size_t from)
         for (int c = 0; c < ComponentCount; ++c) {
             m_raw[size_t(c)].clear();
             m_smooth[size_t(c)].clear();
+            m_rawExtremes[size_t(c)].clear();
+            m_smoothExtremes[size_t(c)].clear();
             m_smoothing[size_t(c)] = Smoothing();
         }
     }
@@ -173,6 +175,8 @@ void LossPlot::syncSeries(size_t from)
             raw.push_back(v);
             smooth.push_back(s.decay < 1 ? s.ema / (1 - s.decay) : v);
         }
+        m_rawExtremes[size_t(ci)].sync(raw);
+        m_smoothExtremes[size_t(ci)].sync(smooth);
     }
 }
 
@@ -196,17 +200,18 @@ void LossPlot::setBatchData(Component c)
     // The widget's width, not the axis rect's: that is only laid out at the next replot (a
     // plot built before it is first shown would get too few columns), and it is never wider.
     const int columns = std::max(kMinColumns, plot()->width());
-    for (const auto &[graph, y] :
-        { std::pair { g.raw, &m_raw[size_t(c)] }, std::pair { g.smoothed, &m_smooth[size_t(c)] } }) {
-        const std::vector<size_t> kept = ColumnDecimation::minMax(m_x, *y, first, n, x0, x1, columns);
+    const auto decimate = [&](QCPGraph *graph, const std::vector<double> &y, const MinMaxPyramid &extremes) {
+        const std::vector<size_t> kept = ColumnDecimation::minMax(m_x, y, extremes, first, n, x0, x1, columns);
         m_decimated = m_decimated || kept.size() < n - first;
         QVector<double> xs(int(kept.size())), ys(int(kept.size()));
         for (size_t k = 0; k < kept.size(); ++k) {
             xs[int(k)] = m_x[kept[k]];
-            ys[int(k)] = (*y)[kept[k]];
+            ys[int(k)] = y[kept[k]];
         }
         graph->setData(xs, ys, true);
-    }
+    };
+    decimate(g.raw, m_raw[size_t(c)], m_rawExtremes[size_t(c)]);
+    decimate(g.smoothed, m_smooth[size_t(c)], m_smoothExtremes[size_t(c)]);
 }
 
 bool LossPlot::fullSeries(const QCPGraph *graph, QVector<double> *x, QVector<double> *y) const
@@ -262,8 +267,10 @@ void LossPlot::rebuild()
     const TrainingHistory *h = history();
     m_graphs = {};
     m_decimated = false;
+    // A toggle or another window keeps the series of the batches already seen: at a long run's
+    // length recomputing them is most of a rebuild.
     if (h)
-        syncSeries(0);
+        syncSeries(historyOnlyGrew() ? m_x.size() : 0);
     // One legend column per component: its smoothed curve, epoch means, val losses and the
     // compared runs beneath each other.
     setLegendRows(2 + (m_val->isChecked() ? 1 : 0) + int(comparison().size()));

@@ -87,5 +87,7 @@ private:
     std::vector<double> m_x;
     std::array<std::vector<double>, ComponentCount> m_raw;
     std::array<std::vector<double>, ComponentCount> m_smooth;
+    std::array<MinMaxPyramid, ComponentCount> m_rawExtremes;
+    std::array<MinMaxPyramid, ComponentCount> m_smoothExtremes;
     bool m_decimated = false;
 };

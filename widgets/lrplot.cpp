@@ -33,16 +33,10 @@ void LrPlot::rebuild()
 {
     setAxisLabels(tr("epoch"), tr("learning rate"));
     m_batchGraphs = {};
-    m_x.clear();
-    for (std::vector<double> &lr : m_lr)
-        lr.clear();
     setLegendRows(1); // three groups and the compared runs side by side, in one row
     if (const TrainingHistory *h = history()) {
-        for (const TrainingHistory::BatchPoint &b : h->batches()) {
-            m_x.push_back(b.position);
-            for (int g = 0; g < 3; ++g)
-                m_lr[size_t(g)].push_back(b.lr[size_t(g)]);
-        }
+        // As the loss plot: the series of the batches already seen are kept when they still hold.
+        syncSeries(historyOnlyGrew() ? m_x.size() : 0);
         for (int g = 0; g < 3; ++g) {
             QCPGraph *line = addLine(seriesName(g), kGroupColors[g], g == 2 ? Qt::DashLine : Qt::SolidLine, 1.6);
             if (!m_x.empty()) {
@@ -72,9 +66,21 @@ void LrPlot::rebuild()
 
 bool LrPlot::extend(size_t from)
 {
-    const auto &batches = history()->batches();
     if (!m_batchGraphs[0] || from > m_x.size())
         return false; // drawn from the epochs (the first batches change that), or out of step
+    syncSeries(from);
+    setBatchData();
+    return true;
+}
+
+void LrPlot::syncSeries(size_t from)
+{
+    const auto &batches = history()->batches();
+    if (from == 0 || from > m_x.size()) {
+        from = 0;
+        for (MinMaxPyramid &p : m_lrExtremes)
+            p.clear();
+    }
     m_x.resize(from);
     for (std::vector<double> &lr : m_lr)
         lr.resize(from);
@@ -83,8 +89,8 @@ bool LrPlot::extend(size_t from)
         for (int g = 0; g < 3; ++g)
             m_lr[size_t(g)].push_back(batches[i].lr[size_t(g)]);
     }
-    setBatchData();
-    return true;
+    for (int g = 0; g < 3; ++g)
+        m_lrExtremes[size_t(g)].sync(m_lr[size_t(g)]);
 }
 
 void LrPlot::setBatchData()
@@ -99,7 +105,8 @@ void LrPlot::setBatchData()
     const int columns = std::max(ColumnDecimation::kMinColumns, plot()->width());
     m_decimated = false;
     for (int g = 0; g < 3; ++g) {
-        const std::vector<size_t> kept = ColumnDecimation::minMax(m_x, m_lr[size_t(g)], 0, m_x.size(), x0, x1, columns);
+        const std::vector<size_t> kept
+            = ColumnDecimation::minMax(m_x, m_lr[size_t(g)], m_lrExtremes[size_t(g)], 0, m_x.size(), x0, x1, columns);
         m_decimated = m_decimated || kept.size() < m_x.size();
         QVector<double> xs(int(kept.size())), ys(int(kept.size()));
         for (size_t k = 0; k < kept.size(); ++k) {

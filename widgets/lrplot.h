@@ -1,5 +1,6 @@
 #pragma once
 
+#include "minmaxpyramid.h"
 #include "plotpanel.h"
 
 #include <array>
@@ -28,6 +29,8 @@ protected:
     bool fullSeries(const QCPGraph *graph, QVector<double> *x, QVector<double> *y) const override;
 
 private:
+    // Brings the series up to the history's batches from `from` on (0: all again).
+    void syncSeries(size_t from);
     // The groups' batch graphs from the series, decimated for the view.
     void setBatchData();
 
@@ -36,5 +39,6 @@ private:
     // Every batch of the history: its position and each group's learning rate.
     std::vector<double> m_x;
     std::array<std::vector<double>, 3> m_lr;
+    std::array<MinMaxPyramid, 3> m_lrExtremes;
     bool m_decimated = false;
 };

@@ -149,6 +149,7 @@ QColor PlotPanel::runColor(int index)
 void PlotPanel::setHistory(const TrainingHistory *history)
 {
     m_history = history;
+    m_historySet = true;
     m_needRebuild = true;
     scheduleRebuild();
 }
@@ -206,24 +207,18 @@ void PlotPanel::updateNow()
 
 bool PlotPanel::historyOnlyGrew() const
 {
-    if (!m_history || m_history != m_builtHistory)
+    if (!m_history || m_history != m_builtHistory || m_historySet)
         return false;
-    const auto &batches = m_history->batches();
-    if (batches.size() < m_builtBatches)
-        return false;
-    if (m_builtBatches == 0)
-        return true;
-    // The same batch where the graphs ended: not a new run or a resumed one in the same history.
-    const TrainingHistory::BatchPoint &last = batches[m_builtBatches - 1];
-    return last.timeMs == m_builtLast.timeMs && last.position == m_builtLast.position;
+    // No batch dropped since (no new run or resumed one in the same history).
+    return m_history->batchesCut() == m_builtCuts && m_history->batches().size() >= m_builtBatches;
 }
 
 void PlotPanel::noteBuilt()
 {
     m_builtHistory = m_history;
+    m_historySet = false;
     m_builtBatches = m_history ? m_history->batches().size() : 0;
-    if (m_builtBatches > 0)
-        m_builtLast = m_history->batches().back();
+    m_builtCuts = m_history ? m_history->batchesCut() : 0;
 }
 
 void PlotPanel::draw()
@@ -318,6 +313,26 @@ void PlotPanel::fitToAxisRect()
         m.label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
         // Axes with no room even for the brief text show the line alone.
         m.label->setVisible(rect.height() >= metrics.height() && (right || px - width(m.brief) >= rect.left()));
+    }
+    thinMarkers(rect.width());
+}
+
+void PlotPanel::thinMarkers(int width)
+{
+    // A line's markers (the epochs' circles, the validation's squares) closer than twice their
+    // size run together into a smear, and at a long run's length (1,000 epochs across a plot)
+    // painting them cost more than all the rest of the plot: draw every k-th, spaced at least
+    // that far. The line still goes through every point. Point-only graphs (the batches) are
+    // the data themselves and keep every marker.
+    const QCPRange view = m_plot->xAxis->range();
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        QCPGraph *g = m_plot->graph(i);
+        if (g->lineStyle() == QCPGraph::lsNone || g->scatterStyle().isNone())
+            continue;
+        const auto shown = double(g->data()->findEnd(view.upper) - g->data()->findBegin(view.lower));
+        const double spacing = std::max(1, width) / std::max(1.0, shown);
+        const double wanted = 2 * g->scatterStyle().size();
+        g->setScatterSkip(spacing >= wanted ? 0 : int(std::ceil(wanted / spacing)) - 1);
     }
 }
 

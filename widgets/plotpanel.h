@@ -118,14 +118,20 @@ protected:
     void addToolWidget(QWidget *widget);
     void setAxisLabels(const QString &x, const QString &y);
 
-private:
-    // Whether the history only gained batches since the last build.
+    // Whether the history is the one the graphs were last built or extended from and only
+    // gained batches since (not set again, not a new or resumed run): a rebuild for another
+    // reason (a toggle, the window) may then keep what it derived from the earlier batches.
     bool historyOnlyGrew() const;
+
+private:
     void noteBuilt();
     void onMouseMove(QMouseEvent *event);
     void fitAxes();
     void fitLegend();
     void fitToAxisRect();
+    // Skips markers of line graphs that would lie closer than twice their size on an axis
+    // rect `width` pixels wide.
+    void thinMarkers(int width);
     void draw();
     // Every x and y of the visible graphs inside [xLower, xUpper].
     std::vector<double> visibleValues(double xLower, double xUpper) const;
@@ -147,8 +153,9 @@ private:
     // What the graphs were last built from: a change other than new batches rebuilds all.
     bool m_needRebuild = true;
     const gp::TrainingHistory *m_builtHistory = nullptr;
+    bool m_historySet = true; // setHistory() since the last build
     size_t m_builtBatches = 0;
-    gp::TrainingHistory::BatchPoint m_builtLast;
+    quint64 m_builtCuts = 0;
     bool m_logScale = false;
     bool m_ignoreOutliers = false;
     bool m_autoRange = true;

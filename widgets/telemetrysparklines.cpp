@@ -151,20 +151,15 @@ bool TelemetrySparklines::historyOnlyGrew() const
     if (!m_history || m_history != m_builtHistory || m_history->batches().size() < m_builtBatches
         || m_history->batches().empty())
         return false;
-    if (m_builtBatches == 0)
-        return false;
-    const TrainingHistory::BatchPoint &last = m_history->batches()[m_builtBatches - 1];
-    return last.timeMs == m_builtLastTime && last.position == m_builtLastPosition;
+    // No batch dropped since (no new run or resumed one in the same history).
+    return m_builtBatches > 0 && m_history->batchesCut() == m_builtCuts;
 }
 
 void TelemetrySparklines::noteBuilt(size_t nextSample)
 {
     m_builtHistory = m_history;
     m_builtBatches = m_history ? m_history->batches().size() : 0;
-    if (m_builtBatches > 0) {
-        m_builtLastTime = m_history->batches().back().timeMs;
-        m_builtLastPosition = m_history->batches().back().position;
-    }
+    m_builtCuts = m_history ? m_history->batchesCut() : 0;
     m_nextSample = m_dropped + nextSample;
     m_needRebuild = false;
     m_sinceRedraw.restart();

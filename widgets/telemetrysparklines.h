@@ -89,8 +89,7 @@ private:
     bool m_needRebuild = true;
     const gp::TrainingHistory *m_builtHistory = nullptr;
     size_t m_builtBatches = 0;
-    qint64 m_builtLastTime = 0;
-    double m_builtLastPosition = 0;
+    quint64 m_builtCuts = 0;
     size_t m_dropped = 0; // samples dropped from the front (beyond kMaxSamples)
     size_t m_nextSample = 0; // the first sample not placed yet
 };

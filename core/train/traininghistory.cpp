@@ -16,6 +16,7 @@ void TrainingHistory::clear()
     m_batches.clear();
     m_epochs.clear();
     m_startTimeMs.reset();
+    ++m_batchesCut;
 }
 
 double TrainingHistory::position(int epoch, int batch, int batches)
@@ -56,6 +57,7 @@ void TrainingHistory::resumeAt(int epoch, int firstBatch, int batches)
     m_batches.erase(std::remove_if(m_batches.begin(), m_batches.end(),
                         [&](const BatchPoint &p) { return p.position > from + 1e-9; }),
         m_batches.end());
+    ++m_batchesCut;
     m_epochs.erase(
         std::remove_if(m_epochs.begin(), m_epochs.end(), [&](const EpochReport &e) { return e.epoch >= epoch; }),
         m_epochs.end());

@@ -44,6 +44,10 @@ public:
     void resumeAt(int epoch, int firstBatch, int batches);
 
     const std::vector<BatchPoint> &batches() const { return m_batches; }
+    // How many times batches were dropped (clear(), resumeAt()): with the same count and at
+    // least as many batches, the earlier batches are those a plot saw, so it may add just the
+    // new ones (a resumed run can repeat the batch, even the time, where the old one ended).
+    quint64 batchesCut() const { return m_batchesCut; }
     const std::vector<EpochReport> &epochs() const { return m_epochs; }
     bool isEmpty() const { return m_batches.empty() && m_epochs.empty(); }
     // Index into epochs() of the best epoch (highest fitness, as the trainer picks it); -1 if none.
@@ -63,6 +67,7 @@ private:
     std::vector<BatchPoint> m_batches;
     std::vector<EpochReport> m_epochs;
     std::optional<qint64> m_startTimeMs;
+    quint64 m_batchesCut = 0;
 };
 
 } // namespace gp

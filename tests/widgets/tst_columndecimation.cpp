@@ -107,6 +107,7 @@ private Q_SLOTS:
     void keepsEachColumnsExtremes_data();
     void keepsEachColumnsExtremes();
     void shortSeriesAreKeptWhole();
+    void pyramidFindsAScansExtremes();
     void lossPlotDrawsWhatEveryBatchWould();
     void zoomDecimatesForTheNewView();
     void lrPlotDrawsWhatEveryBatchWould();
@@ -137,7 +138,9 @@ void TestColumnDecimation::keepsEachColumnsExtremes()
         x[size_t(i)] = i;
         y[size_t(i)] = i % 101 == 0 ? std::nan("") : u(rng);
     }
-    const std::vector<size_t> kept = ColumnDecimation::minMax(x, y, 0, x.size(), x0, x1, columns);
+    MinMaxPyramid extremes;
+    extremes.sync(y);
+    const std::vector<size_t> kept = ColumnDecimation::minMax(x, y, extremes, 0, x.size(), x0, x1, columns);
     QVERIFY(std::is_sorted(kept.begin(), kept.end()));
     QVERIFY(std::adjacent_find(kept.begin(), kept.end()) == kept.end());
     // Brute force: each column's lowest and highest finite value over every point.
@@ -177,7 +180,52 @@ void TestColumnDecimation::keepsEachColumnsExtremes()
 void TestColumnDecimation::shortSeriesAreKeptWhole()
 {
     const std::vector<double> x { 0, 1, 2, 3, 4, 5 }, y { 5, 4, 3, 2, 1, 0 };
-    QCOMPARE(ColumnDecimation::minMax(x, y, 1, 6, 0, 5, 3), (std::vector<size_t> { 1, 2, 3, 4, 5 }));
+    MinMaxPyramid extremes;
+    extremes.sync(y);
+    QCOMPARE(ColumnDecimation::minMax(x, y, extremes, 1, 6, 0, 5, 3), (std::vector<size_t> { 1, 2, 3, 4, 5 }));
+}
+
+void TestColumnDecimation::pyramidFindsAScansExtremes()
+{
+    // Values from a few levels, so ties are common (the earlier index must win, as in a
+    // scan), runs of NaN longer than a block, and a series fed in uneven pieces as a run's
+    // batches arrive.
+    std::mt19937 rng(11);
+    std::uniform_int_distribution<int> level(0, 6);
+    std::vector<double> y;
+    MinMaxPyramid extremes;
+    while (y.size() < 5000) {
+        const size_t piece = 1 + rng() % 300;
+        for (size_t k = 0; k < piece; ++k) {
+            const size_t i = y.size();
+            y.push_back((i / 40) % 17 == 3 || i % 97 == 0 ? std::nan("") : double(level(rng)));
+        }
+        extremes.sync(y);
+    }
+    std::uniform_int_distribution<size_t> at(0, y.size());
+    for (int trial = 0; trial < 3000; ++trial) {
+        size_t begin = at(rng), end = at(rng);
+        if (begin > end)
+            std::swap(begin, end);
+        size_t lo = MinMaxPyramid::kNone, hi = MinMaxPyramid::kNone;
+        for (size_t i = begin; i < end; ++i) {
+            if (!std::isfinite(y[i]))
+                continue;
+            if (lo == MinMaxPyramid::kNone || y[i] < y[lo])
+                lo = i;
+            if (hi == MinMaxPyramid::kNone || y[i] > y[hi])
+                hi = i;
+        }
+        const auto [pLo, pHi] = extremes.extremes(y, begin, end);
+        QVERIFY2(pLo == lo && pHi == hi,
+            qPrintable(
+                QStringLiteral("[%1, %2): %3 %4, scan %5 %6").arg(begin).arg(end).arg(pLo).arg(pHi).arg(lo).arg(hi)));
+    }
+    // A shorter series (another run) starts again.
+    y.resize(100);
+    y[50] = -1;
+    extremes.sync(y);
+    QCOMPARE(extremes.extremes(y, 0, 100).first, size_t(50));
 }
 
 void TestColumnDecimation::lossPlotDrawsWhatEveryBatchWould()

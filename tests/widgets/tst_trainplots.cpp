@@ -125,6 +125,8 @@ private Q_SLOTS:
     void learningRatePerGroup();
     void sparklinesLineUpWithTheBatches();
     void updatesMatchARebuild();
+    void rebuildsKeepOnlySeriesThatStillHold();
+    void markersOfALongRunAreSpacedOut();
     void legendFitsWhateverTheWidth();
 };
 
@@ -623,6 +625,92 @@ void TestTrainPlots::legendFitsWhateverTheWidth()
                                    .arg(width)
                                    .arg(i)
                                    .arg(item->outerRect().right())));
+    }
+}
+
+void TestTrainPlots::rebuildsKeepOnlySeriesThatStillHold()
+{
+    // A toggle rebuilds the graphs from the series of the batches seen so far plus the new
+    // ones; after a resume, or with another history, from scratch. Each time the plot shows
+    // what one built from nothing shows.
+    TrainingHistory h = makeHistory(3, 40);
+    LossPlot loss;
+    LrPlot lr;
+    loss.setHistory(&h);
+    lr.setHistory(&h);
+    loss.rebuildNow();
+    lr.rebuildNow();
+    auto same = [&](const char *when) {
+        LossPlot freshLoss;
+        freshLoss.setHistory(&h);
+        freshLoss.setComponentVisible(LossPlot::Pose, loss.isComponentVisible(LossPlot::Pose));
+        freshLoss.rebuildNow();
+        LrPlot freshLr;
+        freshLr.setHistory(&h);
+        freshLr.rebuildNow();
+        QVERIFY2(allGraphs(loss.plot()) == allGraphs(freshLoss.plot()), when);
+        QVERIFY2(allGraphs(lr.plot()) == allGraphs(freshLr.plot()), when);
+    };
+    auto grow = [&h](int from, int count) {
+        for (int k = from; k < from + count; ++k) {
+            BatchReport r;
+            r.epoch = k / 40;
+            r.batch = k % 40;
+            r.batches = 40;
+            r.batchLoss = { boxLoss(k), 2 * boxLoss(k), 0.5 * boxLoss(k), 0.25 * boxLoss(k), 1.5 * boxLoss(k) };
+            r.lr = { 0.01 - 1e-5 * k, 0.02, 0.03 };
+            h.addBatch(r, kStartMs + qint64(k) * 1000);
+        }
+    };
+    grow(120, 25);
+    loss.setComponentVisible(LossPlot::Pose, false); // a toggle: a rebuild with 25 new batches
+    lr.rebuildNow();
+    same("grown, then toggled");
+    // Resumed: the same batches again, at the same times even (a test's clock), but each with
+    // another learning rate than the first run's from batch 45 on; more batches than before.
+    h.resumeAt(1, 5, 40);
+    grow(45, 200);
+    loss.setComponentVisible(LossPlot::Pose, true);
+    lr.rebuildNow();
+    same("resumed and grown past the old end, then toggled");
+    TrainingHistory other = makeHistory(2, 30);
+    loss.setHistory(&other);
+    lr.setHistory(&other);
+    loss.rebuildNow();
+    lr.rebuildNow();
+    LossPlot freshLoss;
+    freshLoss.setHistory(&other);
+    freshLoss.rebuildNow();
+    QVERIFY(allGraphs(loss.plot()) == allGraphs(freshLoss.plot()));
+}
+
+void TestTrainPlots::markersOfALongRunAreSpacedOut()
+{
+    // 600 epochs across a plot a few hundred pixels wide: the epochs' line goes through every
+    // epoch, but its markers (5 px) are drawn at least 10 px apart; ten epochs keep all of them,
+    // and the batch points (the data themselves) always do.
+    for (const int epochs : { 10, 600 }) {
+        const TrainingHistory h = makeHistory(epochs, 2);
+        LossPlot plot;
+        plot.resize(700, 400);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setHistory(&h);
+        plot.rebuildNow();
+        plot.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const QCPGraph *line = plot.graph(LossPlot::epochSeriesName(LossPlot::Box));
+        QVERIFY(line);
+        QCOMPARE(line->data()->size(), epochs);
+        const double spacing = double(plot.plot()->axisRect()->width()) / epochs;
+        const double drawnApart = spacing * (line->scatterSkip() + 1);
+        if (spacing >= 2 * line->scatterStyle().size())
+            QCOMPARE(line->scatterSkip(), 0);
+        else
+            QVERIFY2(drawnApart >= 2 * line->scatterStyle().size() && drawnApart < 4 * line->scatterStyle().size(),
+                qPrintable(QString::number(drawnApart)));
+        QCOMPARE(plot.graph(LossPlot::batchSeriesName(LossPlot::Box))->scatterSkip(), 0);
+        if (epochs == 600)
+            QVERIFY(line->scatterSkip() > 0);
     }
 }
 

@@ -24,7 +24,7 @@ using gp::Skeleton;
 
 namespace {
 
-QIcon sideSwatch(const QColor &color)
+QIcon drawSwatch(const QColor &color)
 {
     QPixmap pm(12, 12);
     pm.fill(Qt::transparent);
@@ -113,6 +113,17 @@ void PointsPanel::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+const QIcon &PointsPanel::swatch(const QColor &color)
+{
+    // One icon per colour for the panel's life: a fresh QIcon on every refresh gets a fresh
+    // QPixmapCache key each time it is painted, so over hours of editing the cache fills with
+    // dead entries and its clean-up walks them on the GUI thread (a soak sampled 250 ms there).
+    auto it = m_swatches.find(color.rgba());
+    if (it == m_swatches.end())
+        it = m_swatches.insert(color.rgba(), drawSwatch(color));
+    return *it;
+}
+
 void PointsPanel::updatePointTable()
 {
     const Skeleton &skeleton = m_canvas->skeleton();
@@ -135,7 +146,7 @@ void PointsPanel::updatePointTable()
         auto *item = new QTreeWidgetItem(m_points);
         item->setText(0, QString::number(k));
         item->setText(1, pt.name);
-        item->setIcon(1, sideSwatch(skeleton.pointColor(k)));
+        item->setIcon(1, swatch(skeleton.pointColor(k)));
         item->setToolTip(1, tr("%1 (%2 side). Click to place it next.").arg(pt.name, Skeleton::sideName(pt.side)));
         for (size_t i = 0; i < instances.size(); ++i) {
             const auto &kps = instances[i].keypoints;

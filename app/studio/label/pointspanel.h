@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QHash>
+#include <QIcon>
 #include <QWidget>
 
 class AnnotationCanvas;
@@ -35,6 +37,7 @@ private:
     void retranslateUi();
     void updatePointTable();
     void updateObjectList();
+    const QIcon &swatch(const QColor &color);
 
     gp::AnnotationDocument *m_document;
     AnnotationCanvas *m_canvas;
@@ -44,4 +47,5 @@ private:
     QTreeWidget *m_points;
     QCheckBox *m_showNames;
     QCheckBox *m_showNumbers;
+    QHash<QRgb, QIcon> m_swatches;
 };
