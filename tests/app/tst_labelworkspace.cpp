@@ -40,6 +40,9 @@ void TestLabelWorkspace::labellingAnUnlabelledImage()
     // The first point is the one highlighted in the panel.
     QTreeWidget *points = ws.pointTable();
     QVERIFY(points->topLevelItem(0)->text(0).startsWith(QStringLiteral("▶")));
+    // The colour swatches are the same icons on every refresh: new ones each time filled Qt's
+    // pixmap cache with dead keys, whose clean-up a soak caught stalling the GUI thread.
+    const qint64 swatch = points->topLevelItem(0)->icon(1).cacheKey();
 
     // Zoomed in, so the clicks land on whole image pixels apart from each other.
     ws.canvas()->setZoom(2.5, QPointF(ws.canvas()->rect().center()));
@@ -49,6 +52,7 @@ void TestLabelWorkspace::labellingAnUnlabelledImage()
         clickImagePoint(ws, pointOf(k));
     QCOMPARE(ws.document()->nextKeypoint(), 5);
     QVERIFY(points->topLevelItem(5)->text(0).startsWith(QStringLiteral("▶")));
+    QCOMPARE(points->topLevelItem(0)->icon(1).cacheKey(), swatch);
     QCOMPARE(ws.objectList()->count(), 1);
     // Saved at once: the list calls it partial.
     const QString labelFile = DatasetConfig::labelFileFor(m_unlabelled);

@@ -2,6 +2,7 @@
 
 #include "aboutdialog.h"
 #include "backgroundjob.h"
+#include "heaptrimmer.h"
 #include "jobprogressdialog.h"
 #include "jobstatuswidget.h"
 #include "labelworkspace.h"
@@ -60,6 +61,7 @@ MainWindow::MainWindow(Languages *languages, QWidget *parent)
     , m_jobStatus(new JobStatusWidget(this))
     , m_demoJob(new BackgroundJob(this))
 {
+    new HeapTrimmer(this);
     setObjectName(QStringLiteral("MainWindow"));
     m_tabs->setObjectName(QStringLiteral("workspaces"));
     m_tabs->setDocumentMode(true);
