@@ -149,18 +149,23 @@ void LossPlot::syncSeries(size_t from)
             m_smoothing[size_t(c)] = Smoothing();
         }
     }
+    // Reserved only when starting again: an exact reserve per added batch would copy every
+    // series on every batch instead of growing them geometrically.
+    if (from == 0)
+        m_x.reserve(batches.size());
     m_x.resize(from);
-    m_x.reserve(batches.size());
     for (size_t i = from; i < batches.size(); ++i)
         m_x.push_back(batches[i].position);
     for (int ci = 0; ci < ComponentCount; ++ci) {
         Smoothing &s = m_smoothing[size_t(ci)];
         std::vector<double> &raw = m_raw[size_t(ci)];
         std::vector<double> &smooth = m_smooth[size_t(ci)];
+        if (from == 0) {
+            raw.reserve(batches.size());
+            smooth.reserve(batches.size());
+        }
         raw.resize(from);
         smooth.resize(from);
-        raw.reserve(batches.size());
-        smooth.reserve(batches.size());
         // Debiased EMA over every batch (so the window does not change the curve).
         for (size_t i = from; i < batches.size(); ++i) {
             const double v = componentValue(batches[i].loss, Component(ci));

@@ -29,7 +29,6 @@ void MinMaxPyramid::sync(const std::vector<double> &y)
             m_levels.emplace_back();
         std::vector<Entry> &level = m_levels[k];
         const size_t blocks = y.size() >> (kFirstShift + k);
-        level.reserve(blocks);
         for (size_t j = level.size(); j < blocks; ++j) {
             if (k > 0) {
                 level.push_back(merge(y, m_levels[k - 1][2 * j], m_levels[k - 1][2 * j + 1]));
