@@ -711,6 +711,8 @@ void TestTrainPlots::markersOfALongRunAreSpacedOut()
         QCOMPARE(plot.graph(LossPlot::batchSeriesName(LossPlot::Box))->scatterSkip(), 0);
         if (epochs == 600)
             QVERIFY(line->scatterSkip() > 0);
+        if (qEnvironmentVariableIsSet("GP_SCREENSHOT_DIR"))
+            plot.grab().save(qEnvironmentVariable("GP_SCREENSHOT_DIR") + QStringLiteral("/loss-plot-%1-epochs.png").arg(epochs));
     }
 }
 
