@@ -712,7 +712,8 @@ void TestTrainPlots::markersOfALongRunAreSpacedOut()
         if (epochs == 600)
             QVERIFY(line->scatterSkip() > 0);
         if (qEnvironmentVariableIsSet("GP_SCREENSHOT_DIR"))
-            plot.grab().save(qEnvironmentVariable("GP_SCREENSHOT_DIR") + QStringLiteral("/loss-plot-%1-epochs.png").arg(epochs));
+            plot.grab().save(
+                qEnvironmentVariable("GP_SCREENSHOT_DIR") + QStringLiteral("/loss-plot-%1-epochs.png").arg(epochs));
     }
 }
 
