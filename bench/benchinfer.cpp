@@ -1,9 +1,11 @@
 // gp_bench_infer: forward latency and throughput of the YOLOv8-pose network (fp32 CPU, and
 // fp16/bf16 on a GPU when one is present), unfused vs Conv+BN fused, contiguous vs
-// channels-last. Prints one line per configuration (and CSV with --csv).
+// channels-last. Prints one line per configuration (and CSV with --csv). --layers instead
+// profiles the fused channels-last forward (what prediction runs) layer by layer: the ten
+// slowest layers with their share of the forward pass, and the decoding after it.
 //
 //   gp_bench_infer [--quick] [--reps N] [--warmup N] [--threads N] [--scales n,s]
-//                  [--sizes 320,640] [--batches 1,16] [--csv FILE]
+//                  [--sizes 320,640] [--batches 1,16] [--csv FILE] [--layers]
 
 #include "posemodel.h"
 
@@ -93,6 +95,49 @@ Result run(const QString &scale, int size, int batch, bool fused, bool channelsL
     return r;
 }
 
+void profileLayers(const QString &scale, int size, int batch, int warmup, int reps)
+{
+    ModelSpec spec;
+    spec.scale = *ModelSpec::parseScale(scale);
+    torch::manual_seed(0);
+    PoseModel model(spec);
+    model->eval();
+    model->fuse();
+    model->toChannelsLast();
+    const torch::Tensor x = torch::rand({ batch, 3, size, size }).contiguous(at::MemoryFormat::ChannelsLast);
+    c10::InferenceMode guard;
+    for (int i = 0; i < warmup; ++i)
+        model->forward(x);
+    std::vector<double> sum, layerMs;
+    double decodeMs = 0.0;
+    for (int i = 0; i < reps; ++i) {
+        const RawHeadOutput raw = model->forwardRaw(x, nullptr, &layerMs);
+        const auto t0 = std::chrono::steady_clock::now();
+        model->decode(raw);
+        decodeMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        sum.resize(layerMs.size(), 0.0);
+        for (size_t l = 0; l < layerMs.size(); ++l)
+            sum[l] += layerMs[l];
+    }
+    double total = 0.0;
+    for (double &s : sum)
+        total += (s /= reps);
+    decodeMs /= reps;
+    const ModelSummary table = describeModel(spec, size);
+    std::vector<size_t> order(sum.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sum[a] > sum[b]; });
+    std::printf("v8%s at %d, batch %d: forward %.2f ms (mean of %d), decode %.2f ms; the ten slowest layers:\n",
+        qPrintable(scale), size, batch, total, reps, decodeMs);
+    std::printf("%5s %-8s %-22s %10s %7s %8s\n", "layer", "module", "arguments", "ms", "share", "GFLOPs");
+    for (size_t k = 0; k < std::min<size_t>(10, order.size()); ++k) {
+        const LayerRow &row = table.layers[order[k]];
+        std::printf("%5d %-8s %-22s %10.2f %6.1f%% %8.3f\n", row.index, qPrintable(row.moduleName()),
+            qPrintable(row.arguments()), sum[order[k]], 100.0 * sum[order[k]] / total, row.gflops * batch);
+    }
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -100,7 +145,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments();
     args.removeFirst();
-    bool quick = false;
+    bool quick = false, layers = false;
     int reps = 5, warmup = 1;
     int threads = QThread::idealThreadCount();
     QString scales = QStringLiteral("n,s"), sizes = QStringLiteral("320,640"), batches = QStringLiteral("1,16");
@@ -126,10 +171,12 @@ int main(int argc, char **argv)
             at::globalContext().setFlushDenormal(true);
         else if (a == QLatin1String("--csv"))
             csv = next();
+        else if (a == QLatin1String("--layers"))
+            layers = true;
         else {
             std::fprintf(stderr,
                 "usage: gp_bench_infer [--quick] [--reps N] [--warmup N] [--threads N] "
-                "[--scales n,s] [--sizes 320,640] [--batches 1,16] [--csv FILE]\n");
+                "[--scales n,s] [--sizes 320,640] [--batches 1,16] [--csv FILE] [--layers]\n");
             return 2;
         }
     }
@@ -137,6 +184,13 @@ int main(int argc, char **argv)
         qputenv("OPENBLAS_NUM_THREADS", "1");
     torch::set_num_threads(threads);
     std::printf("gp_bench_infer: torch %s, %d threads%s\n", TORCH_VERSION, threads, quick ? ", quick" : "");
+    if (layers) {
+        for (const QString &scale : scales.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            for (int size : intList(sizes))
+                for (int batch : intList(batches))
+                    profileLayers(scale, size, batch, warmup, reps);
+        return 0;
+    }
     std::printf("%-6s %5s %5s %-12s %-14s %11s %11s %10s %5s\n", "model", "size", "batch", "variant", "device",
         "best ms", "median ms", "img/s", "reps");
     std::vector<Result> results;

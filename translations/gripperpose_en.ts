@@ -233,7 +233,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+118"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+120"/>
         <source>%n image(s) ranked: the list shows them first, numbered; → goes through them in order</source>
         <extracomment>%n images ranked by Suggest What to Label Next.</extracomment>
         <translation>
@@ -272,7 +272,7 @@
 <context>
     <name>PredictionController</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="+84"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="+85"/>
         <source>Analysed %n frame(s)</source>
         <translation>
             <numerusform>Analysed %n frame</numerusform>

@@ -1155,7 +1155,7 @@
 <context>
     <name>DetectionCache</name>
     <message>
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="+298"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="+302"/>
         <source>%1: no frame could be analysed</source>
         <translation>%1：没有任何一帧能被分析</translation>
     </message>
@@ -1526,13 +1526,13 @@
         <translation>此视频旁没有真值文件（与视频同名的 .json 文件）</translation>
     </message>
     <message>
-        <location line="+57"/>
-        <source>live · %1 ms</source>
-        <extracomment>The live mode&apos;s inference time for the frame on screen.</extracomment>
-        <translation>实时 · %1 ms</translation>
+        <location line="+59"/>
+        <source>live · %1 ms · p50 %2 ms, p95 %3 ms over %4 frames</source>
+        <extracomment>The live mode&apos;s time from the frame on screen to its result; then the median and 95th percentile of that time over the frames since live mode was turned on.</extracomment>
+        <translation>实时 · %1 毫秒 · %4 帧中 p50 %2 毫秒、p95 %3 毫秒</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>ground-truth error %1 px</source>
         <extracomment>The mean distance between the ground truth&apos;s keypoints and the predicted ones.</extracomment>
         <translation>真值误差 %1 px</translation>
@@ -2973,7 +2973,7 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+168"/>
+        <location line="+178"/>
         <source>epoch</source>
         <translation>轮</translation>
     </message>
@@ -2983,7 +2983,7 @@
         <translation>损失</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+63"/>
         <source>val</source>
         <translation>验证</translation>
     </message>
@@ -3046,7 +3046,7 @@
 <context>
     <name>LrPlot</name>
     <message>
-        <location filename="../widgets/lrplot.cpp" line="+25"/>
+        <location filename="../widgets/lrplot.cpp" line="+29"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -3064,7 +3064,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../app/studio/shell/mainwindow.cpp" line="+239"/>
+        <location filename="../app/studio/shell/mainwindow.cpp" line="+241"/>
         <source>Label</source>
         <comment>workspace</comment>
         <translation>标注</translation>
@@ -3928,7 +3928,7 @@
 <context>
     <name>PlotPanel</name>
     <message>
-        <location filename="../widgets/plotpanel.cpp" line="+528"/>
+        <location filename="../widgets/plotpanel.cpp" line="+555"/>
         <source>%1: cannot write: %2</source>
         <translation>%1：无法写入：%2</translation>
     </message>
@@ -4056,7 +4056,7 @@
         <translation>点名称(&amp;M)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+28"/>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -4189,12 +4189,17 @@
         <translation>每帧最大检测数</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>frames per forward pass</source>
-        <translation>每次前向推理的帧数</translation>
+        <location line="+2"/>
+        <source>frames per forward pass (0: automatic, 1 for live sources and on the CPU, 8 on a GPU)</source>
+        <translation>每次前向传播的帧数（0：自动；实时源和 CPU 上为 1，GPU 上为 8）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>inference threads, each with a copy of the model (0: automatic, one per core for files on the CPU, else one)</source>
+        <translation>推理线程数，每个线程持有一份模型（0：自动；CPU 上处理文件时每个核心一个，否则一个）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>cpu or a GPU index (empty: the first GPU, else the CPU)</source>
         <translation>cpu 或 GPU 编号（留空：第一块 GPU，否则使用 CPU）</translation>
     </message>
@@ -4299,9 +4304,9 @@
         <translation>运行名称</translation>
     </message>
     <message>
-        <location line="+42"/>
-        <source>imgsz must be a multiple of 32; batch and vid_stride at least 1; max_gap, beta and target_fps not negative; min_cutoff and d_cutoff positive</source>
-        <translation>imgsz 必须是 32 的倍数；batch 和 vid_stride 至少为 1；max_gap、beta 和 target_fps 不能为负；min_cutoff 和 d_cutoff 必须为正</translation>
+        <location line="+43"/>
+        <source>imgsz must be a multiple of 32; vid_stride at least 1; batch, workers, max_gap, beta and target_fps not negative; min_cutoff and d_cutoff positive</source>
+        <translation>imgsz 必须是 32 的倍数；vid_stride 至少为 1；batch、workers、max_gap、beta 和 target_fps 不能为负；min_cutoff 和 d_cutoff 必须为正</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -4314,7 +4319,7 @@
         <translation>temporal 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>smoothing: temporal=%1, min_cutoff %2, beta %3, kpt_conf %4, max_gap %5%6</source>
         <extracomment>The temporal stage&apos;s settings of this run; %1 is a preset key such as fast_motion.</extracomment>
         <translation>平滑：temporal=%1，min_cutoff %2，beta %3，kpt_conf %4，max_gap %5%6</translation>
@@ -4335,7 +4340,13 @@
         <translation>已处理 %1 帧，丢弃 %2 帧，失败 %3 帧，平均 %4 fps</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>%1 inference workers, batch %2; latency from decoding to output: p50 %3 ms, p95 %4 ms, max %5 ms</source>
+        <extracomment>%1 workers (inference threads), %2 frames per forward pass, latencies in milliseconds.</extracomment>
+        <translation>%1 个推理线程，批大小 %2；从解码到输出的延迟：p50 %3 毫秒，p95 %4 毫秒，最大 %5 毫秒</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>in %1, out %2, dropped %3, failed %4, busy %5 ms</source>
         <translation>输入 %1，输出 %2，丢弃 %3，失败 %4，忙碌 %5 毫秒</translation>
     </message>
@@ -4353,7 +4364,7 @@
 <context>
     <name>PredictionController</name>
     <message numerus="yes">
-        <location filename="../app/studio/video/predictioncontroller.cpp" line="-214"/>
+        <location filename="../app/studio/video/predictioncontroller.cpp" line="-217"/>
         <source>Analysed %n frame(s)</source>
         <translation>
             <numerusform>已分析 %n 帧</numerusform>
@@ -4384,7 +4395,7 @@
         </translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+113"/>
         <source>%1: made for %2 frames, the video has %3</source>
         <translation>%1：为 %2 帧生成，但视频有 %3 帧</translation>
     </message>
@@ -4399,7 +4410,7 @@
         <translation>请先选择模型。</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>Analyse the video before exporting it.</source>
         <translation>导出前请先分析视频。</translation>
     </message>
@@ -4440,7 +4451,7 @@
 <context>
     <name>Predictor</name>
     <message>
-        <location filename="../core/infer/predictor.cpp" line="+89"/>
+        <location filename="../core/infer/predictor.cpp" line="+96"/>
         <source>imgsz must be a positive multiple of 32 (got %1)</source>
         <translation>imgsz 必须是 32 的正整数倍（收到 %1）</translation>
     </message>
@@ -4451,7 +4462,7 @@
         <translation>ONNX（%1，%2 布局，%3 像素），由 OpenCV DNN 运行</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>%1: cannot load the model: %2</source>
         <translation>%1：无法加载模型：%2</translation>
     </message>
@@ -4461,7 +4472,7 @@
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+82"/>
         <source>inference failed: %1</source>
         <translation>推理失败：%1</translation>
     </message>
@@ -7156,7 +7167,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>VideoPipeline</name>
     <message>
-        <location filename="../core/infer/videopipeline.cpp" line="+130"/>
+        <location filename="../core/infer/videopipeline.cpp" line="+151"/>
         <source>%1 stage failed: %2</source>
         <translation>%1 阶段失败：%2</translation>
     </message>
@@ -7166,7 +7177,7 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>%1 阶段失败</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+153"/>
         <source>frames %1-%2: %3</source>
         <translation>第 %1-%2 帧：%3</translation>
     </message>
@@ -7176,14 +7187,14 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>检测器没有返回结果</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+116"/>
         <source>the pipeline is already running</source>
         <translation>流水线已在运行</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>vid_stride, batch and the queue size must be at least 1</source>
-        <translation>vid_stride、batch 和队列大小至少为 1</translation>
+        <location line="+6"/>
+        <source>vid_stride and the queue size must be at least 1; batch and workers at least 0 (automatic)</source>
+        <translation>vid_stride 和队列大小至少为 1；batch 和 workers 至少为 0（自动）</translation>
     </message>
     <message>
         <location line="+8"/>

@@ -53,7 +53,11 @@ std::vector<CliOption> PredictCommand::options() const
         { QStringLiteral("conf"), QString::number(p.conf), tr("confidence threshold") },
         { QStringLiteral("iou"), QString::number(p.iou), tr("NMS IoU threshold") },
         { QStringLiteral("max_det"), QString::number(p.maxDet), tr("maximum detections per frame") },
-        { QStringLiteral("batch"), QStringLiteral("1"), tr("frames per forward pass") },
+        { QStringLiteral("batch"), QStringLiteral("0"),
+            tr("frames per forward pass (0: automatic, 1 for live sources and on the CPU, 8 on a GPU)") },
+        { QStringLiteral("workers"), QStringLiteral("0"),
+            tr("inference threads, each with a copy of the model (0: automatic, one per core for files on the CPU, "
+               "else one)") },
         { QStringLiteral("device"), QString(), tr("cpu or a GPU index (empty: the first GPU, else the CPU)"), true },
         { QStringLiteral("half"), QStringLiteral("true"), tr("fp16 on a GPU") },
         { QStringLiteral("vid_stride"), QStringLiteral("1"), tr("process every N-th frame") },
@@ -107,6 +111,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     const auto iou = args.doubleValue(QStringLiteral("iou"), &error);
     const auto maxDet = args.intValue(QStringLiteral("max_det"), &error);
     const auto batch = args.intValue(QStringLiteral("batch"), &error);
+    const auto workers = args.intValue(QStringLiteral("workers"), &error);
     const auto half = args.boolValue(QStringLiteral("half"), &error);
     const auto stride = args.intValue(QStringLiteral("vid_stride"), &error);
     const auto latest = args.boolValue(QStringLiteral("latest"), &error);
@@ -119,15 +124,15 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     const auto maxGap = args.intValue(QStringLiteral("max_gap"), &error);
     const auto showRaw = args.boolValue(QStringLiteral("show_raw"), &error);
     const auto showNames = args.boolValue(QStringLiteral("show_names"), &error);
-    if (!imgsz || !conf || !iou || !maxDet || !batch || !half || !stride || !latest || !targetFps || !maxFrames
-        || !minCutoff || !beta || !dCutoff || !kptConf || !maxGap || !showRaw || !showNames) {
+    if (!imgsz || !conf || !iou || !maxDet || !batch || !workers || !half || !stride || !latest || !targetFps
+        || !maxFrames || !minCutoff || !beta || !dCutoff || !kptConf || !maxGap || !showRaw || !showNames) {
         err << error << '\n';
         return 2;
     }
-    if (*imgsz < 32 || *imgsz % 32 || *batch < 1 || *stride < 1 || *maxGap < 0 || *minCutoff <= 0 || *dCutoff <= 0
-        || *beta < 0 || *targetFps < 0) {
-        err << tr("imgsz must be a multiple of 32; batch and vid_stride at least 1; max_gap, beta and target_fps not "
-                  "negative; min_cutoff and d_cutoff positive")
+    if (*imgsz < 32 || *imgsz % 32 || *batch < 0 || *workers < 0 || *stride < 1 || *maxGap < 0 || *minCutoff <= 0
+        || *dCutoff <= 0 || *beta < 0 || *targetFps < 0) {
+        err << tr("imgsz must be a multiple of 32; vid_stride at least 1; batch, workers, max_gap, beta and target_fps "
+                  "not negative; min_cutoff and d_cutoff positive")
             << '\n';
         return 2;
     }
@@ -155,6 +160,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     o.predictor.maxDet = *maxDet;
     o.predictor.half = *half;
     o.batch = *batch;
+    o.workers = *workers;
     o.vidStride = *stride;
     o.targetFps = *targetFps;
     o.latestOnly = *latest;
@@ -258,6 +264,14 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
                .arg(s.dropped)
                .arg(s.failed)
                .arg(s.meanFps, 0, 'f', 1)
+        << '\n';
+    //: %1 workers (inference threads), %2 frames per forward pass, latencies in milliseconds.
+    out << tr("%1 inference workers, batch %2; latency from decoding to output: p50 %3 ms, p95 %4 ms, max %5 ms")
+               .arg(s.workers)
+               .arg(s.batch)
+               .arg(s.p50LatencyMs, 0, 'f', 1)
+               .arg(s.p95LatencyMs, 0, 'f', 1)
+               .arg(s.maxLatencyMs, 0, 'f', 1)
         << '\n';
     for (const StageStats &st : s.stages)
         out << QStringLiteral("  %1 ").arg(st.name, -9)

@@ -29,7 +29,7 @@ struct PredictorOptions
     QString device; // "cpu", "0", ... (empty: the first GPU, else the CPU)
     bool half = true; // fp16 on a GPU
     bool rect = true; // minimal padding (to a multiple of 32) when a batch's images share one size
-    int threads = 0; // intra-op CPU threads (0: leave torch's setting)
+    int threads = 0; // intra-op CPU threads of the thread that predicts (0: one per core)
     // A correction of each decoded image before letterboxing (dark footage; enhance=).
     Enhancement enhance = Enhancement::None;
 };
@@ -56,6 +56,7 @@ public:
     const PredictorOptions &options() const;
     void setThresholds(double conf, double iou);
     void setEnhancement(Enhancement enhance);
+    void setThreads(int threads); // as PredictorOptions::threads
 
     // One result list per image (BGR 8-bit), in order. False with *error when the forward
     // pass fails (e.g. out of memory); *results is then empty. `features`, when given, gets each

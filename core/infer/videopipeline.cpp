@@ -2,15 +2,19 @@
 
 #include "boundedqueue.h"
 #include "framereader.h"
+#include "latencyhistogram.h"
 #include "predictionwriter_p.h"
 #include "videoframe_p.h"
 
 #include <QElapsedTimer>
+#include <QThread>
 
 #include <algorithm>
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -29,6 +33,8 @@ struct Counter
 
 struct Item
 {
+    qint64 seq = 0; // position among the frames the workers took, for putting them back in order
+    bool failed = false; // inference failed: only holds the frame's place in the order
     VideoFrame frame;
     FramePrediction prediction;
 };
@@ -62,8 +68,9 @@ struct VideoPipeline::Private
     gp::Progress progress;
     qint64 rangeFrames = -1; // frames the range holds (-1: unknown)
     FrameReader reader;
-    Predictor predictor;
-    PoseDetector detect;
+    std::vector<std::unique_ptr<Predictor>> predictors; // one per worker (none with options.detector)
+    std::vector<PoseDetector> detectors; // one per worker
+    int batch = 1;
     std::unique_ptr<PredictionWriter> writer;
     PoseTracker tracker;
     bool live = false;
@@ -81,8 +88,18 @@ struct VideoPipeline::Private
     std::atomic<int> running { 0 };
     QElapsedTimer clock;
     double seconds = 0.0;
-    double latencySumMs = 0.0; // output thread only until joined
-    double latencyMaxMs = 0.0;
+    LatencyHistogram latency; // output thread only until joined
+
+    // Workers take their batches in turn under popMutex, so sequence numbers follow the queue.
+    // The temporal stage puts the results back in that order; `window` bounds how far the
+    // fastest worker may run ahead of the frame the temporal stage waits for.
+    std::mutex popMutex;
+    qint64 nextSeq = 0;
+    std::mutex windowMutex;
+    std::condition_variable windowMoved;
+    qint64 emittedSeq = 0;
+    qint64 window = 1;
+    std::atomic<int> workersLeft { 0 };
 
     mutable std::mutex mutex; // guards the members below
     QStringList problems;
@@ -109,6 +126,10 @@ struct VideoPipeline::Private
     void stopAll()
     {
         cancelled = true;
+        {
+            std::lock_guard<std::mutex> lock(windowMutex);
+        }
+        windowMoved.notify_all();
         for (auto *q : { q1.get(), q2.get() })
             if (q)
                 q->cancel();
@@ -119,7 +140,7 @@ struct VideoPipeline::Private
 
     void readerLoop();
     void samplerLoop();
-    void inferrerLoop();
+    void inferrerLoop(int worker);
     void temporalLoop();
     void outputLoop();
     template<typename F> void guarded(const char *stage, F &&f)
@@ -238,22 +259,34 @@ void VideoPipeline::Private::samplerLoop()
     q2->close();
 }
 
-void VideoPipeline::Private::inferrerLoop()
+void VideoPipeline::Private::inferrerLoop(int worker)
 {
     Counter &c = counters[Inferrer];
-    const size_t batch = size_t(std::max(1, options.batch));
+    const size_t n = size_t(batch);
     while (!cancelled) {
         std::vector<VideoFrame> frames;
-        auto first = q2->pop();
-        if (!first)
-            break;
-        frames.push_back(std::move(*first));
-        while (frames.size() < batch) {
-            // A live source never waits for a full batch.
-            auto next = (live || options.latestOnly) ? q2->tryPop() : q2->pop();
-            if (!next)
+        qint64 seq = 0;
+        {
+            std::lock_guard<std::mutex> turn(popMutex);
+            {
+                std::unique_lock<std::mutex> lock(windowMutex);
+                windowMoved.wait(lock, [this] { return cancelled || nextSeq - emittedSeq < window; });
+            }
+            if (cancelled)
                 break;
-            frames.push_back(std::move(*next));
+            auto first = q2->pop();
+            if (!first)
+                break;
+            frames.push_back(std::move(*first));
+            while (frames.size() < n) {
+                // A live source never waits for a full batch.
+                auto next = (live || options.latestOnly) ? q2->tryPop() : q2->pop();
+                if (!next)
+                    break;
+                frames.push_back(std::move(*next));
+            }
+            seq = nextSeq;
+            nextSeq += qint64(frames.size());
         }
         if (cancelled)
             break;
@@ -266,7 +299,7 @@ void VideoPipeline::Private::inferrerLoop()
         bool ok;
         {
             BusyTimer t(c);
-            ok = detect(images, &results, &message) && results.size() == frames.size();
+            ok = detectors[size_t(worker)](images, &results, &message) && results.size() == frames.size();
         }
         if (!ok) {
             c.failed += qint64(frames.size());
@@ -274,49 +307,66 @@ void VideoPipeline::Private::inferrerLoop()
                        .arg(frames.front().index)
                        .arg(frames.back().index)
                        .arg(message.isEmpty() ? VideoPipeline::tr("the detector returned no result") : message));
-            continue;
         }
         for (size_t i = 0; i < frames.size(); ++i) {
             Item item;
-            item.prediction.frameIndex = frames[i].index;
-            item.prediction.timestampMs = frames[i].timestampMs;
-            item.prediction.sourcePath = frames[i].path;
-            item.prediction.width = frames[i].image.cols;
-            item.prediction.height = frames[i].image.rows;
-            item.prediction.detections = std::move(results[i]);
-            item.frame = std::move(frames[i]);
+            item.seq = seq + qint64(i);
+            item.failed = !ok;
+            if (ok) {
+                item.prediction.frameIndex = frames[i].index;
+                item.prediction.timestampMs = frames[i].timestampMs;
+                item.prediction.sourcePath = frames[i].path;
+                item.prediction.width = frames[i].image.cols;
+                item.prediction.height = frames[i].image.rows;
+                item.prediction.detections = std::move(results[i]);
+                item.frame = std::move(frames[i]);
+            }
             if (!q3->push(std::move(item)))
-                break;
-            ++c.out;
+                return;
+            if (ok)
+                ++c.out;
         }
     }
-    q3->close();
 }
 
 void VideoPipeline::Private::temporalLoop()
 {
     Counter &c = counters[Temporal];
+    std::map<qint64, Item> waiting; // results that came before an earlier frame's
+    qint64 next = 0;
     while (auto item = q3->pop()) {
         if (cancelled)
             break;
-        ++c.in;
-        {
-            BusyTimer t(c);
+        waiting.emplace(item->seq, std::move(*item));
+        while (!waiting.empty() && waiting.begin()->first == next) {
+            Item current = std::move(waiting.begin()->second);
+            waiting.erase(waiting.begin());
+            ++next;
             {
-                std::lock_guard<std::mutex> lock(mutex);
-                if (hasPendingOptions) {
-                    tracker.setOptions(pendingOptions);
-                    hasPendingOptions = false;
-                }
+                std::lock_guard<std::mutex> lock(windowMutex);
+                emittedSeq = next;
             }
-            if (options.temporal)
-                tracker.process(&item->prediction);
+            windowMoved.notify_all();
+            if (current.failed)
+                continue;
+            ++c.in;
+            {
+                BusyTimer t(c);
+                {
+                    std::lock_guard<std::mutex> lock(mutex);
+                    if (hasPendingOptions) {
+                        tracker.setOptions(pendingOptions);
+                        hasPendingOptions = false;
+                    }
+                }
+                if (options.temporal)
+                    tracker.process(&current.prediction);
+            }
+            if (!q4->push(std::move(current)))
+                return;
+            ++c.out;
         }
-        if (!q4->push(std::move(*item)))
-            break;
-        ++c.out;
     }
-    q4->close();
 }
 
 void VideoPipeline::Private::outputLoop()
@@ -333,8 +383,7 @@ void VideoPipeline::Private::outputLoop()
                 std::chrono::steady_clock::now().time_since_epoch())
                                    .count();
             item->prediction.latencyMs = (now - item->frame.decodedAtNs) / 1e6;
-            latencySumMs += item->prediction.latencyMs;
-            latencyMaxMs = std::max(latencyMaxMs, item->prediction.latencyMs);
+            latency.add(item->prediction.latencyMs);
             if (writer) {
                 QString message;
                 if (!writer->write(item->prediction, item->frame.image, &message) && !reportedWriteError) {
@@ -377,8 +426,9 @@ bool VideoPipeline::start(
         return false;
     }
     d->options = options;
-    if (options.vidStride < 1 || options.batch < 1 || options.queueCapacity < 1 || options.targetFps < 0) {
-        *error = tr("vid_stride, batch and the queue size must be at least 1");
+    if (options.vidStride < 1 || options.batch < 0 || options.workers < 0 || options.queueCapacity < 1
+        || options.targetFps < 0) {
+        *error = tr("vid_stride and the queue size must be at least 1; batch and workers at least 0 (automatic)");
         return false;
     }
     if (!d->reader.open(options.source, error))
@@ -404,15 +454,45 @@ bool VideoPipeline::start(
     if (d->rangeFrames >= 0)
         d->rangeFrames = (d->rangeFrames + std::max(1, options.vidStride) - 1) / std::max(1, options.vidStride);
     d->fps = d->reader.fps();
+    d->predictors.clear();
+    d->detectors.clear();
+    const int cores = std::max(1, QThread::idealThreadCount());
+    int workers = options.workers;
     if (options.detector) {
-        d->detect = options.detector;
+        // A detector given by the caller runs on one worker unless more are asked for.
+        d->detectors.assign(size_t(std::max(1, workers)), options.detector);
+        d->batch = options.batch > 0 ? options.batch : automaticBatch(d->live, false);
     } else {
-        if (!d->predictor.load(options.predictor, error)) {
+        auto first = std::make_unique<Predictor>();
+        if (!first->load(options.predictor, error)) {
             d->reader.close();
             return false;
         }
-        d->detect = [this](const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results,
-                        QString *message) { return d->predictor.predict(images, results, message); };
+        // Only LibTorch on the CPU gains from frames side by side: a GPU and OpenCV DNN
+        // (an .onnx model) already spread one frame over all they have.
+        const bool cpuTorch = first->deviceName() == QLatin1String("cpu");
+        if (workers == 0)
+            workers = automaticWorkers(d->live, !cpuTorch, cores);
+        d->batch = options.batch > 0 ? options.batch
+                                     : automaticBatch(d->live, first->deviceName().startsWith(QLatin1String("cuda")));
+        PredictorOptions po = options.predictor;
+        if (workers > 1 && po.threads == 0)
+            po.threads = std::max(1, cores / workers);
+        first->setThreads(po.threads);
+        d->predictors.push_back(std::move(first));
+        while (int(d->predictors.size()) < workers) {
+            auto more = std::make_unique<Predictor>();
+            if (!more->load(po, error)) {
+                d->predictors.clear();
+                d->reader.close();
+                return false;
+            }
+            d->predictors.push_back(std::move(more));
+        }
+        for (const auto &predictor : d->predictors)
+            d->detectors.push_back([p = predictor.get()](const std::vector<cv::Mat> &images,
+                                       std::vector<std::vector<PoseDetection>> *results,
+                                       QString *message) { return p->predict(images, results, message); });
     }
     TemporalOptions to = options.temporalOptions;
     if (to.sigmas.empty())
@@ -432,10 +512,14 @@ bool VideoPipeline::start(
         }
     }
     const size_t cap = size_t(options.queueCapacity);
+    // Every worker can hold a batch while the next one waits in the queue.
+    const size_t inFlight = size_t(d->batch) * d->detectors.size();
     d->q1 = std::make_unique<BoundedQueue<VideoFrame>>(cap);
-    d->q2 = std::make_unique<BoundedQueue<VideoFrame>>(std::max(cap, size_t(options.batch)));
-    d->q3 = std::make_unique<BoundedQueue<Item>>(std::max(cap, size_t(options.batch)));
+    d->q2 = std::make_unique<BoundedQueue<VideoFrame>>(std::max(cap, inFlight));
+    d->q3 = std::make_unique<BoundedQueue<Item>>(std::max(cap, inFlight));
     d->q4 = std::make_unique<BoundedQueue<Item>>(cap);
+    d->nextSeq = d->emittedSeq = 0;
+    d->window = qint64(2 * inFlight);
     d->cancelled = false;
     d->userCancelled = false;
     d->cancelToken = cancel;
@@ -443,7 +527,7 @@ bool VideoPipeline::start(
     for (Counter &c : d->counters) {
         c.in = c.out = c.dropped = c.failed = c.busyNs = 0;
     }
-    d->latencySumMs = d->latencyMaxMs = 0.0;
+    d->latency.clear();
     d->seconds = 0.0;
     {
         std::lock_guard<std::mutex> lock(d->mutex);
@@ -462,10 +546,13 @@ bool VideoPipeline::start(
         p->guarded("sampler", [p] { p->samplerLoop(); });
         p->q2->close();
     });
-    d->threads.emplace_back([p] {
-        p->guarded("inferrer", [p] { p->inferrerLoop(); });
-        p->q3->close();
-    });
+    d->workersLeft = int(d->detectors.size());
+    for (int w = 0; w < int(d->detectors.size()); ++w)
+        d->threads.emplace_back([p, w] {
+            p->guarded("inferrer", [p, w] { p->inferrerLoop(w); });
+            if (--p->workersLeft == 0)
+                p->q3->close();
+        });
     d->threads.emplace_back([p] {
         p->guarded("temporal", [p] { p->temporalLoop(); });
         p->q4->close();
@@ -506,8 +593,12 @@ PipelineSummary VideoPipeline::wait()
     s.failed = s.stages[Reader].failed + s.stages[Inferrer].failed;
     s.seconds = d->seconds;
     s.meanFps = s.seconds > 0 ? s.processed / s.seconds : 0.0;
-    s.meanLatencyMs = s.processed > 0 ? d->latencySumMs / s.processed : 0.0;
-    s.maxLatencyMs = d->latencyMaxMs;
+    s.meanLatencyMs = d->latency.meanMs();
+    s.p50LatencyMs = d->latency.percentileMs(0.5);
+    s.p95LatencyMs = d->latency.percentileMs(0.95);
+    s.maxLatencyMs = d->latency.maxMs();
+    s.workers = int(d->detectors.size());
+    s.batch = d->batch;
     std::lock_guard<std::mutex> lock(d->mutex);
     s.error = d->error;
     s.problems = d->problems;
@@ -527,6 +618,16 @@ bool VideoPipeline::run(const PipelineOptions &options, PipelineSummary *summary
         return false;
     }
     return true;
+}
+
+int VideoPipeline::automaticWorkers(bool live, bool sharedDevice, int cores)
+{
+    return live || sharedDevice ? 1 : std::max(1, cores);
+}
+
+int VideoPipeline::automaticBatch(bool live, bool gpu)
+{
+    return live ? 1 : gpu ? 8 : 1;
 }
 
 std::vector<StageStats> VideoPipeline::stats() const

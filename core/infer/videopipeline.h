@@ -39,7 +39,10 @@ struct PipelineOptions
     int vidStride = 1; // process every N-th frame
     double targetFps = 0.0; // process at most this many frames per second of video (0: off)
     bool latestOnly = false; // drop old frames rather than fall behind (always on for live sources)
-    int batch = 1; // frames per forward pass
+    int batch = 1; // frames per forward pass (0: automatic, see VideoPipeline::automaticBatch)
+    // Inference threads, each with its own copy of the model, taking batches in turn; the results
+    // are put back in order before the temporal stage (0: automatic, see automaticWorkers).
+    int workers = 1;
     int queueCapacity = 4; // frames waiting between two stages
     qint64 maxFrames = -1; // stop after reading this many frames (-1: all)
     qint64 firstFrame = 0; // video files and image lists: start at this frame (a range)
@@ -65,7 +68,11 @@ struct PipelineSummary
     double seconds = 0.0;
     double meanFps = 0.0; // processed / seconds
     double meanLatencyMs = 0.0; // decode to output, over processed frames
+    double p50LatencyMs = 0.0;
+    double p95LatencyMs = 0.0;
     double maxLatencyMs = 0.0;
+    int workers = 0; // inference threads that ran
+    int batch = 0; // frames per forward pass
     bool cancelled = false;
     QString error; // a stage that stopped the run (empty when none)
     QStringList problems; // everything reported on the way
@@ -105,6 +112,15 @@ public:
     qint64 processedFrames() const;
     // The reader's frame→timestamp table (complete after wait()).
     std::vector<double> frameTimestamps() const;
+
+    // What workers=0 and batch=0 pick. A live source gets one worker and batch 1, for the
+    // latency. A file on the CPU (LibTorch) gets a worker per core, each single-threaded: on a
+    // small network, frames side by side keep the cores busier than one frame's layers split
+    // across them (docs/BENCHMARKS.md, "Prediction against Ultralytics"). A GPU, or OpenCV
+    // DNN running an .onnx model, already spreads one frame over all it has: one worker, and
+    // batches of 8 on a GPU.
+    static int automaticWorkers(bool live, bool sharedDevice, int cores);
+    static int automaticBatch(bool live, bool gpu);
 
     static constexpr const char *kStageNames[5] = { "reader", "sampler", "inferrer", "temporal", "output" };
 

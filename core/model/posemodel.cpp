@@ -2,6 +2,7 @@
 
 #include "postprocess.h"
 
+#include <chrono>
 #include <stdexcept>
 
 namespace gp {
@@ -60,10 +61,19 @@ PoseModelImpl::PoseModelImpl(const ModelSpec &spec)
     m_head->initializeBiases(m_strides);
 }
 
-RawHeadOutput PoseModelImpl::forwardRaw(const torch::Tensor &x, std::vector<torch::Tensor> *layerOutputs)
+RawHeadOutput PoseModelImpl::forwardRaw(
+    const torch::Tensor &x, std::vector<torch::Tensor> *layerOutputs, std::vector<double> *layerMs)
 {
     std::vector<torch::Tensor> outputs(m_layers.size());
     torch::Tensor y = x;
+    if (layerMs)
+        layerMs->assign(m_layers.size(), 0.0);
+    auto lap = std::chrono::steady_clock::now();
+    auto timeLayer = [&](size_t i) {
+        const auto now = std::chrono::steady_clock::now();
+        (*layerMs)[i] = std::chrono::duration<double, std::milli>(now - lap).count();
+        lap = now;
+    };
     for (size_t i = 0; i + 1 < m_layers.size(); ++i) {
         const Layer &layer = m_layers[i];
         switch (layer.row.kind) {
@@ -91,11 +101,15 @@ RawHeadOutput PoseModelImpl::forwardRaw(const torch::Tensor &x, std::vector<torc
         }
         if (m_saved[i] || layerOutputs)
             outputs[i] = y;
+        if (layerMs)
+            timeLayer(i);
     }
     std::vector<torch::Tensor> feats;
     for (int f : m_layers.back().row.from)
         feats.push_back(outputs[size_t(f)]);
     RawHeadOutput raw = m_head->forward(feats);
+    if (layerMs)
+        timeLayer(m_layers.size() - 1);
     if (layerOutputs) {
         outputs.pop_back();
         *layerOutputs = std::move(outputs);

@@ -24,8 +24,11 @@ public:
     explicit PoseModelImpl(const ModelSpec &spec);
 
     // Raw head outputs (training and decoding both start here). When layerOutputs is given
-    // it receives the output of every layer 0..21 (Concat/Upsample included).
-    RawHeadOutput forwardRaw(const torch::Tensor &x, std::vector<torch::Tensor> *layerOutputs = nullptr);
+    // it receives the output of every layer 0..21 (Concat/Upsample included). layerMs, when
+    // given, gets each layer's wall time, the head's last (CPU profiling: a GPU's kernels
+    // run asynchronously and would be timed at the next synchronising layer instead).
+    RawHeadOutput forwardRaw(const torch::Tensor &x, std::vector<torch::Tensor> *layerOutputs = nullptr,
+        std::vector<double> *layerMs = nullptr);
     // Decoded predictions [B, 4 + nc + K*dims, N] in input pixels: cx, cy, w, h, class
     // scores (sigmoid), keypoints (x, y[, visibility]) — Ultralytics' eval output.
     torch::Tensor forward(const torch::Tensor &x);

@@ -40,6 +40,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -618,6 +619,11 @@ void TestVideoPredictions::enhancementReachesTheNetworkLiveAndInTheAnalysis()
         ws.modelPanel()->liveBox(), Qt::LeftButton, {}, QPoint(8, ws.modelPanel()->liveBox()->height() / 2));
     QVERIFY(ws.modelPanel()->liveBox()->isChecked());
     QTRY_VERIFY_WITH_TIMEOUT(ws.imageView()->statusText().contains(QStringLiteral("live")), kSlowMachineMs);
+    // The frame's latency, and the median and 95th percentile over the frames since live mode began.
+    QVERIFY2(ws.imageView()->statusText().contains(
+                 QRegularExpression(QStringLiteral("p50 \\d+ ms, p95 \\d+ ms over [1-9]"))),
+        qPrintable(ws.imageView()->statusText()));
+    QVERIFY(ws.predictions()->liveLatency().count() >= 1);
     std::vector<PoseDetection> live;
     for (const TrackedPose &t : ws.imageView()->prediction()) {
         PoseDetection d;

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -189,6 +190,53 @@ private Q_SLOTS:
             m_dir.path());
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QLatin1String("brighter")), qPrintable(r.err));
+    }
+
+    void workersAgree()
+    {
+        // Frames side by side on two single-threaded workers give one worker's detections, in
+        // order. Each frame's forward pass is the same computation with another thread count;
+        // oneDNN and ATen split a convolution's outputs, not its sums, over threads, so only the
+        // JSON's rounding to 0.01 px is left: 0.02 px allows one step on either side.
+        // conf=0.001 keeps several boxes a frame of the random network.
+        QStringList args { QStringLiteral("predict"), QStringLiteral("model=yolov8n-pose"),
+            QStringLiteral("source=") + m_video, QStringLiteral("imgsz=64"), QStringLiteral("conf=0.001"),
+            QStringLiteral("batch=1"), QStringLiteral("smooth=none") };
+        const Result one = runCli(
+            args + QStringList { QStringLiteral("workers=1"), QStringLiteral("save_json=w1.jsonl") }, m_dir.path());
+        QVERIFY2(one.code == 0, qPrintable(one.out + one.err));
+        QVERIFY2(one.out.contains(QLatin1String("1 inference workers, batch 1; latency")), qPrintable(one.out));
+        const Result two = runCli(
+            args + QStringList { QStringLiteral("workers=2"), QStringLiteral("save_json=w2.jsonl") }, m_dir.path());
+        QVERIFY2(two.code == 0, qPrintable(two.out + two.err));
+        QVERIFY2(two.out.contains(QLatin1String("2 inference workers, batch 1; latency")), qPrintable(two.out));
+        auto lines = [this](const QString &name) {
+            QFile f(m_dir.filePath(name));
+            return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed().split('\n') : QList<QByteArray>();
+        };
+        const QList<QByteArray> a = lines(QStringLiteral("w1.jsonl"));
+        const QList<QByteArray> b = lines(QStringLiteral("w2.jsonl"));
+        QCOMPARE(a.size(), m_frames);
+        QCOMPARE(b.size(), m_frames);
+        int instances = 0;
+        for (int i = 0; i < m_frames; ++i) {
+            const QJsonObject x = QJsonDocument::fromJson(a[i]).object();
+            const QJsonObject y = QJsonDocument::fromJson(b[i]).object();
+            QCOMPARE(y.value(QStringLiteral("frame")).toInt(-1), i);
+            const QJsonArray xi = x.value(QStringLiteral("instances")).toArray();
+            const QJsonArray yi = y.value(QStringLiteral("instances")).toArray();
+            QCOMPARE(yi.size(), xi.size());
+            for (int j = 0; j < xi.size(); ++j) {
+                const QJsonArray kx = xi[j].toObject().value(QStringLiteral("keypoints")).toArray();
+                const QJsonArray ky = yi[j].toObject().value(QStringLiteral("keypoints")).toArray();
+                QCOMPARE(ky.size(), kx.size());
+                for (int k = 0; k < kx.size(); ++k)
+                    for (int c = 0; c < 2; ++c)
+                        QVERIFY(std::abs(kx[k].toArray()[c].toDouble() - ky[k].toArray()[c].toDouble()) <= 0.02);
+                ++instances;
+            }
+        }
+        QVERIFY2(instances > m_frames, "the random network should keep boxes at conf=0.001");
     }
 
     void usageErrors()

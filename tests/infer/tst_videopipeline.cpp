@@ -30,13 +30,16 @@ static constexpr int kSlowMachineMs = 60000;
 
 namespace {
 
-// One instance on even-barcode frames, none on odd ones; sleeps `delayMs` per batch.
-PoseDetector fakeDetector(int delayMs = 0, std::atomic<int> *maxBatch = nullptr)
+// One instance on even-barcode frames, none on odd ones; sleeps `delayMs` per batch, and
+// with `jitter` 0, 7 or 14 ms more by the first frame's barcode, so that parallel workers
+// finish their batches out of order.
+PoseDetector fakeDetector(int delayMs = 0, std::atomic<int> *maxBatch = nullptr, bool jitter = false)
 {
-    return [delayMs, maxBatch](
+    return [delayMs, maxBatch, jitter](
                const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *results, QString *) {
-        if (delayMs > 0)
-            std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
+        const int extra = jitter && !images.empty() ? 7 * (testvideo::readBarcode(images.front()) % 3) : 0;
+        if (delayMs + extra > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(delayMs + extra));
         if (maxBatch && int(images.size()) > *maxBatch)
             *maxBatch = int(images.size());
         results->clear();
@@ -78,15 +81,21 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("stride");
         QTest::addColumn<int>("batch");
-        QTest::newRow("every frame, batch 1") << 1 << 1;
-        QTest::newRow("every frame, batch 4") << 1 << 4;
-        QTest::newRow("stride 3, batch 2") << 3 << 2;
+        QTest::addColumn<int>("workers");
+        QTest::newRow("every frame, batch 1") << 1 << 1 << 1;
+        QTest::newRow("every frame, batch 4") << 1 << 4 << 1;
+        QTest::newRow("stride 3, batch 2") << 3 << 2 << 1;
+        // Batches finish out of order on three workers and are put back in order.
+        QTest::newRow("every frame, batch 1, 3 workers") << 1 << 1 << 3;
+        QTest::newRow("every frame, batch 2, 3 workers") << 1 << 2 << 3;
+        QTest::newRow("stride 2, batch 3, 2 workers") << 2 << 3 << 2;
     }
 
     void exactIndicesThroughAllStages()
     {
         QFETCH(int, stride);
         QFETCH(int, batch);
+        QFETCH(int, workers);
         std::atomic<int> maxBatch { 0 };
         std::mutex mutex;
         std::vector<std::pair<qint64, int>> seen; // frame index, barcode of the image
@@ -94,7 +103,8 @@ private Q_SLOTS:
         o.source = m_clip;
         o.vidStride = stride;
         o.batch = batch;
-        o.detector = fakeDetector(0, &maxBatch);
+        o.workers = workers;
+        o.detector = fakeDetector(0, &maxBatch, /*jitter=*/workers > 1);
         o.onFrame = [&](const FramePrediction &p, const cv::Mat &image) {
             std::lock_guard<std::mutex> lock(mutex);
             seen.emplace_back(p.frameIndex, testvideo::readBarcode(image));
@@ -113,6 +123,8 @@ private Q_SLOTS:
         QCOMPARE(s.dropped, qint64(30 - expected));
         QCOMPARE(s.failed, qint64(0));
         QVERIFY(!s.cancelled);
+        QCOMPARE(s.workers, workers);
+        QCOMPARE(s.batch, batch);
         QVERIFY(maxBatch <= batch);
         if (batch > 1)
             QVERIFY(maxBatch > 1);
@@ -332,11 +344,23 @@ private Q_SLOTS:
         QVERIFY(error.contains(QLatin1String("nothing.ckpt")));
     }
 
+    void failingDetectorCountsFrames_data()
+    {
+        QTest::addColumn<int>("workers");
+        QTest::newRow("one worker") << 1;
+        QTest::newRow("two workers") << 2;
+    }
+
     void failingDetectorCountsFrames()
     {
+        // A failed batch holds its place: the frames after it still come out, in order.
+        QFETCH(int, workers);
+        std::vector<qint64> seen;
         PipelineOptions o;
         o.source = m_clip;
         o.batch = 5;
+        o.workers = workers;
+        o.onFrame = [&seen](const FramePrediction &p, const cv::Mat &) { seen.push_back(p.frameIndex); };
         o.detector = [](const std::vector<cv::Mat> &images, std::vector<std::vector<PoseDetection>> *r, QString *e) {
             if (testvideo::readBarcode(images.front()) == 10) { // frames 10-14
                 *e = QStringLiteral("out of memory");
@@ -350,6 +374,9 @@ private Q_SLOTS:
         QVERIFY(VideoPipeline::run(o, &s, &error));
         QCOMPARE(s.failed, qint64(5));
         QCOMPARE(s.processed, qint64(25));
+        QCOMPARE(int(seen.size()), 25);
+        for (size_t i = 0; i < seen.size(); ++i)
+            QCOMPARE(seen[i], qint64(i < 10 ? i : i + 5));
         QVERIFY(s.problems.join(QLatin1Char('\n')).contains(QLatin1String("out of memory")));
     }
 };

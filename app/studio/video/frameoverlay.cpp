@@ -114,8 +114,14 @@ void FrameOverlay::refresh()
         m_view->setPrediction(m_predictions->tracksAt(m_frame), m_predictions->history(m_frame, options.trail));
     } else if (m_model->liveBox()->isChecked() && m_liveFrame == m_frame && m_frame >= 0) {
         m_view->setPrediction(m_liveTracks);
-        //: The live mode's inference time for the frame on screen.
-        status = tr("live · %1 ms").arg(m_liveMs, 0, 'f', 0);
+        const gp::LatencyHistogram &latency = m_predictions->liveLatency();
+        //: The live mode's time from the frame on screen to its result; then the median and
+        //: 95th percentile of that time over the frames since live mode was turned on.
+        status = tr("live · %1 ms · p50 %2 ms, p95 %3 ms over %4 frames")
+                     .arg(m_liveMs, 0, 'f', 0)
+                     .arg(latency.percentileMs(0.5), 0, 'f', 0)
+                     .arg(latency.percentileMs(0.95), 0, 'f', 0)
+                     .arg(latency.count());
     } else {
         m_view->clearPrediction();
     }

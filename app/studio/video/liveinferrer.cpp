@@ -1,6 +1,5 @@
 #include "liveinferrer.h"
 
-#include <QElapsedTimer>
 #include <QMutexLocker>
 
 using gp::PoseDetection;
@@ -20,6 +19,7 @@ void LiveInferrer::request(qint64 frame, const QImage &image, const PredictorOpt
         QMutexLocker lock(&m_mutex);
         m_frame = frame;
         m_image = image;
+        m_requestedAt = std::chrono::steady_clock::now();
         m_options = options;
     }
     if (!m_pending.exchange(true))
@@ -32,22 +32,23 @@ void LiveInferrer::runLatest()
     qint64 frame;
     QImage image;
     PredictorOptions options;
+    std::chrono::steady_clock::time_point requestedAt;
     {
         QMutexLocker lock(&m_mutex);
         frame = m_frame;
         image = m_image;
+        requestedAt = m_requestedAt;
         options = m_options;
         m_image = QImage();
     }
     if (image.isNull())
         return;
     QString error;
-    QElapsedTimer clock;
-    clock.start();
     std::vector<PoseDetection> detections;
     if (!m_predictor.ensureLoaded(options, &error) || !m_predictor.predict(image, &detections, &error)) {
         Q_EMIT failed(error);
         return;
     }
-    Q_EMIT inferred(frame, detections, clock.nsecsElapsed() / 1e6);
+    Q_EMIT inferred(frame, detections,
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - requestedAt).count());
 }

@@ -9,11 +9,13 @@
 #include <QObject>
 
 #include <atomic>
+#include <chrono>
 #include <vector>
 
 // The live mode's worker: runs the network on the frame on screen, on the thread it lives
 // on (move it to a QThread). Requests coalesce: while a frame is being inferred only the
-// latest request is kept, so scrubbing or playing never queues stale frames.
+// latest request is kept, so scrubbing or playing never queues stale frames. The time it
+// reports runs from the request (the frame on screen) to the result, waiting included.
 class LiveInferrer : public QObject
 {
     Q_OBJECT
@@ -36,6 +38,7 @@ private:
     QMutex m_mutex; // guards the request below
     qint64 m_frame = -1;
     QImage m_image;
+    std::chrono::steady_clock::time_point m_requestedAt;
     gp::PredictorOptions m_options;
     std::atomic_bool m_pending { false };
 };

@@ -63,6 +63,7 @@ PredictionController::PredictionController(QObject *parent)
         [this](qint64 frame, const std::vector<PoseDetection> &detections, double ms) {
             if (!m_live)
                 return;
+            m_liveLatency.add(ms);
             // A camera or a stream comes in order: track and smooth it as the pipeline does.
             // A file's frames come in any order (scrubbing): shown as the network gives them.
             const std::vector<TrackedPose> tracks = m_frameCount < 0
@@ -139,6 +140,7 @@ void PredictionController::reload(bool adopt)
     m_analysis->stop();
     m_replay->stop();
     m_liveTracker.reset();
+    m_liveLatency.clear();
     m_cache.reset();
     m_tracks.clear();
     m_series = QualitySeries();
@@ -271,6 +273,8 @@ void PredictionController::analyse(qint64 first, qint64 last)
     o.predictor = m_predictor;
     o.temporal = false; // raw detections are cached; the temporal stage runs over them
     o.skeleton = m_skeleton;
+    o.workers = 0; // a file: frames side by side on every core (VideoPipeline::automaticWorkers)
+    o.batch = 0;
     const DetectionCache::Key key = currentKey();
     // Frames analysed before (another range) are kept.
     auto previous = m_cache;
@@ -321,6 +325,7 @@ void PredictionController::setLive(bool live)
 {
     m_live = live;
     m_liveTracker.reset();
+    m_liveLatency.clear();
 }
 
 void PredictionController::requestLive(qint64 frame, const QImage &image)

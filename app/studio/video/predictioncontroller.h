@@ -1,6 +1,7 @@
 #pragma once
 
 #include "detectioncache.h"
+#include "latencyhistogram.h"
 #include "outputoptions.h"
 #include "posedetection.h"
 #include "posequality.h"
@@ -69,6 +70,9 @@ public:
 
     void setLive(bool live);
     bool isLive() const { return m_live; }
+    // Live mode's latency per frame, from the frame on screen to its result, since live mode
+    // was last turned on or the model changed.
+    const gp::LatencyHistogram &liveLatency() const { return m_liveLatency; }
     // Live mode: infers `image` (frame `frame`) on the worker.
     void requestLive(qint64 frame, const QImage &image);
 
@@ -104,6 +108,7 @@ private:
     gp::QualitySeries m_series;
     bool m_live = false;
     gp::PoseTracker m_liveTracker; // cameras and streams: frames come in order
+    gp::LatencyHistogram m_liveLatency;
     BackgroundJob *m_analysis;
     BackgroundJob *m_replay;
     BackgroundJob *m_export;
