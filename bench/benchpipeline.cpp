@@ -5,6 +5,10 @@
 //       track, write one frame at a time) in this binary, on a generated 1280x720 video, and
 //       the decode-to-output latency on a live-style source (paced to its frame rate,
 //       latest-only). Random weights with conf 0.25: the network's cost, not its accuracy.
+//   gp_bench_pipeline live --model CKPT --video FILE [--imgsz 320] [--threads T]
+//       a file read as a camera is: paced to its frame rate, latest-only, batch 1, one worker;
+//       the latency from decoding a frame to its output, p50 / p95 / max, against the frame
+//       period, and the frames dropped to stay current.
 //   gp_bench_pipeline quality --model CKPT --demo DIR [--imgsz N] [--conf C] [--simulate SIGMA_PX]
 //       raw vs smoothed keypoint error and jitter on the synthetic demo video's ground
 //       truth (DIR/videos/demo.json from `gripperpose synth`), over a grid of One Euro
@@ -370,13 +374,44 @@ int quality(const QStringList &a)
 
 } // namespace
 
+int live(const QStringList &a)
+{
+    PipelineOptions o;
+    o.source = arg(a, QStringLiteral("--video"), QString());
+    o.predictor.model = arg(a, QStringLiteral("--model"), QString());
+    o.predictor.imgsz = arg(a, QStringLiteral("--imgsz"), QStringLiteral("320")).toInt();
+    o.predictor.threads = arg(a, QStringLiteral("--threads"), QStringLiteral("0")).toInt();
+    o.predictor.device = QStringLiteral("cpu");
+    o.batch = 1;
+    o.workers = 1;
+    o.latestOnly = true;
+    o.queueCapacity = 1;
+    o.paceToSourceFps = true;
+    QString error;
+    VideoPipeline pipeline;
+    if (o.source.isEmpty() || o.predictor.model.isEmpty() || !pipeline.start(o, &error)) {
+        std::fprintf(
+            stderr, "%s\n", qPrintable(error.isEmpty() ? QStringLiteral("--video and --model are needed") : error));
+        return 1;
+    }
+    const double fps = pipeline.sourceFps();
+    const PipelineSummary s = pipeline.wait();
+    std::printf(
+        "live-style, paced to %.1f fps (a frame every %.1f ms): %lld frames read, %lld processed, %lld dropped; "
+        "latency p50 %.1f ms, p95 %.1f ms, max %.1f ms\n",
+        fps, fps > 0 ? 1000.0 / fps : 0.0, s.framesRead, s.processed, s.dropped, s.p50LatencyMs, s.p95LatencyMs,
+        s.maxLatencyMs);
+    return 0;
+}
+
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     const QStringList a = app.arguments().mid(1);
-    if (a.isEmpty() || (a.first() != QLatin1String("speed") && a.first() != QLatin1String("quality"))) {
-        std::fprintf(stderr, "usage: gp_bench_pipeline speed|quality [options] (see the source's header)\n");
+    const QStringList modes { QStringLiteral("speed"), QStringLiteral("live"), QStringLiteral("quality") };
+    if (a.isEmpty() || !modes.contains(a.first())) {
+        std::fprintf(stderr, "usage: gp_bench_pipeline speed|live|quality [options] (see the source's header)\n");
         return 2;
     }
-    return a.first() == QLatin1String("speed") ? speed(a) : quality(a);
+    return a.first() == modes[0] ? speed(a) : a.first() == modes[1] ? live(a) : quality(a);
 }

@@ -105,6 +105,18 @@
     </message>
 </context>
 <context>
+    <name>FrameOverlay</name>
+    <message numerus="yes">
+        <location filename="../app/studio/video/frameoverlay.cpp" line="+120"/>
+        <source>live · %1 ms · p50 %2 ms, p95 %3 ms over %n frame(s)</source>
+        <extracomment>The live mode&apos;s time from the frame on screen to its result; then the median and 95th percentile of that time over the frames since live mode was turned on.</extracomment>
+        <translation>
+            <numerusform>live · %1 ms · p50 %2 ms, p95 %3 ms over %n frame</numerusform>
+            <numerusform>live · %1 ms · p50 %2 ms, p95 %3 ms over %n frames</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FrameSender</name>
     <message numerus="yes">
         <location filename="../app/studio/video/framesender.cpp" line="+100"/>

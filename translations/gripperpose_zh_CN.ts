@@ -1525,14 +1525,16 @@
         <source>No ground-truth file (the video&apos;s name with .json) beside this video</source>
         <translation>此视频旁没有真值文件（与视频同名的 .json 文件）</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+59"/>
-        <source>live · %1 ms · p50 %2 ms, p95 %3 ms over %4 frames</source>
+        <source>live · %1 ms · p50 %2 ms, p95 %3 ms over %n frame(s)</source>
         <extracomment>The live mode&apos;s time from the frame on screen to its result; then the median and 95th percentile of that time over the frames since live mode was turned on.</extracomment>
-        <translation>实时 · %1 毫秒 · %4 帧中 p50 %2 毫秒、p95 %3 毫秒</translation>
+        <translation>
+            <numerusform>实时 · %1 毫秒 · %n 帧中 p50 %2 毫秒、p95 %3 毫秒</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>ground-truth error %1 px</source>
         <extracomment>The mean distance between the ground truth&apos;s keypoints and the predicted ones.</extracomment>
         <translation>真值误差 %1 px</translation>

@@ -624,6 +624,11 @@ void TestVideoPredictions::enhancementReachesTheNetworkLiveAndInTheAnalysis()
                  QRegularExpression(QStringLiteral("p50 \\d+ ms, p95 \\d+ ms over [1-9]"))),
         qPrintable(ws.imageView()->statusText()));
     QVERIFY(ws.predictions()->liveLatency().count() >= 1);
+    if (qEnvironmentVariableIsSet("GP_SCREENSHOT_DIR")) {
+        ws.resize(1366, 768);
+        QTest::qWait(200);
+        ws.grab().save(qEnvironmentVariable("GP_SCREENSHOT_DIR") + QStringLiteral("/video-live.png"));
+    }
     std::vector<PoseDetection> live;
     for (const TrackedPose &t : ws.imageView()->prediction()) {
         PoseDetection d;

@@ -117,11 +117,10 @@ void FrameOverlay::refresh()
         const gp::LatencyHistogram &latency = m_predictions->liveLatency();
         //: The live mode's time from the frame on screen to its result; then the median and
         //: 95th percentile of that time over the frames since live mode was turned on.
-        status = tr("live · %1 ms · p50 %2 ms, p95 %3 ms over %4 frames")
+        status = tr("live · %1 ms · p50 %2 ms, p95 %3 ms over %n frame(s)", nullptr, int(latency.count()))
                      .arg(m_liveMs, 0, 'f', 0)
                      .arg(latency.percentileMs(0.5), 0, 'f', 0)
-                     .arg(latency.percentileMs(0.95), 0, 'f', 0)
-                     .arg(latency.count());
+                     .arg(latency.percentileMs(0.95), 0, 'f', 0);
     } else {
         m_view->clearPrediction();
     }
