@@ -7,6 +7,7 @@
 # within 0.5 px). Needs Ultralytics 8.4.52 in /opt/ul-ref (../shared/peer/README.md).
 # usage: bench/predict_side_by_side.sh GRIPPERPOSE CKPT VIDEO IMAGE_DIR OUT_DIR [ROUNDS=3] [IMGSZ=320]
 #   UL_THREADS="0 2"  Ultralytics' torch threads to try (0: its own choice, cpu_count - 1)
+#   UL_BATCH=4        Ultralytics' frames per forward pass (default 1, its default)
 #   GP_ARGS="..."     extra keys for gripperpose predict (e.g. workers=1 batch=1)
 set -euo pipefail
 gp=$1 ckpt=$2 video=$3 images=$4 out=$5 rounds=${6:-3} imgsz=${7:-320}
@@ -21,8 +22,9 @@ for r in $(seq 1 "$rounds"); do
   for kind in video images; do
     src=$video; [[ $kind == images ]] && src=$images
     for t in ${UL_THREADS:-0}; do
-      ul run "$out/weights.pt" "$src" "$imgsz" "$out/ul-$kind-t$t.jsonl" --threads "$t" > "$out/ul-$kind-t$t-r$r.log" 2>&1
-      echo "round $r $kind ultralytics threads=$t: $(grep -o '[0-9.]* fps' "$out/ul-$kind-t$t-r$r.log")"
+      ul run "$out/weights.pt" "$src" "$imgsz" "$out/ul-$kind-t$t.jsonl" --threads "$t" --batch "${UL_BATCH:-1}" \
+        > "$out/ul-$kind-t$t-r$r.log" 2>&1
+      echo "round $r $kind ultralytics threads=$t batch=${UL_BATCH:-1}: $(grep -o '[0-9.]* fps' "$out/ul-$kind-t$t-r$r.log")"
     done
     # shellcheck disable=SC2086
     "$gp" predict model="$ckpt" source="$src" imgsz="$imgsz" save_json="$out/gp-$kind.jsonl" project="$out/runs" \
