@@ -32,6 +32,7 @@
 
 #include <cstdio>
 
+#include <malloc.h>
 #include <sys/resource.h>
 
 namespace {
@@ -149,7 +150,9 @@ int main(int argc, char **argv)
         return 1;
     }
     QTextStream out(&soak);
-    out << "seconds,actions,rss_kb,threads,fds,longest_stall_ms,cpu_s\n";
+    // heap_used_kb / heap_free_kb: glibc's view of the heap (mallinfo2), which tells memory the
+    // program still holds from memory freed but kept in glibc's arenas.
+    out << "seconds,actions,rss_kb,threads,fds,longest_stall_ms,cpu_s,heap_used_kb,heap_free_kb\n";
     QElapsedTimer clock;
     clock.start();
     qint64 lastSample = -10000;
@@ -172,8 +175,10 @@ int main(int argc, char **argv)
             if (clock.elapsed() - lastSample < 10000)
                 return;
             lastSample = clock.elapsed();
-            out << QString::asprintf("%.0f,%d,%ld,%ld,%ld,%.0f,%.1f\n", clock.elapsed() / 1000.0, total,
-                statusField("VmRSS"), statusField("Threads"), openDescriptors(), longest, processCpuSeconds());
+            const struct mallinfo2 heap = mallinfo2();
+            out << QString::asprintf("%.0f,%d,%ld,%ld,%ld,%.0f,%.1f,%zu,%zu\n", clock.elapsed() / 1000.0, total,
+                statusField("VmRSS"), statusField("Threads"), openDescriptors(), longest, processCpuSeconds(),
+                (heap.uordblks + heap.hblkhd) / 1024, heap.fordblks / 1024);
             out.flush();
         };
         GuiMonkey monkey(&w, project, options);

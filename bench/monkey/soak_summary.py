@@ -28,6 +28,12 @@ print(f"resident memory, median of the first quarter after {warmup:.0f} s: {firs
 print(f"threads {int(min(r['threads'] for r in after))}-{int(max(r['threads'] for r in after))},"
       f" file descriptors {int(min(r['fds'] for r in after))}-{int(max(r['fds'] for r in after))}")
 print(f"longest GUI-thread stretch {max(r['longest_stall_ms'] for r in rows):.0f} ms")
+if "heap_used_kb" in rows[0]:
+    def median_of(part, key):
+        return statistics.median(r[key] for r in part) / 1024
+    print(f"heap in use (mallinfo2), the same quarters: {median_of(after[:quarter], 'heap_used_kb'):.0f} ->"
+          f" {median_of(after[-quarter:], 'heap_used_kb'):.0f} MiB; free but kept by glibc:"
+          f" {median_of(after[:quarter], 'heap_free_kb'):.0f} -> {median_of(after[-quarter:], 'heap_free_kb'):.0f} MiB")
 if "cpu_s" in rows[0]:
     span = after[-1]["seconds"] - after[0]["seconds"]
     print(f"the studio's own CPU after the warm-up: {(after[-1]['cpu_s'] - after[0]['cpu_s']) / span:.2f} cores on average")
