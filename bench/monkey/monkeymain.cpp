@@ -151,8 +151,12 @@ int main(int argc, char **argv)
     }
     QTextStream out(&soak);
     // heap_used_kb / heap_free_kb: glibc's view of the heap (mallinfo2), which tells memory the
-    // program still holds from memory freed but kept in glibc's arenas.
-    out << "seconds,actions,rss_kb,threads,fds,longest_stall_ms,cpu_s,heap_used_kb,heap_free_kb\n";
+    // program still holds from memory freed but kept in glibc's arenas; heap_mmap_kb is the part
+    // of heap_used_kb in blocks of their own. rss_anon_kb / rss_file_kb split the resident memory
+    // into private memory (heap, thread stacks, buffers mapped by libraries such as OpenBLAS)
+    // and pages of mapped files, which tells memory outside malloc from the heap.
+    out << "seconds,actions,rss_kb,threads,fds,longest_stall_ms,cpu_s,heap_used_kb,heap_free_kb,heap_mmap_kb,"
+           "rss_anon_kb,rss_file_kb\n";
     QElapsedTimer clock;
     clock.start();
     qint64 lastSample = -10000;
@@ -176,9 +180,10 @@ int main(int argc, char **argv)
                 return;
             lastSample = clock.elapsed();
             const struct mallinfo2 heap = mallinfo2();
-            out << QString::asprintf("%.0f,%d,%ld,%ld,%ld,%.0f,%.1f,%zu,%zu\n", clock.elapsed() / 1000.0, total,
-                statusField("VmRSS"), statusField("Threads"), openDescriptors(), longest, processCpuSeconds(),
-                (heap.uordblks + heap.hblkhd) / 1024, heap.fordblks / 1024);
+            out << QString::asprintf("%.0f,%d,%ld,%ld,%ld,%.0f,%.1f,%zu,%zu,%zu,%ld,%ld\n", clock.elapsed() / 1000.0,
+                total, statusField("VmRSS"), statusField("Threads"), openDescriptors(), longest, processCpuSeconds(),
+                (heap.uordblks + heap.hblkhd) / 1024, heap.fordblks / 1024, heap.hblkhd / 1024, statusField("RssAnon"),
+                statusField("RssFile"));
             out.flush();
         };
         GuiMonkey monkey(&w, project, options);

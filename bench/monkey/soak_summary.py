@@ -34,6 +34,17 @@ if "heap_used_kb" in rows[0]:
     print(f"heap in use (mallinfo2), the same quarters: {median_of(after[:quarter], 'heap_used_kb'):.0f} ->"
           f" {median_of(after[-quarter:], 'heap_used_kb'):.0f} MiB; free but kept by glibc:"
           f" {median_of(after[:quarter], 'heap_free_kb'):.0f} -> {median_of(after[-quarter:], 'heap_free_kb'):.0f} MiB")
+
+# Ten-minute medians of every memory column: where growth starts, and whether it is the heap in
+# use, memory glibc keeps, or memory outside malloc (resident minus the heap).
+columns = [c for c in ("rss_kb", "rss_anon_kb", "rss_file_kb", "heap_used_kb", "heap_mmap_kb", "heap_free_kb")
+           if c in rows[0]]
+print("minutes | " + " | ".join(c.replace("_kb", " MiB") for c in columns))
+for start in range(0, int(rows[-1]["seconds"]) + 1, 600):
+    part = [r for r in rows if start <= r["seconds"] < start + 600]
+    if part:
+        print(f"{start // 60:>3}-{start // 60 + 10:<3} | " +
+              " | ".join(f"{statistics.median(r[c] for r in part) / 1024:.0f}" for c in columns))
 if "cpu_s" in rows[0]:
     span = after[-1]["seconds"] - after[0]["seconds"]
     print(f"the studio's own CPU after the warm-up: {(after[-1]['cpu_s'] - after[0]['cpu_s']) / span:.2f} cores on average")
