@@ -2,10 +2,11 @@
 // fp16/bf16 on a GPU when one is present), unfused vs Conv+BN fused, contiguous vs
 // channels-last. Prints one line per configuration (and CSV with --csv). --layers instead
 // profiles the fused channels-last forward (what prediction runs) layer by layer: the ten
-// slowest layers with their share of the forward pass, and the decoding after it.
+// slowest layers with their share of the forward pass, and the decoding after it. --bf16 adds
+// the fused channels-last network in bf16 on the CPU (predict bf16=true).
 //
 //   gp_bench_infer [--quick] [--reps N] [--warmup N] [--threads N] [--scales n,s]
-//                  [--sizes 320,640] [--batches 1,16] [--csv FILE] [--layers]
+//                  [--sizes 320,640] [--batches 1,16] [--csv FILE] [--layers] [--bf16]
 
 #include "posemodel.h"
 
@@ -145,7 +146,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments();
     args.removeFirst();
-    bool quick = false, layers = false;
+    bool quick = false, layers = false, bf16 = false;
     int reps = 5, warmup = 1;
     int threads = QThread::idealThreadCount();
     QString scales = QStringLiteral("n,s"), sizes = QStringLiteral("320,640"), batches = QStringLiteral("1,16");
@@ -173,10 +174,12 @@ int main(int argc, char **argv)
             csv = next();
         else if (a == QLatin1String("--layers"))
             layers = true;
+        else if (a == QLatin1String("--bf16"))
+            bf16 = true;
         else {
             std::fprintf(stderr,
                 "usage: gp_bench_infer [--quick] [--reps N] [--warmup N] [--threads N] "
-                "[--scales n,s] [--sizes 320,640] [--batches 1,16] [--csv FILE] [--layers]\n");
+                "[--scales n,s] [--sizes 320,640] [--batches 1,16] [--csv FILE] [--layers] [--bf16]\n");
             return 2;
         }
     }
@@ -215,6 +218,15 @@ int main(int argc, char **argv)
                     if (quick && cl && !fused)
                         continue;
                     Result res = run(scale, size, batch, fused, cl, torch::kCPU, torch::kFloat, w, r);
+                    std::printf("%-6s %5d %5d %-12s %-14s %11.1f %11.1f %10.2f %5d\n",
+                        qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
+                        qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond, res.reps);
+                    std::fflush(stdout);
+                    results.push_back(res);
+                }
+                // --bf16: the opt-in bf16 mode on the CPU as the predictor runs it (fused, channels-last).
+                if (bf16) {
+                    Result res = run(scale, size, batch, true, true, torch::kCPU, torch::kBFloat16, w, r);
                     std::printf("%-6s %5d %5d %-12s %-14s %11.1f %11.1f %10.2f %5d\n",
                         qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
                         qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond, res.reps);

@@ -60,6 +60,9 @@ std::vector<CliOption> PredictCommand::options() const
                "else one)") },
         { QStringLiteral("device"), QString(), tr("cpu or a GPU index (empty: the first GPU, else the CPU)"), true },
         { QStringLiteral("half"), QStringLiteral("true"), tr("fp16 on a GPU") },
+        { QStringLiteral("bf16"), QStringLiteral("false"),
+            tr("bfloat16 weights and activations on the CPU or a GPU (opt-in; docs/BENCHMARKS.md gives its "
+               "accuracy)") },
         { QStringLiteral("vid_stride"), QStringLiteral("1"), tr("process every N-th frame") },
         { QStringLiteral("target_fps"), QStringLiteral("0"),
             tr("process at most this many frames per second of video (0: all)") },
@@ -113,6 +116,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     const auto batch = args.intValue(QStringLiteral("batch"), &error);
     const auto workers = args.intValue(QStringLiteral("workers"), &error);
     const auto half = args.boolValue(QStringLiteral("half"), &error);
+    const auto bf16 = args.boolValue(QStringLiteral("bf16"), &error);
     const auto stride = args.intValue(QStringLiteral("vid_stride"), &error);
     const auto latest = args.boolValue(QStringLiteral("latest"), &error);
     const auto targetFps = args.doubleValue(QStringLiteral("target_fps"), &error);
@@ -124,7 +128,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     const auto maxGap = args.intValue(QStringLiteral("max_gap"), &error);
     const auto showRaw = args.boolValue(QStringLiteral("show_raw"), &error);
     const auto showNames = args.boolValue(QStringLiteral("show_names"), &error);
-    if (!imgsz || !conf || !iou || !maxDet || !batch || !workers || !half || !stride || !latest || !targetFps
+    if (!imgsz || !conf || !iou || !maxDet || !batch || !workers || !half || !bf16 || !stride || !latest || !targetFps
         || !maxFrames || !minCutoff || !beta || !dCutoff || !kptConf || !maxGap || !showRaw || !showNames) {
         err << error << '\n';
         return 2;
@@ -159,6 +163,7 @@ int PredictCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     o.predictor.iou = *iou;
     o.predictor.maxDet = *maxDet;
     o.predictor.half = *half;
+    o.predictor.bf16 = *bf16;
     o.batch = *batch;
     o.workers = *workers;
     o.vidStride = *stride;

@@ -28,6 +28,8 @@ std::vector<CliOption> ValCommand::options() const
         { QStringLiteral("imgsz"), QString::number(d.imgsz), tr("network input size (an .onnx file uses its own)") },
         { QStringLiteral("batch"), QString::number(d.batch), tr("images per batch") },
         { QStringLiteral("device"), QString(), tr("cpu or a GPU index (empty: the first GPU, else the CPU)"), true },
+        { QStringLiteral("bf16"), QStringLiteral("false"),
+            tr("run a checkpoint or weight file in bfloat16, as predict bf16=true does (metrics only, no loss)") },
         { QStringLiteral("conf"), QString::number(d.conf), tr("confidence threshold") },
         { QStringLiteral("iou"), QString::number(d.iou), tr("NMS IoU threshold") },
         { QStringLiteral("max_det"), QString::number(d.maxDet), tr("maximum detections per image") },
@@ -87,7 +89,8 @@ int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     const auto conf = args.doubleValue(QStringLiteral("conf"), &error);
     const auto iou = args.doubleValue(QStringLiteral("iou"), &error);
     const auto maxDet = args.intValue(QStringLiteral("max_det"), &error);
-    if (!imgsz || !batch || !conf || !iou || !maxDet || *imgsz < 32 || *imgsz % 32 || *batch < 1) {
+    const auto bf16 = args.boolValue(QStringLiteral("bf16"), &error);
+    if (!imgsz || !batch || !conf || !iou || !maxDet || !bf16 || *imgsz < 32 || *imgsz % 32 || *batch < 1) {
         err << (error.isEmpty() ? tr("imgsz must be a multiple of 32 and batch at least 1") : error) << '\n';
         return 2;
     }
@@ -102,6 +105,7 @@ int ValCommand::run(const CliArgs &args, QTextStream &out, QTextStream &err)
     r.conf = *conf;
     r.iou = *iou;
     r.maxDet = *maxDet;
+    r.bf16 = *bf16;
 
     std::optional<ProgressBar> bar;
     ValidationReport report;

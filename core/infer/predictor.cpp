@@ -20,7 +20,7 @@ struct Predictor::Private
     // An exported .onnx file runs here instead (OpenCV DNN), with the same decode and NMS.
     std::unique_ptr<gp::OnnxNetwork> onnx;
     torch::Device device { torch::kCPU };
-    bool half = false;
+    torch::ScalarType dtype = torch::kFloat; // of the weights and the network's input
     QString weights;
 };
 
@@ -75,6 +75,13 @@ bool Predictor::load(const PredictorOptions &options, QString *error)
     d->model = gp::PoseModel(nullptr);
     d->onnx.reset();
     if (isOnnxFile(options.model)) {
+        if (options.bf16) {
+            //: bf16 is a number format; an .onnx export carries its own (fp32, fp16 or INT8).
+            *error = tr("%1: bf16 applies to checkpoints and weight files; an .onnx export keeps the precision it "
+                        "was exported with")
+                         .arg(options.model);
+            return false;
+        }
         auto net = std::make_unique<gp::OnnxNetwork>();
         if (!net->load(options.model, error))
             return false;
@@ -84,7 +91,7 @@ bool Predictor::load(const PredictorOptions &options, QString *error)
         d->options.imgsz = info.imgsz;
         d->spec = info.spec;
         d->device = torch::kCPU;
-        d->half = false;
+        d->dtype = torch::kFloat;
         //: %1 is a precision (fp32, fp16), %2 a layout (raw, decoded), %3 an image size.
         d->weights = tr("ONNX (%1, %2 layout, %3 px) in OpenCV DNN")
                          .arg(OnnxModelInfo::precisionName(info.precision), OnnxModelInfo::layoutName(info.layout))
@@ -113,13 +120,20 @@ bool Predictor::load(const PredictorOptions &options, QString *error)
         // (docs/BENCHMARKS.md, "Inference": 0.84x the time, 0.74x with fusion).
         if (device.is_cpu())
             model->toChannelsLast();
-        d->half = options.half && device.is_cuda();
-        if (d->half)
-            model->to(torch::kHalf);
+        if (options.bf16 && device.is_cpu() && !gp::cpuRunsBf16Convolutions()) {
+            *error = tr("bf16 needs a CPU whose convolutions run in bf16 (AVX512-BF16, AVX-512 or AMX); this one has "
+                        "none: run without bf16=true");
+            return false;
+        }
+        const bool half = options.half && device.is_cuda() && !options.bf16;
+        d->dtype = options.bf16 ? torch::kBFloat16 : half ? torch::kHalf : torch::kFloat;
+        if (d->dtype != torch::kFloat)
+            model->to(d->dtype);
         d->spec = loaded.spec;
         d->device = device;
         d->model = model;
-        d->weights = loaded.description;
+        //: %1 describes the weights ("checkpoint (EMA)"); bf16 is the number format they run in.
+        d->weights = options.bf16 ? tr("%1, bf16").arg(loaded.description) : loaded.description;
         return true;
     } catch (const std::exception &e) {
         *error = tr("%1: cannot load the model: %2")
@@ -167,8 +181,8 @@ bool Predictor::predict(const std::vector<cv::Mat> &images, std::vector<std::vec
             decoded = d->onnx->forward(torch::stack(inputs));
         } else {
             torch::Tensor x = torch::stack(inputs).to(d->device, /*non_blocking=*/false);
-            if (d->half)
-                x = x.to(torch::kHalf);
+            if (d->dtype != torch::kFloat)
+                x = x.to(d->dtype);
             if (d->device.is_cpu())
                 x = x.contiguous(at::MemoryFormat::ChannelsLast);
             if (features) {

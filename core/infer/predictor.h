@@ -28,6 +28,9 @@ struct PredictorOptions
     int maxDet = 300;
     QString device; // "cpu", "0", ... (empty: the first GPU, else the CPU)
     bool half = true; // fp16 on a GPU
+    // bfloat16 weights and activations, on the CPU or a GPU (opt-in; decoding stays fp32). Its
+    // accuracy and speed against fp32: docs/BENCHMARKS.md, "bf16 inference".
+    bool bf16 = false;
     bool rect = true; // minimal padding (to a multiple of 32) when a batch's images share one size
     int threads = 0; // intra-op CPU threads of the thread that predicts (0: one per core)
     // A correction of each decoded image before letterboxing (dark footage; enhance=).

@@ -119,7 +119,15 @@ RawHeadOutput PoseModelImpl::forwardRaw(
 
 torch::Tensor PoseModelImpl::decode(const RawHeadOutput &raw)
 {
-    return decodeHead(raw, m_strides, m_spec.numKeypoints, m_spec.keypointDims, m_head->dfl->bins());
+    if (raw.boxes.scalar_type() != torch::kBFloat16)
+        return decodeHead(raw, m_strides, m_spec.numKeypoints, m_spec.keypointDims, m_head->dfl->bins());
+    // bf16 keeps 8 significant bits: a coordinate near 320 px would land on a 2 px step, so a
+    // bf16 network hands its raw outputs to the decoding in fp32.
+    RawHeadOutput wide = raw;
+    wide.boxes = raw.boxes.to(torch::kFloat);
+    wide.scores = raw.scores.to(torch::kFloat);
+    wide.kpts = raw.kpts.to(torch::kFloat);
+    return decodeHead(wide, m_strides, m_spec.numKeypoints, m_spec.keypointDims, m_head->dfl->bins().to(torch::kFloat));
 }
 
 torch::Tensor PoseModelImpl::forward(const torch::Tensor &x)
@@ -149,6 +157,16 @@ void PoseModelImpl::toChannelsLast()
     for (auto &p : parameters()) {
         if (p.dim() == 4)
             p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));
+    }
+}
+
+bool cpuRunsBf16Convolutions()
+{
+    try {
+        torch::conv2d(torch::ones({ 1, 1, 4, 4 }, torch::kBFloat16), torch::ones({ 1, 1, 3, 3 }, torch::kBFloat16));
+        return true;
+    } catch (const std::exception &) {
+        return false;
     }
 }
 

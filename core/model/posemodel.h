@@ -64,6 +64,10 @@ private:
 };
 TORCH_MODULE(PoseModel);
 
+// Whether bf16 convolutions run on the CPU: LibTorch hands them to oneDNN, which runs them only
+// with AVX512-BF16, AVX-512 or AMX and throws elsewhere (the opt-in bf16 inference refuses then).
+bool cpuRunsBf16Convolutions();
+
 // name -> tensor of every parameter and buffer (state_dict order).
 std::vector<std::pair<std::string, torch::Tensor>> modelState(const torch::nn::Module &module);
 // Copies src's parameters and buffers into dst (same names and shapes required).

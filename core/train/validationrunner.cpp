@@ -44,6 +44,12 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
         ValOutcome v;
         if (isOnnxFile(req.model)) {
             // An exported model: its own input size and batch, square batches, OpenCV DNN.
+            if (req.bf16) {
+                *error = tr("%1: bf16 applies to checkpoints and weight files; an .onnx export keeps the precision "
+                            "it was exported with")
+                             .arg(req.model);
+                return false;
+            }
             OnnxNetwork net;
             if (!net.load(req.model, error))
                 return false;
@@ -118,7 +124,27 @@ bool ValidationRunner::run(const ValidationRequest &req, ValidationReport *repor
             vo.imageTags = tags;
             vo.enhance = req.enhance;
             clock.start();
-            v = validate(*model, set, rectBatches(set, req.imgsz, req.batch), req.imgsz, vo);
+            if (req.bf16 && device.is_cpu() && !cpuRunsBf16Convolutions()) {
+                *error = tr("bf16 needs a CPU whose convolutions run in bf16 (AVX512-BF16, AVX-512 or AMX); this one "
+                            "has none: run without bf16=true");
+                return false;
+            }
+            if (req.bf16) {
+                // The fused network in bf16, decoded in fp32, as the predictor runs it.
+                model->eval();
+                model->fuse();
+                model->to(torch::kBFloat16);
+                vo.loss = nullptr;
+                v = validate(
+                    spec,
+                    [&](const torch::Tensor &images) {
+                        torch::NoGradGuard noGrad;
+                        return model->decode(model->forwardRaw(images.to(device, torch::kBFloat16)));
+                    },
+                    set, rectBatches(set, req.imgsz, req.batch), req.imgsz, vo);
+            } else {
+                v = validate(*model, set, rectBatches(set, req.imgsz, req.batch), req.imgsz, vo);
+            }
         }
         if (v.cancelled) {
             *error = tr("cancelled");

@@ -29,6 +29,8 @@ struct ValidationRequest
     int maxDet = 300;
     // A correction of each image before the letterbox, as `predict enhance=` does (dark footage).
     Enhancement enhance = Enhancement::None;
+    // A checkpoint or weight file run in bfloat16 (as `predict bf16=true`): metrics only, no loss.
+    bool bf16 = false;
     int workers = 4;
     QString project = QStringLiteral("runs/pose");
     QString name = QStringLiteral("val");

@@ -155,6 +155,32 @@ private Q_SLOTS:
         QVERIFY(!same(a[0], c[0], 1e-5));
     }
 
+    void bf16Mode()
+    {
+        // The opt-in bf16 mode runs the same model and says so where the CPU has bf16
+        // convolutions, and refuses it with the reason elsewhere; an export cannot take it.
+        PredictorOptions o = tiny(QStringLiteral("yolov8n-pose"));
+        o.bf16 = true;
+        Predictor p;
+        QString error;
+        if (!gp::cpuRunsBf16Convolutions()) {
+            QVERIFY(!p.load(o, &error));
+            QVERIFY2(error.contains(QLatin1String("bf16=true")), qPrintable(error));
+            return;
+        }
+        QVERIFY2(p.load(o, &error), qPrintable(error));
+        QVERIFY(p.weightsDescription().contains(QLatin1String("bf16")));
+        std::vector<std::vector<PoseDetection>> r;
+        QVERIFY2(p.predict({ image(1, 160, 90) }, &r, &error), qPrintable(error));
+        QCOMPARE(r.size(), size_t(1));
+        for (const PoseDetection &d : r[0])
+            QVERIFY(d.box.x1 >= 0 && d.box.x2 <= 160 && d.box.y1 >= 0 && d.box.y2 <= 90);
+        o.model = m_dir.filePath(QStringLiteral("model.onnx"));
+        QVERIFY(!p.load(o, &error));
+        QVERIFY2(
+            error.contains(QLatin1String("model.onnx")) && error.contains(QLatin1String("bf16")), qPrintable(error));
+    }
+
     void badInputs()
     {
         Predictor p;

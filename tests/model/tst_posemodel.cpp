@@ -7,6 +7,8 @@
 #include "postprocess.h"
 #include "weightimport_p.h"
 
+#include <cmath>
+
 #include <QTest>
 
 using namespace gp;
@@ -61,6 +63,7 @@ private Q_SLOTS:
     void fusedMatchesUnfused();
     void channelsLastMatches();
     void inferenceModeMatches();
+    void bf16WithinItsRounding();
     void halfOnGpu();
 
 private:
@@ -393,6 +396,61 @@ void TestPoseModel::inferenceModeMatches()
     QVERIFY(out.is_inference());
     const fixtures::RoundingCheck c = fixtures::roundingCheck(out, out64, m_ref.at("output_decoded"));
     QVERIFY2(c.ok(), qPrintable(c.text()));
+}
+
+void TestPoseModel::bf16WithinItsRounding()
+{
+    // The opt-in bf16 mode (predict bf16=true): the fused channels-last network in bf16,
+    // decoded in fp32. Where the CPU's oneDNN has no bf16 convolution the predictor refuses the
+    // mode (tst_predictor), and there is nothing to check here.
+    if (!cpuRunsBf16Convolutions())
+        QSKIP("no bf16 convolution on this CPU");
+    PoseModel model(specFor(QStringLiteral("n")));
+    copyModelState(*m_model, *model);
+    model->eval();
+    model->fuse();
+    model->toChannelsLast();
+    model->to(torch::kBFloat16);
+    PoseModel fused64(specFor(QStringLiteral("n")));
+    copyModelState(*m_model, *fused64);
+    fused64->to(torch::kDouble);
+    fused64->eval();
+    fused64->fuse();
+    c10::InferenceMode guard;
+    const torch::Tensor x = m_layers.at("input");
+    std::vector<torch::Tensor> layers;
+    model->forwardRaw(x.to(torch::kBFloat16).contiguous(at::MemoryFormat::ChannelsLast), &layers);
+
+    // The first layer (Conv 3->16, 3x3, stride 2, SiLU) against a bound derived element by
+    // element. bf16 keeps 8 significant bits: each rounding is within u = 2^-9 of its value.
+    // The fp32 folding of the batch norm before the rounding adds 2^-23 to the weights' and
+    // bias's; products accumulate in fp32 (27 terms: 27 * 2^-24 of S, covered by the same
+    // margin). With S = sum |w||x| and b the fused bias, in fp64:
+    //   |z~ - z| <= Ez = (2u' + u'^2) S + u'|b| + u (|z| + (2u' + u'^2) S + u'|b|), u' = u + 2^-22,
+    // the last term for the convolution's own output rounded to bf16, and SiLU's slope is
+    // at most 1.0998, so |y~ - y| <= 1.1 Ez + u |y~| (SiLU's output rounded to bf16).
+    auto conv64 = fused64->model[0]->as<ConvImpl>()->conv;
+    const double u = std::ldexp(1.0, -9), uw = u + std::ldexp(1.0, -22);
+    const torch::Tensor x64 = x.to(torch::kDouble);
+    const torch::Tensor z = torch::conv2d(x64, conv64->weight, conv64->bias, 2, 1);
+    const torch::Tensor S = torch::conv2d(x64.abs(), conv64->weight.abs(), {}, 2, 1);
+    const torch::Tensor b = conv64->bias.abs().view({ 1, -1, 1, 1 });
+    const torch::Tensor inputs = (2 * uw + uw * uw) * S + uw * b;
+    const torch::Tensor ez = inputs + u * (z.abs() + inputs);
+    const torch::Tensor y = m_layerOut64.at(0);
+    const torch::Tensor y16 = layers.at(0).to(torch::kDouble);
+    const torch::Tensor bound = 1.1 * ez + u * y16.abs();
+    const torch::Tensor over = (y16 - y).abs() / bound;
+    qInfo("bf16 layer 0: max |diff| %.3g, at most %.2f of its bound", fixtures::maxAbsDiff(y16, y),
+        over.max().item<double>());
+    QVERIFY(over.max().item<double>() <= 1.0);
+    QVERIFY(fixtures::maxAbsDiff(y16, y) > 0); // it did run in bf16
+
+    // The head's raw outputs in bf16 are decoded in fp32: a bf16 result would hold only values
+    // bf16 can represent.
+    const torch::Tensor out = model->forward(x.to(torch::kBFloat16).contiguous(at::MemoryFormat::ChannelsLast));
+    QCOMPARE(out.scalar_type(), torch::kFloat);
+    QVERIFY(!out.to(torch::kBFloat16).to(torch::kFloat).equal(out));
 }
 
 void TestPoseModel::halfOnGpu()
