@@ -4211,7 +4211,12 @@
         <translation>在 GPU 上使用 fp16</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>bfloat16 weights and activations on the CPU or a GPU (opt-in; docs/BENCHMARKS.md gives its accuracy)</source>
+        <translation>在 CPU 或 GPU 上以 bfloat16 运行权重和激活（需手动开启；精度见 docs/BENCHMARKS.md）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>process every N-th frame</source>
         <translation>每 N 帧处理一帧</translation>
     </message>
@@ -4306,7 +4311,7 @@
         <translation>运行名称</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>imgsz must be a multiple of 32; vid_stride at least 1; batch, workers, max_gap, beta and target_fps not negative; min_cutoff and d_cutoff positive</source>
         <translation>imgsz 必须是 32 的倍数；vid_stride 至少为 1；batch、workers、max_gap、beta 和 target_fps 不能为负；min_cutoff 和 d_cutoff 必须为正</translation>
     </message>
@@ -4321,7 +4326,7 @@
         <translation>temporal 必须是 %1 之一（得到 &quot;%2&quot;）</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+78"/>
         <source>smoothing: temporal=%1, min_cutoff %2, beta %3, kpt_conf %4, max_gap %5%6</source>
         <extracomment>The temporal stage&apos;s settings of this run; %1 is a preset key such as fast_motion.</extracomment>
         <translation>平滑：temporal=%1，min_cutoff %2，beta %3，kpt_conf %4，max_gap %5%6</translation>
@@ -4453,7 +4458,7 @@
 <context>
     <name>Predictor</name>
     <message>
-        <location filename="../core/infer/predictor.cpp" line="+96"/>
+        <location filename="../core/infer/predictor.cpp" line="+103"/>
         <source>imgsz must be a positive multiple of 32 (got %1)</source>
         <translation>imgsz 必须是 32 的正整数倍（收到 %1）</translation>
     </message>
@@ -4464,7 +4469,24 @@
         <translation>ONNX（%1，%2 布局，%3 像素），由 OpenCV DNN 运行</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="-16"/>
+        <source>%1: bf16 applies to checkpoints and weight files; an .onnx export keeps the precision it was exported with</source>
+        <extracomment>bf16 is a number format; an .onnx export carries its own (fp32, fp16 or INT8).</extracomment>
+        <translation>%1：bf16 只适用于检查点和权重文件；.onnx 导出文件保持导出时的精度</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>bf16 needs a CPU whose convolutions run in bf16 (AVX512-BF16, AVX-512 or AMX); this one has none: run without bf16=true</source>
+        <translation>bf16 需要能以 bf16 运行卷积的 CPU（AVX512-BF16、AVX-512 或 AMX）；本机 CPU 不支持：请去掉 bf16=true 再运行</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1, bf16</source>
+        <extracomment>%1 describes the weights (&quot;checkpoint (EMA)&quot;); bf16 is the number format they run in.</extracomment>
+        <translation>%1，bf16</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1: cannot load the model: %2</source>
         <translation>%1：无法加载模型：%2</translation>
     </message>
@@ -6962,6 +6984,11 @@ They are kept here and saved as soon as that works. Close the project and lose t
         <translation>cpu 或 GPU 编号（留空：第一块 GPU，没有则用 CPU）</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>run a checkpoint or weight file in bfloat16, as predict bf16=true does (metrics only, no loss)</source>
+        <translation>以 bfloat16 运行检查点或权重文件，与 predict bf16=true 相同（只计算指标，不计算损失）</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>confidence threshold</source>
         <translation>置信度阈值</translation>
@@ -6997,12 +7024,12 @@ They are kept here and saved as soon as that works. Close the project and lose t
         <translation>标签缓存文件夹（为空：data.yaml 旁的 .gripperpose-cache）</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>imgsz must be a multiple of 32 and batch at least 1</source>
         <translation>imgsz 必须是 32 的倍数，且 batch 至少为 1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>val</source>
         <translation>验证</translation>
     </message>
@@ -7012,7 +7039,7 @@ They are kept here and saved as soon as that works. Close the project and lose t
         <translation>%1 张图像，%2 个实例，%3 张/秒</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-77"/>
         <source>P</source>
         <translation>P</translation>
     </message>
@@ -7047,7 +7074,7 @@ They are kept here and saved as soon as that works. Close the project and lose t
         <translation>可见：%1 px（%2），遮挡：%3 px（%4）</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+66"/>
         <source>Scenario %1: %2 images, %3 instances</source>
         <translation>场景 %1：%2 张图像，%3 个实例</translation>
     </message>
@@ -7090,7 +7117,12 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
 <context>
     <name>ValidationRunner</name>
     <message>
-        <location filename="../core/train/validationrunner.cpp" line="+54"/>
+        <location filename="../core/train/validationrunner.cpp" line="+48"/>
+        <source>%1: bf16 applies to checkpoints and weight files; an .onnx export keeps the precision it was exported with</source>
+        <translation>%1：bf16 只适用于检查点和权重文件；.onnx 导出文件保持导出时的精度</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1 predicts %3 classes and %4x%5 keypoints; %2 has %6 classes and %7x%8 keypoints</source>
         <extracomment>%1 is a model file, %2 a data.yaml; the numbers are class and keypoint counts.</extracomment>
         <translation>%1 预测 %3 个类别和 %4x%5 个关键点；%2 有 %6 个类别和 %7x%8 个关键点</translation>
@@ -7106,7 +7138,12 @@ OKS %2（其目标中最低者）；点击可在标注工作区中打开</transl
         <translation>%1：没有与 %2 模型匹配的张量</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+19"/>
+        <source>bf16 needs a CPU whose convolutions run in bf16 (AVX512-BF16, AVX-512 or AMX); this one has none: run without bf16=true</source>
+        <translation>bf16 需要能以 bf16 运行卷积的 CPU（AVX512-BF16、AVX-512 或 AMX）；本机 CPU 不支持：请去掉 bf16=true 再运行</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
