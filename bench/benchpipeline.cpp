@@ -5,7 +5,7 @@
 //       track, write one frame at a time) in this binary, on a generated 1280x720 video, and
 //       the decode-to-output latency on a live-style source (paced to its frame rate,
 //       latest-only). Random weights with conf 0.25: the network's cost, not its accuracy.
-//   gp_bench_pipeline live --model CKPT --video FILE [--imgsz 320] [--threads T]
+//   gp_bench_pipeline live --model CKPT --video FILE [--imgsz 320] [--threads T] [--bf16]
 //       a file read as a camera is: paced to its frame rate, latest-only, batch 1, one worker;
 //       the latency from decoding a frame to its output, p50 / p95 / max, against the frame
 //       period, and the frames dropped to stay current.
@@ -382,6 +382,7 @@ int live(const QStringList &a)
     o.predictor.imgsz = arg(a, QStringLiteral("--imgsz"), QStringLiteral("320")).toInt();
     o.predictor.threads = arg(a, QStringLiteral("--threads"), QStringLiteral("0")).toInt();
     o.predictor.device = QStringLiteral("cpu");
+    o.predictor.bf16 = a.contains(QStringLiteral("--bf16"));
     o.batch = 1;
     o.workers = 1;
     o.latestOnly = true;
