@@ -8,9 +8,13 @@
 //       box and pose mAP50-95 on the val split of the same model: LibTorch, OpenCV DNN (raw
 //       fp32), and ONNX Runtime on the fp32, fp16, INT8 minmax and INT8 percentile exports;
 //       every runtime sees the same square letterboxed images and the same NMS and metrics.
+//       Beside each, the agreement with LibTorch fp32 at predict's thresholds (conf 0.25): the
+//       images whose detection count differs, and the distance between matched keypoints.
+//       Where the CPU runs bf16 convolutions, LibTorch bf16 (predict bf16=true) too.
 //
 // ONNX Runtime runs through npm's onnxruntime-node (scripts/setup.sh installs it).
 
+#include "boxgeometry.h"
 #include "datasetconfig.h"
 #include "inferencemodel.h"
 #include "labelcache.h"
@@ -19,6 +23,7 @@
 #include "ortnode.h"
 #include "poseloss.h"
 #include "posemodel.h"
+#include "postprocess.h"
 #include "validator_p.h"
 
 #include <QCoreApplication>
@@ -29,6 +34,7 @@
 #include <opencv2/core.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 using namespace gp;
@@ -151,6 +157,55 @@ void printMetrics(const char *what, const ValOutcome &v)
     std::fflush(stdout);
 }
 
+// How far a runtime's predictions are from LibTorch fp32's on the same inputs, as predict
+// shows them (conf 0.25, iou 0.7): the images whose count differs, and the distance between
+// the keypoints of detections paired greedily by box IoU (>= 0.5, best first), in network
+// pixels. As bench/ultralytics/compare_predictions.py does for two prediction files.
+void printAgreement(const char *what, const torch::Tensor &reference, const torch::Tensor &decoded, int64_t nc)
+{
+    const std::vector<torch::Tensor> a = nonMaxSuppression(reference.to(torch::kFloat), nc);
+    const std::vector<torch::Tensor> b = nonMaxSuppression(decoded.to(torch::kFloat), nc);
+    int countsDiffer = 0;
+    std::vector<double> distances;
+    for (size_t i = 0; i < a.size(); ++i) {
+        const torch::Tensor ra = a[i].to(torch::kDouble).contiguous(), rb = b[i].to(torch::kDouble).contiguous();
+        countsDiffer += ra.size(0) != rb.size(0);
+        const auto pa = ra.accessor<double, 2>(), pb = rb.accessor<double, 2>();
+        struct Pair
+        {
+            double iou;
+            int64_t i, j;
+        };
+        std::vector<Pair> pairs;
+        for (int64_t x = 0; x < ra.size(0); ++x)
+            for (int64_t y = 0; y < rb.size(0); ++y) {
+                const double iou
+                    = boxIou({ pa[x][0], pa[x][1], pa[x][2], pa[x][3] }, { pb[y][0], pb[y][1], pb[y][2], pb[y][3] });
+                if (iou >= 0.5)
+                    pairs.push_back({ iou, x, y });
+            }
+        std::sort(pairs.begin(), pairs.end(), [](const Pair &p, const Pair &q) { return p.iou > q.iou; });
+        std::vector<char> usedA(size_t(ra.size(0))), usedB(size_t(rb.size(0)));
+        for (const Pair &p : pairs) {
+            if (usedA[size_t(p.i)] || usedB[size_t(p.j)])
+                continue;
+            usedA[size_t(p.i)] = usedB[size_t(p.j)] = 1;
+            for (int64_t k = 6; k + 1 < ra.size(1); k += 3)
+                distances.push_back(std::hypot(pa[p.i][k] - pb[p.j][k], pa[p.i][k + 1] - pb[p.j][k + 1]));
+        }
+    }
+    std::sort(distances.begin(), distances.end());
+    double sum = 0;
+    for (double d : distances)
+        sum += d;
+    const size_t n = distances.size();
+    std::printf("%-26s against LibTorch fp32: counts differ on %d of %zu images; %zu keypoints matched, mean %.3f px, "
+                "p99 %.3f px, max %.3f px\n",
+        what, countsDiffer, a.size(), n, n ? sum / double(n) : 0.0, n ? distances[std::min(n - 1, n * 99 / 100)] : 0.0,
+        n ? distances.back() : 0.0);
+    std::fflush(stdout);
+}
+
 int accuracy(const QStringList &args)
 {
     const QString model = arg(args, QStringLiteral("--model"), QString());
@@ -205,6 +260,23 @@ int accuracy(const QStringList &args)
         return loaded.model->forward(x);
     };
     printMetrics("LibTorch, fp32", validate(spec, libtorch, set, batches, imgsz, vo));
+    torch::Tensor reference;
+    {
+        torch::NoGradGuard noGrad;
+        reference = loaded.model->forward(all);
+    }
+    printAgreement("OpenCV DNN, raw fp32", reference, net.forward(all), spec.numClasses);
+    if (cpuRunsBf16Convolutions()) {
+        // predict bf16=true: the fused channels-last network in bf16, decoded in fp32.
+        loaded.model->toChannelsLast();
+        loaded.model->to(torch::kBFloat16);
+        const auto bf16 = [&](const torch::Tensor &x) {
+            torch::NoGradGuard noGrad;
+            return loaded.model->forward(x.to(torch::kBFloat16).contiguous(at::MemoryFormat::ChannelsLast));
+        };
+        printMetrics("LibTorch, bf16", validate(spec, bf16, set, batches, imgsz, vo));
+        printAgreement("LibTorch, bf16", reference, bf16(all), spec.numClasses);
+    }
 
     struct Variant
     {
@@ -235,6 +307,7 @@ int accuracy(const QStringList &args)
             return y;
         };
         printMetrics(v.name, validate(spec, replay, set, batches, imgsz, vo));
+        printAgreement(v.name, reference, out, spec.numClasses);
     }
     return 0;
 }
