@@ -29,6 +29,7 @@
 #include <QFileInfo>
 #include <QListView>
 #include <QPushButton>
+#include <QSet>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTabBar>
@@ -585,20 +586,38 @@ QString GuiMonkey::checkLabelsOnDisk() const
     const AnnotationDocument *doc = m_window->labelWorkspace()->document();
     if (!doc->isLoaded() || doc->hasUnsavedChanges() || doc->labelFile().isEmpty())
         return {};
-    const std::vector<PoseInstance> shown = written(*doc);
+    const LabelFile::Format format = m_window->project()->config().labelFormat();
+    const QSize size = doc->annotation().imageSize;
+    // What the writer writes: objects with a box, and of those written alike, one.
+    std::vector<PoseInstance> shown;
+    QSet<QByteArray> lines;
+    for (const PoseInstance &inst : written(*doc)) {
+        const QByteArray line = LabelFile::serialize({ inst }, size, format.keypointDims);
+        if (!lines.contains(line)) {
+            lines.insert(line);
+            shown.push_back(inst);
+        }
+    }
     if (!QFileInfo::exists(doc->labelFile())) {
         // Nothing written is right only while there is nothing to write.
         return shown.empty() ? QString() : QStringLiteral("%1: saved, but the file is missing").arg(doc->labelFile());
     }
-    const LabelFile::Format format = m_window->project()->config().labelFormat();
     gp::DatasetIssueList issues;
-    const QSize size = doc->annotation().imageSize;
     const std::vector<PoseInstance> disk = LabelFile::read(doc->labelFile(), size, format, &issues);
-    if (disk.size() != shown.size())
-        return QStringLiteral("%1: %2 object(s) on disk, %3 shown")
+    if (disk.size() != shown.size()) {
+        // Both versions and what the reader said of the file: enough to rebuild the case.
+        QFile f(doc->labelFile());
+        const QByteArray onDisk = f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        QStringList said;
+        for (const gp::DatasetIssue &i : issues.issues)
+            said << i.toString();
+        return QStringLiteral("%1: %2 object(s) on disk, %3 shown\nthe reader: %4\non disk:\n%5shown:\n%6")
             .arg(doc->labelFile())
             .arg(disk.size())
-            .arg(shown.size());
+            .arg(shown.size())
+            .arg(said.join(QStringLiteral("; ")), QString::fromUtf8(onDisk),
+                QString::fromUtf8(LabelFile::serialize(shown, size, format.keypointDims)));
+    }
     // The file holds coordinates normalised to 6 decimals (LabelFile): each is within half a
     // step, 0.5e-6 of the image's side, of what is shown (clamped to the image as written);
     // 1e-9 px more for the double arithmetic of normalising and back.

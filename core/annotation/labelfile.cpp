@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -186,18 +187,28 @@ QByteArray LabelFile::serialize(const std::vector<PoseInstance> &instances, cons
     const double w = imageSize.width(), h = imageSize.height();
     auto num = [](double x) { return QByteArray::number(std::clamp(x, 0.0, 1.0), 'f', kDecimals); };
     QByteArray out;
+    // An object written exactly as an earlier one (two objects that became the same one, as
+    // far as six decimals tell) is written once: readers keep one of two identical lines
+    // (ours, as DuplicateLine; Ultralytics, as duplicate labels removed), so a second line
+    // would read back as nothing and make the file disagree with what was saved.
+    QSet<QByteArray> written;
     for (const PoseInstance &inst : instances) {
+        QByteArray line;
         const QRectF b = inst.box;
-        out += QByteArray::number(inst.classId);
+        line += QByteArray::number(inst.classId);
         for (double x : { b.center().x() / w, b.center().y() / h, b.width() / w, b.height() / h })
-            out += ' ' + num(x);
+            line += ' ' + num(x);
         for (const Keypoint &kp : inst.keypoints) {
             // Coordinates of absent points are kept as written: nothing the user typed is dropped.
-            out += ' ' + num(kp.x / w) + ' ' + num(kp.y / h);
+            line += ' ' + num(kp.x / w) + ' ' + num(kp.y / h);
             if (keypointDims == 3)
-                out += ' ' + QByteArray::number(kp.visibility);
+                line += ' ' + QByteArray::number(kp.visibility);
         }
-        out += '\n';
+        line += '\n';
+        if (!written.contains(line)) {
+            written.insert(line);
+            out += line;
+        }
     }
     return out;
 }

@@ -360,20 +360,21 @@ private Q_SLOTS:
             QVERIFY2(ok, qPrintable(costs));
 
             // The limit still sees a real difference: the keypoint branch's last convolutions with
-            // weights 10 % too large (as a file whose weight scales were written 10 % off would
+            // weights 25 % too large (as a file whose weight scales were written 25 % off would
             // compute) must fail in LibTorch's run against the file. Smaller bugs drown in the
-            // integer kernels' own differences, which reach tens of single-input steps here.
+            // integer kernels' own differences, which reach tens of single-input steps here: 10 %
+            // moved the keypoints by about the limit itself (0.97-1.16 of it on an AVX-512 CPU).
             gp::PoseModel wrong = fusedCopy(s);
             {
                 torch::NoGradGuard noGrad;
                 for (size_t i = 0; i < wrong->head()->cv4->size(); ++i)
                     (*wrong->head()->cv4[i]->as<torch::nn::SequentialImpl>())[2]
                         ->as<torch::nn::Conv2dImpl>()
-                        ->weight.mul_(1.1);
+                        ->weight.mul_(1.25);
             }
             const QString caught = compare(run.outputs, quantisedRun(*wrong, l, ranges), l, levels, &ok);
             qInfo(
-                "int8 against LibTorch with the last keypoint convolutions' weights 10 %% off: %s", qPrintable(caught));
+                "int8 against LibTorch with the last keypoint convolutions' weights 25 %% off: %s", qPrintable(caught));
             QVERIFY2(!ok, qPrintable(caught));
         }
     }
