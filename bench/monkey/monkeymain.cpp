@@ -16,6 +16,7 @@
 // checkpoint, export), no training: what a kill during an analysis or an export needs.
 
 #include "guimonkey.h"
+#include "heaptrimmer.h"
 #include "languages.h"
 #include "mainwindow.h"
 #include "synthgenerator.h"
@@ -67,6 +68,7 @@ long openDescriptors()
 
 int main(int argc, char **argv)
 {
+    HeapTrimmer::limitArenas(); // as the studio does, before any thread starts
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);

@@ -11,9 +11,12 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include <chrono>
+#include <cstdio>
 #include <thread>
 #include <vector>
 
+#include <malloc.h>
 #include <unistd.h>
 
 namespace {
@@ -34,6 +37,35 @@ class TestHeapTrimmer : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { QVERIFY(HeapTrimmer::limitArenas()); }
+
+    void threadsShareTwoHeaps()
+    {
+        // Eight threads that allocate at once would each get a heap of their own; with the
+        // limit they share two (glibc's malloc_info lists one <heap> per arena).
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 8; ++t)
+            threads.emplace_back([] {
+                std::vector<void *> blocks;
+                for (int i = 0; i < 64; ++i)
+                    blocks.push_back(std::malloc(4096));
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                for (void *b : blocks)
+                    std::free(b);
+            });
+        for (std::thread &t : threads)
+            t.join();
+        char *text = nullptr;
+        size_t size = 0;
+        FILE *f = open_memstream(&text, &size);
+        QVERIFY(f);
+        malloc_info(0, f);
+        std::fclose(f);
+        const QByteArray xml(text, int(size));
+        std::free(text);
+        QCOMPARE(xml.count("<heap nr="), 2);
+    }
+
     void freedMemoryGoesBackToTheSystem()
     {
         if (residentMiB() < 0)

@@ -30,6 +30,15 @@ bool HeapTrimmer::trimNow()
 #endif
 }
 
+bool HeapTrimmer::limitArenas()
+{
+#if defined(__GLIBC__)
+    return mallopt(M_ARENA_MAX, 2) == 1;
+#else
+    return false;
+#endif
+}
+
 void HeapTrimmer::trimInBackground()
 {
     if (m_running->exchange(true))

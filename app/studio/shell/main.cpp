@@ -1,6 +1,7 @@
 // `gripperpose-studio`: the desktop application.
 
 #include "computethreads.h"
+#include "heaptrimmer.h"
 #include "languages.h"
 #include "mainwindow.h"
 #include "project.h"
@@ -57,6 +58,7 @@ void scheduleScreenshot(MainWindow *window, const QString &file)
 
 int main(int argc, char *argv[])
 {
+    HeapTrimmer::limitArenas(); // before any thread starts
     configureComputeThreads(argv);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("GripperPose"));
