@@ -197,6 +197,13 @@ int main(int argc, char **argv)
     std::printf("%-6s %5s %5s %-12s %-14s %11s %11s %10s %5s\n", "model", "size", "batch", "variant", "device",
         "best ms", "median ms", "img/s", "reps");
     std::vector<Result> results;
+    const auto report = [&](const Result &res) {
+        std::printf("%-6s %5d %5d %-12s %-14s %11.1f %11.1f %10.2f %5d\n", qPrintable(QStringLiteral("v8") + res.scale),
+            res.size, res.batch, qPrintable(res.variant), qPrintable(res.device), res.msPerBatch, res.medianMs,
+            res.imagesPerSecond, res.reps);
+        std::fflush(stdout);
+        results.push_back(res);
+    };
     for (const QString &scale : scales.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         for (int size : intList(sizes)) {
             for (int batch : intList(batches)) {
@@ -217,30 +224,15 @@ int main(int argc, char **argv)
                     const bool cl = variant & 2;
                     if (quick && cl && !fused)
                         continue;
-                    Result res = run(scale, size, batch, fused, cl, torch::kCPU, torch::kFloat, w, r);
-                    std::printf("%-6s %5d %5d %-12s %-14s %11.1f %11.1f %10.2f %5d\n",
-                        qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
-                        qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond, res.reps);
-                    std::fflush(stdout);
-                    results.push_back(res);
+                    report(run(scale, size, batch, fused, cl, torch::kCPU, torch::kFloat, w, r));
                 }
                 // --bf16: the opt-in bf16 mode on the CPU as the predictor runs it (fused, channels-last).
                 if (bf16) {
-                    Result res = run(scale, size, batch, true, true, torch::kCPU, torch::kBFloat16, w, r);
-                    std::printf("%-6s %5d %5d %-12s %-14s %11.1f %11.1f %10.2f %5d\n",
-                        qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
-                        qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond, res.reps);
-                    std::fflush(stdout);
-                    results.push_back(res);
+                    report(run(scale, size, batch, true, true, torch::kCPU, torch::kBFloat16, w, r));
                 }
                 if (torch::cuda::is_available()) {
                     for (torch::ScalarType t : { torch::kHalf, torch::kBFloat16 }) {
-                        Result res
-                            = run(scale, size, batch, true, false, torch::Device(torch::kCUDA, 0), t, 3, reps * 4);
-                        std::printf("%-6s %5d %5d %-12s %-14s %11.1f %11.1f %10.2f %5d\n",
-                            qPrintable(QStringLiteral("v8") + scale), size, batch, qPrintable(res.variant),
-                            qPrintable(res.device), res.msPerBatch, res.medianMs, res.imagesPerSecond, res.reps);
-                        results.push_back(res);
+                        report(run(scale, size, batch, true, false, torch::Device(torch::kCUDA, 0), t, 3, reps * 4));
                     }
                 }
             }
